@@ -1,0 +1,45 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "LinuxCoreLocation",
+    products: [
+        .library(name: "LinuxCoreLocation", targets: ["LinuxCoreLocation"]),
+        .library(name: "LocationBlocks", targets: ["LocationBlocks"]),
+        .library(name: "NMEA0183", targets: ["NMEA0183"]),
+        .library(name: "GPX", targets: ["GPX"]),
+        .library(name: "GPSD", targets: ["GPSD"]),
+        .executable(name: "corelocation", targets: ["corelocation"]),
+    ],
+    targets: [
+        // Leaf modules: parsers and protocol clients, usable alone.
+        .target(name: "NMEA0183"),
+        .target(name: "GPX"),
+        .target(name: "GPSD"),
+        // The mirror of Apple's CoreLocation.
+        .target(name: "LinuxCoreLocation"),
+        // The extension layer, built only on the mirror's public API.
+        .target(name: "LocationBlocks", dependencies: ["LinuxCoreLocation"]),
+        // The command-line tool.
+        .executableTarget(
+            name: "corelocation",
+            dependencies: ["LinuxCoreLocation", "LocationBlocks"]
+        ),
+
+        .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183"]),
+        .testTarget(name: "GPXTests", dependencies: ["GPX"]),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD"]),
+        .testTarget(name: "LinuxCoreLocationTests", dependencies: ["LinuxCoreLocation"]),
+        .testTarget(name: "LocationBlocksTests", dependencies: ["LocationBlocks"]),
+        // Code written the way iOS apps write it, compiled unchanged.
+        .testTarget(name: "CompatibilityTests", dependencies: ["LinuxCoreLocation"]),
+    ]
+)
+
+// Every target: Swift 6 language mode, warnings are errors.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .treatAllWarnings(as: .error),
+    ]
+}

@@ -1,0 +1,2 @@
+// Apple's CoreLocation re-exports Foundation; client code relies on that.
+@_exported import Foundation

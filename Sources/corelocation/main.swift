@@ -1,0 +1,2 @@
+import LinuxCoreLocation
+print("corelocation 0.1.0")

@@ -1,0 +1,3 @@
+import Testing
+@testable import LinuxCoreLocation
+@Test func placeholder() { #expect(Bool(true)) }

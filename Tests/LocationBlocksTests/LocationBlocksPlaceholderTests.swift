@@ -1,0 +1,6 @@
+import Testing
+@testable import LocationBlocks
+
+@Test func moduleBuilds() {
+    #expect(!LocationBlocks.version.isEmpty)
+}
