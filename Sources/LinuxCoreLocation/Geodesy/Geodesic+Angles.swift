@@ -95,8 +95,26 @@ extension Geodesic {
 
     /// Scales the pair (`s`, `c`) to unit length, keeping its direction.
     static func normalized(_ s: Double, _ c: Double) -> (sin: Double, cos: Double) {
-        let length = hypot(s, c)
+        let length = hypotenuse(s, c)
         return (s / length, c / length)
+    }
+
+    /// √(x² + y²), correctly rounded in practice (unlike glibc's `hypot`, which can be 1 ulp off).
+    ///
+    /// The sum of squares is formed exactly as a double-double with fused multiply-adds and the square
+    /// root gets one Newton correction. For lines a few millimetres long the azimuth amplifies a
+    /// 1-ulp error here to ~1e-6°, so this keeps results reproducible against other correctly rounded
+    /// implementations (GeographicLib under Python ≥ 3.10). Falls back to `hypot` when x² + y² is zero,
+    /// subnormal, infinite or NaN.
+    static func hypotenuse(_ x: Double, _ y: Double) -> Double {
+        let xx = x * x, yy = y * y
+        let sum = xx + yy
+        guard sum.isNormal else { return hypot(x, y) }
+        let sumError = exactSum(xx, yy).error + ((-xx).addingProduct(x, x) + (-yy).addingProduct(y, y))
+        let root = sum.squareRoot()
+        let square = root * root
+        let residual = ((sum - square) - (-square).addingProduct(root, root)) + sumError
+        return root + residual / (2 * root)
     }
 
     /// Sine and cosine of the reduced (parametric) latitude β, tan β = (1 − f) tan φ, with cos β kept

@@ -23,7 +23,7 @@ extension Geodesic {
         let (sinAlpha1, cosAlpha1) = sinCos(degrees: roundedAngle(normalizedAngle(azimuth)))
         let (sinBeta1, cosBeta1) = reducedLatitude(roundedAngle(checkedLatitude(latitude)))
         let sinAlpha0 = sinAlpha1 * cosBeta1  // Clairaut's constant, eq. 5
-        let cosAlpha0 = hypot(cosAlpha1, sinAlpha1 * sinBeta1)
+        let cosAlpha0 = hypotenuse(cosAlpha1, sinAlpha1 * sinBeta1)
         // σ1 and ω1 are measured from the node, where the geodesic crosses the equator northwards (eq. 11).
         let sinOmega1 = sinAlpha0 * sinBeta1
         let cosOmega1 = sinBeta1 != 0 || cosAlpha1 != 0 ? cosBeta1 * cosAlpha1 : 1
@@ -47,7 +47,7 @@ extension Geodesic {
 
         // End point on the sphere (eqs. 5, 6 and 12), guarding the poles.
         let sinBeta2 = cosAlpha0 * sinSigma2
-        var cosBeta2 = hypot(sinAlpha0, cosAlpha0 * cosSigma2)
+        var cosBeta2 = hypotenuse(sinAlpha0, cosAlpha0 * cosSigma2)
         if cosBeta2 == 0 {
             cosBeta2 = tiny
             cosSigma2 = tiny

@@ -51,21 +51,16 @@ extension Geodesic {
         let points = ReducedPoints(sinBeta1: sinBeta1, cosBeta1: cosBeta1, sinBeta2: sinBeta2, cosBeta2: cosBeta2)
         let target = Longitude(sin: sinLambda12, cos: cosLambda12, radians: lon12 * radiansPerDegree)
 
-        var solution: InverseSolution?
-        if lat1 == -90 || sinLambda12 == 0 {
-            solution = meridionalSolution(points, longitude: target)
+        var result: InverseSolution
+        if lat1 == -90 || sinLambda12 == 0, let meridional = meridionalSolution(points, longitude: target) {
+            result = meridional
+        } else if sinBeta1 == 0 && supplementaryLon12 >= flattening * 180 {
+            // Equatorial geodesic; beyond λ12 = (1 − f)·180° the shortest path leaves the equator.
+            result = InverseSolution(
+                distance: equatorialRadius * target.radians, sinAlpha1: 1, cosAlpha1: 0, sinAlpha2: 1, cosAlpha2: 0)
+        } else {
+            result = generalSolution(points, longitude: target)
         }
-        if solution == nil {
-            if sinBeta1 == 0 && supplementaryLon12 >= flattening * 180 {
-                // Equatorial geodesic; beyond λ12 = (1 − f)·180° the shortest path leaves the equator.
-                solution = InverseSolution(
-                    distance: equatorialRadius * target.radians,
-                    sinAlpha1: 1, cosAlpha1: 0, sinAlpha2: 1, cosAlpha2: 0)
-            } else {
-                solution = generalSolution(points, longitude: target)
-            }
-        }
-        guard var result = solution else { return (.nan, .nan, .nan) }
 
         // Undo the symmetry reductions.
         if swapped {

@@ -74,7 +74,7 @@ extension Geodesic {
         // On the equator heading due north or south, nudge α1 so that the node is well defined.
         let cosAlpha1 = p.sinBeta1 == 0 && alpha1Cos == 0 ? -tiny : alpha1Cos
         let sinAlpha0 = sinAlpha1 * p.cosBeta1  // Clairaut's constant, eq. 5
-        let cosAlpha0 = hypot(cosAlpha1, sinAlpha1 * p.sinBeta1)
+        let cosAlpha0 = hypotenuse(cosAlpha1, sinAlpha1 * p.sinBeta1)
         let (sinSigma1, cosSigma1) = normalized(p.sinBeta1, cosAlpha1 * p.cosBeta1)
         let sinOmega1 = sinAlpha0 * p.sinBeta1, cosOmega1 = cosAlpha1 * p.cosBeta1
 

@@ -34,7 +34,7 @@ extension Geodesic {
         var cosAlpha1 = cosOmega12 >= 0
             ? sinBeta12 + c2 * s1 * sinOmega12 * sinOmega12 / (1 + cosOmega12)
             : sinBeta12Sum - c2 * s1 * sinOmega12 * sinOmega12 / (1 - cosOmega12)
-        let sinSigma12 = hypot(sinAlpha1, cosAlpha1)
+        let sinSigma12 = hypotenuse(sinAlpha1, cosAlpha1)
         let cosSigma12 = s1 * s2 + c1 * c2 * cosOmega12
 
         var shortLine: InverseSolution?
