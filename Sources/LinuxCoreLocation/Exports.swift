@@ -1,2 +1,3 @@
-// Apple's CoreLocation re-exports Foundation; client code relies on that.
+// Apple's CoreLocation module re-exports Foundation, and code written for it
+// uses `Date`, `NSObject` and friends after `import CoreLocation` alone.
 @_exported import Foundation

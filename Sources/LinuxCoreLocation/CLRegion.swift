@@ -1,0 +1,73 @@
+import Synchronization
+
+/// An area that can be monitored, named by an identifier; the base of ``CLCircularRegion`` and
+/// ``CLBeaconRegion``.
+///
+/// Two regions are equal when they are of the same class with the same identifier and the same geometry;
+/// the hash is the identifier's, so regions work in a `Set`. ``notifyOnEntry`` and ``notifyOnExit`` may be
+/// changed from any thread. Source: Apple's CoreLocation documentation (`CLRegion`).
+open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    private let storedIdentifier: String
+    private let notifications: Mutex<(entry: Bool, exit: Bool)>
+
+    init(identifier: String, notifyOnEntry: Bool = true, notifyOnExit: Bool = true) {
+        storedIdentifier = identifier
+        notifications = Mutex((notifyOnEntry, notifyOnExit))
+        super.init()
+    }
+
+    /// The name that identifies the region to the app; a new region with the same identifier replaces
+    /// the monitored one.
+    open var identifier: String { storedIdentifier }
+
+    /// Whether entering the region is reported. Default `true`.
+    open var notifyOnEntry: Bool {
+        get { notifications.withLock { $0.entry } }
+        set { notifications.withLock { $0.entry = newValue } }
+    }
+
+    /// Whether leaving the region is reported. Default `true`.
+    open var notifyOnExit: Bool {
+        get { notifications.withLock { $0.exit } }
+        set { notifications.withLock { $0.exit = newValue } }
+    }
+
+    /// Whether `other` has the same class, identifier and geometry.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CLRegion, type(of: other) == type(of: self) else { return false }
+        return other.identifier == identifier && hasSameGeometry(as: other)
+    }
+
+    /// The identifier's hash, stable while the region is in a set.
+    open override var hash: Int { identifier.hashValue }
+
+    /// Whether `other`, of the receiver's own class, covers the same area; subclasses with geometry override it.
+    func hasSameGeometry(as other: CLRegion) -> Bool { true }
+
+    /// `true`: regions support secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Encodes the identifier and notification flags; subclasses add their geometry.
+    open func encode(with coder: NSCoder) {
+        coder.encode(identifier, forKey: "identifier")
+        coder.encode(notifyOnEntry, forKey: "notifyOnEntry")
+        coder.encode(notifyOnExit, forKey: "notifyOnExit")
+    }
+
+    /// Decodes a region written by ``encode(with:)``; `nil` if the identifier is missing.
+    public required init?(coder: NSCoder) {
+        guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier") else { return nil }
+        storedIdentifier = identifier as String
+        notifications = Mutex((coder.decodeBool(forKey: "notifyOnEntry"), coder.decodeBool(forKey: "notifyOnExit")))
+        super.init()
+    }
+
+    /// Returns an equal region with its own notification flags, by a round trip through a keyed archive.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        archiver.encode(self, forKey: NSKeyedArchiveRootObjectKey)
+        archiver.finishEncoding()
+        let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+        return unarchiver?.decodeObject(of: [type(of: self)], forKey: NSKeyedArchiveRootObjectKey) ?? self
+    }
+}

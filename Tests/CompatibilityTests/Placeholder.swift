@@ -1,3 +1,0 @@
-import Testing
-@testable import LinuxCoreLocation
-@Test func placeholder() { #expect(Bool(true)) }
