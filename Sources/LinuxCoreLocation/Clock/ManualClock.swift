@@ -1,0 +1,77 @@
+import Synchronization
+
+/// A clock that moves only when told to: for tests, and for replays that run as fast as possible on the
+/// recording's own timestamps. **Linux only.**
+///
+/// Scheduled actions run on the thread that calls ``advance(by:)`` or ``advance(to:)``, in order of due
+/// time (ties in scheduling order), with ``now`` set to each action's due time while it runs. Actions may
+/// schedule more actions; those due within the advance run too. Thread-safe.
+public final class ManualClock: LocationClock {
+    private struct Entry {
+        let due: Date
+        let sequence: Int
+        let timer: LocationClockTimer
+    }
+
+    private struct State {
+        var now: Date
+        var entries: [Entry] = []
+        var sequence = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// Creates a clock that reads `start` until advanced.
+    ///
+    /// - Parameter start: The initial time; by default 2026-01-01T00:00:00Z, so tests do not depend on today.
+    public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
+        state = Mutex(State(now: start))
+    }
+
+    /// The clock's current time.
+    public var now: Date { state.withLock { $0.now } }
+
+    /// The number of actions waiting to run.
+    public var pendingCount: Int { state.withLock { $0.entries.filter { $0.timer.isPending }.count } }
+
+    /// Schedules `action` at ``now`` + `delay`; it runs during a later advance (even `advance(by: 0)`).
+    @discardableResult
+    public func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> LocationClockTimer {
+        let timer = LocationClockTimer(action)
+        state.withLock { state in
+            state.sequence += 1
+            state.entries.append(
+                Entry(due: state.now.addingTimeInterval(max(0, delay)), sequence: state.sequence, timer: timer))
+        }
+        return timer
+    }
+
+    /// Moves the clock forward by `interval` seconds, running every action that falls due.
+    public func advance(by interval: TimeInterval) {
+        advance(to: now.addingTimeInterval(interval))
+    }
+
+    /// Moves the clock to `date`, running every action due at or before it; a date in the past runs the
+    /// actions already due and leaves the time unchanged.
+    public func advance(to date: Date) {
+        while let timer = nextDue(before: date) {
+            timer.fire()
+        }
+        state.withLock { $0.now = max($0.now, date) }
+    }
+
+    /// Removes the earliest action due at or before `date`, setting ``now`` to its due time.
+    private func nextDue(before date: Date) -> LocationClockTimer? {
+        state.withLock { state in
+            state.entries.removeAll { !$0.timer.isPending }
+            guard
+                let index = state.entries.indices.filter({ state.entries[$0].due <= date }).min(by: {
+                    (state.entries[$0].due, state.entries[$0].sequence) < (state.entries[$1].due, state.entries[$1].sequence)
+                })
+            else { return nil }
+            let entry = state.entries.remove(at: index)
+            state.now = max(state.now, entry.due)
+            return entry.timer
+        }
+    }
+}

@@ -1,0 +1,262 @@
+/// The object through which an app starts and stops location services and receives their events.
+///
+/// Behaves as Apple documents: events reach the ``delegate`` on the run loop of the thread that created the
+/// manager (on Linux: the main queue for the main thread, which `RunLoop.main.run()`, `dispatchMain()` and
+/// an async `main` all serve); a thread whose run loop never runs never receives them. After a `stop…`
+/// method returns on that thread, no further callback of that service arrives. On Linux the fixes come from a
+/// ``LocationProvider`` shared through the hub, and authorization from ``LocationAuthorization``; see the
+/// "Location on Linux" article. Source: Apple's CoreLocation documentation (`CLLocationManager`).
+open class CLLocationManager: NSObject {
+    let engine: LocationManagerEngine
+
+    /// Creates a manager with the process's default provider and authorization, delivering on this thread.
+    public override convenience init() {
+        self.init(configuration: LocationManagerConfiguration())
+    }
+
+    /// Creates a manager with a chosen provider, authorization or callback queue. **Linux only.**
+    ///
+    /// - Parameter configuration: The provider (or `nil` for the default), authorization and callback queue.
+    public init(configuration: LocationManagerConfiguration) {
+        let target = configuration.callbackQueue.map(CallbackTarget.queue) ?? .forCurrentThread()
+        engine = LocationManagerEngine(
+            provider: configuration.provider ?? LocationProviders.resolveDefault(),
+            authorization: configuration.authorization, target: target)
+        super.init()
+        engine.attach(to: self)
+    }
+
+    deinit {
+        engine.detach()
+    }
+
+    // MARK: Linux-only inspection
+
+    /// The provider this manager's fixes come from, or `nil` when none is configured. **Linux only.**
+    public var provider: (any LocationProvider)? { engine.provider }
+
+    /// The clock all of this manager's time-based behaviour follows: its provider's. **Linux only.**
+    public var clock: any LocationClock { engine.clock }
+
+    // MARK: Delegate and settings
+
+    /// The object that receives events; held weakly.
+    weak open var delegate: (any CLLocationManagerDelegate)? {
+        get { engine.state.withLock { $0.delegate } }
+        set { engine.state.withLock { $0.delegate = newValue } }
+    }
+
+    /// The accuracy the app wants, in metres or one of the `kCLLocationAccuracy…` constants;
+    /// ``kCLLocationAccuracyBest`` by default. `requestLocation()` completes with the first fix within it.
+    open var desiredAccuracy: CLLocationAccuracy {
+        get { engine.settings(\.desiredAccuracy) }
+        set { engine.updateSettings { $0.desiredAccuracy = newValue } }
+    }
+
+    /// The distance in metres the device must move before a new fix is delivered (or the accuracy must
+    /// improve); ``kCLDistanceFilterNone`` (the default) delivers every fix.
+    open var distanceFilter: CLLocationDistance {
+        get { engine.settings(\.distanceFilter) }
+        set { engine.updateSettings { $0.distanceFilter = newValue } }
+    }
+
+    /// The kind of activity tracked, which decides when updates pause; ``CLActivityType/other`` by default.
+    open var activityType: CLActivityType {
+        get { engine.settings(\.activityType) }
+        set { engine.updateSettings { $0.activityType = newValue } }
+    }
+
+    /// Whether updates may pause when the device stops moving; `true` by default.
+    open var pausesLocationUpdatesAutomatically: Bool {
+        get { engine.settings(\.pausesLocationUpdatesAutomatically) }
+        set { engine.updateSettings { $0.pausesLocationUpdatesAutomatically = newValue } }
+    }
+
+    /// Whether updates continue in the background; `false` by default. Linux has no app suspension, so it
+    /// changes nothing there.
+    open var allowsBackgroundLocationUpdates: Bool {
+        get { engine.settings(\.allowsBackgroundLocationUpdates) }
+        set { engine.updateSettings { $0.allowsBackgroundLocationUpdates = newValue } }
+    }
+
+    /// Whether the background location indicator shows; `false` by default. Linux has none.
+    open var showsBackgroundLocationIndicator: Bool {
+        get { engine.settings(\.showsBackgroundLocationIndicator) }
+        set { engine.updateSettings { $0.showsBackgroundLocationIndicator = newValue } }
+    }
+
+    /// The last fix delivered to this manager, kept after updates stop; `nil` before the first.
+    open var location: CLLocation? { engine.state.withLock { $0.location } }
+
+    /// The change in degrees the heading must make before a new heading is delivered; 1 by default,
+    /// ``kCLHeadingFilterNone`` for every heading.
+    open var headingFilter: CLLocationDegrees {
+        get { engine.settings(\.headingFilter) }
+        set { engine.updateSettings { $0.headingFilter = newValue } }
+    }
+
+    /// The device orientation headings refer to; ``CLDeviceOrientation/portrait`` by default.
+    open var headingOrientation: CLDeviceOrientation {
+        get { engine.settings(\.headingOrientation) }
+        set { engine.updateSettings { $0.headingOrientation = newValue } }
+    }
+
+    /// The last heading delivered to this manager; `nil` before the first.
+    open var heading: CLHeading? { engine.state.withLock { $0.heading } }
+
+    /// The regions monitored by this manager.
+    open var monitoredRegions: Set<CLRegion> { engine.state.withLock { $0.monitoredRegions } }
+
+    /// The beacon constraints being ranged; always empty on Linux.
+    open var rangedBeaconConstraints: Set<CLBeaconIdentityConstraint> {
+        engine.state.withLock { $0.rangedConstraints }
+    }
+
+    /// The largest region radius that can be monitored, in metres: 1,000 km on Linux.
+    open var maximumRegionMonitoringDistance: CLLocationDistance {
+        LocationManagerEngine.maximumRegionMonitoringDistance
+    }
+
+    // MARK: Authorization
+
+    /// The app's authorization status.
+    open var authorizationStatus: CLAuthorizationStatus { engine.authorization.status }
+
+    /// The app's accuracy authorization.
+    open var accuracyAuthorization: CLAccuracyAuthorization { engine.authorization.accuracy }
+
+    /// Whether widgets may use location; `false`, since Linux has no widgets.
+    open var isAuthorizedForWidgetUpdates: Bool { false }
+
+    /// Asks for permission to use location while the app is in use; answered asynchronously by the
+    /// authorization's policy, then reported through ``CLLocationManagerDelegate/locationManagerDidChangeAuthorization(_:)``.
+    open func requestWhenInUseAuthorization() {
+        engine.authorization.request(.whenInUse)
+    }
+
+    /// Asks for permission to use location at any time; answered like ``requestWhenInUseAuthorization()``.
+    open func requestAlwaysAuthorization() {
+        engine.authorization.request(.always)
+    }
+
+    /// Asks for full accuracy for a while; Linux always has full accuracy, so `completion` runs with `nil`
+    /// on the callback thread.
+    open func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {
+        guard let completion else { return }
+        engine.target.perform { completion(nil) }
+    }
+
+    // MARK: Standard location updates
+
+    /// Starts delivering fixes to ``CLLocationManagerDelegate/locationManager(_:didUpdateLocations:)``;
+    /// cancels a pending ``requestLocation()``.
+    open func startUpdatingLocation() { engine.startUpdatingLocation() }
+
+    /// Stops delivering fixes and cancels a pending ``requestLocation()``.
+    open func stopUpdatingLocation() { engine.stopUpdatingLocation() }
+
+    /// Delivers one fix meeting ``desiredAccuracy`` — or, after 10 seconds on the manager's clock, the most
+    /// accurate one seen — then stops; reports `CLError(.locationUnknown)` if no fix came.
+    open func requestLocation() { engine.requestLocation() }
+
+    // MARK: Heading
+
+    /// Starts delivering headings from a provider that measures them; reports `CLError(.headingFailure)` if
+    /// the provider cannot.
+    open func startUpdatingHeading() { engine.startUpdatingHeading() }
+
+    /// Stops delivering headings.
+    open func stopUpdatingHeading() { engine.stopUpdatingHeading() }
+
+    /// Dismisses the heading calibration panel; Linux has none.
+    open func dismissHeadingCalibrationDisplay() {}
+
+    // MARK: Other services
+
+    /// Starts monitoring significant location changes.
+    open func startMonitoringSignificantLocationChanges() {
+        engine.setService(\.monitoringSignificantChanges, true)
+    }
+
+    /// Stops monitoring significant location changes.
+    open func stopMonitoringSignificantLocationChanges() {
+        engine.setService(\.monitoringSignificantChanges, false)
+    }
+
+    /// Starts monitoring a region; circular regions only on Linux (others fail with
+    /// `CLError(.regionMonitoringFailure)`), at most 20 per manager.
+    open func startMonitoring(for region: CLRegion) { engine.startMonitoring(for: region) }
+
+    /// Stops monitoring the region with the identifier of `region`.
+    open func stopMonitoring(for region: CLRegion) { engine.stopMonitoring(for: region) }
+
+    /// Asks for the state of a region, reported through `didDetermineState`.
+    open func requestState(for region: CLRegion) {
+        engine.performWithDelegate { manager, delegate in
+            delegate.locationManager(manager, didDetermineState: .unknown, for: region)
+        }
+    }
+
+    /// Starts monitoring visits.
+    open func startMonitoringVisits() { engine.setService(\.monitoringVisits, true) }
+
+    /// Stops monitoring visits.
+    open func stopMonitoringVisits() { engine.setService(\.monitoringVisits, false) }
+
+    /// Starts ranging beacons; Linux has no beacon service, so this reports `CLError(.rangingUnavailable)`
+    /// through `didFailRangingFor`.
+    open func startRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
+        engine.performWithDelegate { manager, delegate in
+            delegate.locationManager(manager, didFailRangingFor: constraint, error: CLError(.rangingUnavailable))
+        }
+    }
+
+    /// Stops ranging beacons.
+    open func stopRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {}
+
+    /// Asks for deferred updates; not available on Linux, so this reports `CLError(.deferredFailed)` through
+    /// `didFinishDeferredUpdatesWithError`.
+    open func allowDeferredLocationUpdates(untilTraveled distance: CLLocationDistance, timeout: TimeInterval) {
+        engine.performWithDelegate { manager, delegate in
+            delegate.locationManager(manager, didFinishDeferredUpdatesWithError: CLError(.deferredFailed))
+        }
+    }
+
+    /// Cancels deferred updates.
+    open func disallowDeferredLocationUpdates() {}
+
+    // MARK: Availability
+
+    /// Whether location services are enabled: `true` when a provider is configured or found and available.
+    open class func locationServicesEnabled() -> Bool {
+        LocationProviders.resolveDefault()?.isAvailable ?? false
+    }
+
+    /// The process's authorization status (deprecated by Apple in favour of the instance property).
+    open class func authorizationStatus() -> CLAuthorizationStatus {
+        LocationAuthorization.shared.status
+    }
+
+    /// Whether headings are available: whether the default provider measures them.
+    open class func headingAvailable() -> Bool {
+        LocationProviders.resolveDefault()?.capabilities.contains(.heading) ?? false
+    }
+
+    /// Whether significant-change monitoring is available: whether a provider is available.
+    open class func significantLocationChangeMonitoringAvailable() -> Bool {
+        locationServicesEnabled()
+    }
+
+    /// Whether regions of a class can be monitored: circular regions yes, beacon regions no.
+    open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool {
+        regionClass is CLCircularRegion.Type
+    }
+
+    /// Whether beacon ranging is available: never on Linux.
+    open class func isRangingAvailable() -> Bool { false }
+
+    /// Whether deferred updates are available: never on Linux (nor on current iOS).
+    open class func deferredLocationUpdatesAvailable() -> Bool { false }
+}

@@ -1,0 +1,90 @@
+import Dispatch
+import Synchronization
+
+/// Where a manager's delegate callbacks run: the run loop of the thread that created it (Apple's rule), or a
+/// dispatch queue (the main queue for managers created on the main thread, or one the host chose).
+///
+/// Blocks run in the order they were performed. On a run loop they are queued in a mailbox shared by every
+/// manager of that thread, and a timer firing at once wakes the loop to drain it: `RunLoop.perform` alone
+/// does not wake a sleeping loop on Linux.
+enum CallbackTarget: Sendable {
+    case queue(DispatchQueue)
+    case runLoop(RunLoopMailbox)
+
+    /// The target for a manager created on the current thread: the main queue on the main thread, else the
+    /// current thread's run loop.
+    static func forCurrentThread() -> CallbackTarget {
+        Thread.isMainThread ? .queue(.main) : .runLoop(RunLoopMailbox.forCurrentThread())
+    }
+
+    /// Runs `block` later on the target, after every block performed before it.
+    func perform(_ block: @escaping @Sendable () -> Void) {
+        switch self {
+        case .queue(let queue): queue.async(execute: block)
+        case .runLoop(let mailbox): mailbox.post(block)
+        }
+    }
+}
+
+/// The queue of blocks waiting to run on one thread's run loop.
+final class RunLoopMailbox: @unchecked Sendable {
+    // `RunLoop` is not Sendable; it is only used to add timers, which CoreFoundation allows from any thread.
+    private let runLoop: RunLoop
+    private let keepAlive: Timer
+    private let pending = Mutex<(blocks: [@Sendable () -> Void], wakeScheduled: Bool)>(([], false))
+
+    private static let mailboxes = Mutex<[ObjectIdentifier: WeakMailbox]>([:])
+
+    private struct WeakMailbox {
+        weak var mailbox: RunLoopMailbox?
+    }
+
+    /// The mailbox of the current thread's run loop, made on first use.
+    static func forCurrentThread() -> RunLoopMailbox {
+        let runLoop = RunLoop.current
+        return mailboxes.withLock { mailboxes in
+            mailboxes = mailboxes.filter { $0.value.mailbox != nil }
+            if let mailbox = mailboxes[ObjectIdentifier(runLoop)]?.mailbox { return mailbox }
+            let mailbox = RunLoopMailbox(runLoop: runLoop)
+            mailboxes[ObjectIdentifier(runLoop)] = WeakMailbox(mailbox: mailbox)
+            return mailbox
+        }
+    }
+
+    private init(runLoop: RunLoop) {
+        self.runLoop = runLoop
+        // A run loop with no timer or source returns from `run()` at once; this keeps it running while
+        // managers live on it.
+        keepAlive = Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }
+        runLoop.add(keepAlive, forMode: .common)
+    }
+
+    deinit {
+        keepAlive.invalidate()
+    }
+
+    /// Queues `block` and makes sure the run loop wakes to run it.
+    func post(_ block: @escaping @Sendable () -> Void) {
+        let needsWake = pending.withLock { pending in
+            pending.blocks.append(block)
+            defer { pending.wakeScheduled = true }
+            return !pending.wakeScheduled
+        }
+        guard needsWake else { return }
+        let timer = Timer(fire: Date(), interval: 0, repeats: false) { [weak self] _ in self?.drain() }
+        runLoop.add(timer, forMode: .common)
+    }
+
+    /// Runs the queued blocks, including any queued while draining, on the run loop's thread.
+    private func drain() {
+        while true {
+            let blocks = pending.withLock { pending in
+                defer { pending.blocks = [] }
+                if pending.blocks.isEmpty { pending.wakeScheduled = false }
+                return pending.blocks
+            }
+            if blocks.isEmpty { return }
+            for block in blocks { block() }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+extension LocationManagerEngine {
+    /// `startUpdatingLocation()`: cancels a pending `requestLocation()` and delivers fixes until stopped.
+    func startUpdatingLocation() {
+        let request = state.withLock { state in
+            defer { state.request = nil }
+            state.updatingLocation = true
+            state.locationGeneration += 1
+            return state.request
+        }
+        request?.timer.cancel()
+        reportIfUnusable()
+        updateProviderNeed()
+    }
+
+    /// `stopUpdatingLocation()`: also cancels a pending `requestLocation()`; no location callback of either
+    /// runs after it returns on the callback thread.
+    func stopUpdatingLocation() {
+        let request = state.withLock { state in
+            defer { state.request = nil }
+            state.updatingLocation = false
+            state.locationGeneration += 1
+            return state.request
+        }
+        request?.timer.cancel()
+        updateProviderNeed()
+    }
+
+    /// `requestLocation()`: one fix meeting `desiredAccuracy`, or the best one seen after
+    /// ``requestLocationTimeout`` seconds, or `CLError(.locationUnknown)` if none came. Ignored while updating,
+    /// as on iOS.
+    func requestLocation() {
+        if state.withLock({ $0.updatingLocation }) { return }
+        let id = state.withLock { state in
+            state.nextRequestID += 1
+            return state.nextRequestID
+        }
+        let timer = clock.schedule(after: Self.requestLocationTimeout) { [weak self] in
+            guard let engine = self else { return }
+            engine.target.perform { engine.requestTimedOut(id) }
+        }
+        let previous = state.withLock { state in
+            defer { state.request = LocationRequest(id: id, best: nil, timer: timer) }
+            return state.request
+        }
+        previous?.timer.cancel()
+        reportIfUnusable()
+        updateProviderNeed()
+    }
+
+    /// Called by the hub on the provider's queue; hops to the callback target.
+    func receive(_ event: LocationProviderEvent) {
+        let generation = state.withLock { $0.locationGeneration }
+        target.perform { [weak self] in self?.handle(event, generation: generation) }
+    }
+
+    private func handle(_ event: LocationProviderEvent, generation: Int) {
+        switch event {
+        case .locations(let fixes):
+            guard state.withLock({ $0.locationGeneration }) == generation else { return }
+            handleFixes(fixes.filter { $0.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid($0.coordinate) })
+        case .heading(let heading):
+            handleHeading(heading)
+        case .fixLost:
+            guard state.withLock({ $0.locationGeneration == generation && $0.updatingLocation }) else { return }
+            withDelegate { manager, delegate in
+                delegate.locationManager(manager, didFailWithError: CLError(.locationUnknown))
+            }
+        case .failed(let error):
+            let request = state.withLock { state in
+                defer { state.request = nil }
+                return state.locationGeneration == generation && (state.updatingLocation || state.request != nil)
+                    ? (state.request, true) : (nil, false)
+            }
+            guard request.1 else { return }
+            request.0?.timer.cancel()
+            updateProviderNeed()
+            withDelegate { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
+        case .finished:
+            withDelegate { manager, delegate in
+                (delegate as? LinuxLocationManagerDelegate)?.locationManagerProviderDidFinish(manager)
+            }
+        }
+    }
+
+    private func handleFixes(_ fixes: [CLLocation]) {
+        guard !fixes.isEmpty else { return }
+        if state.withLock({ $0.request != nil }) {
+            completeRequestIfMet(by: fixes)
+            return
+        }
+        let accepted: [CLLocation] = state.withLock { state in
+            guard state.updatingLocation else { return [] }
+            var accepted: [CLLocation] = []
+            for fix in fixes where Self.passesDistanceFilter(fix, last: state.location, filter: state.settings.distanceFilter) {
+                accepted.append(fix)
+                state.location = fix
+            }
+            return accepted
+        }
+        guard !accepted.isEmpty else { return }
+        withDelegate { manager, delegate in delegate.locationManager(manager, didUpdateLocations: accepted) }
+    }
+
+    /// Apple's distance filter: deliver a fix at least `filter` metres (geodesic) from the last delivered one,
+    /// or one more accurate than it; everything when the filter is ``kCLDistanceFilterNone`` or negative.
+    static func passesDistanceFilter(_ fix: CLLocation, last: CLLocation?, filter: CLLocationDistance) -> Bool {
+        guard filter > 0, let last else { return true }
+        return fix.distance(from: last) >= filter || fix.horizontalAccuracy < last.horizontalAccuracy
+    }
+
+    /// Whether a fix satisfies `desiredAccuracy`: its accuracy is within it, or within
+    /// ``bestAccuracyThreshold`` when the desired accuracy is one of Apple's negative "best" sentinels.
+    static func meets(_ fix: CLLocation, desiredAccuracy: CLLocationAccuracy) -> Bool {
+        fix.horizontalAccuracy <= (desiredAccuracy < 0 ? bestAccuracyThreshold : desiredAccuracy)
+    }
+
+    private func completeRequestIfMet(by fixes: [CLLocation]) {
+        let result: (CLLocation, LocationClockTimer)? = state.withLock { state in
+            guard var request = state.request else { return nil }
+            for fix in fixes {
+                if request.best.map({ fix.horizontalAccuracy <= $0.horizontalAccuracy }) ?? true { request.best = fix }
+                if Self.meets(fix, desiredAccuracy: state.settings.desiredAccuracy) {
+                    state.request = nil
+                    state.location = fix
+                    return (fix, request.timer)
+                }
+            }
+            state.request = request
+            return nil
+        }
+        guard let (fix, timer) = result else { return }
+        timer.cancel()
+        updateProviderNeed()
+        withDelegate { manager, delegate in delegate.locationManager(manager, didUpdateLocations: [fix]) }
+    }
+
+    private func requestTimedOut(_ id: Int) {
+        let best: CLLocation?? = state.withLock { state in
+            guard let request = state.request, request.id == id else { return .none }
+            state.request = nil
+            if let best = request.best { state.location = best }
+            return .some(request.best)
+        }
+        guard case .some(let fix) = best else { return }
+        updateProviderNeed()
+        withDelegate { manager, delegate in
+            if let fix {
+                delegate.locationManager(manager, didUpdateLocations: [fix])
+            } else {
+                delegate.locationManager(manager, didFailWithError: CLError(.locationUnknown))
+            }
+        }
+    }
+
+    /// When no fix can flow — no provider, or authorization denied or restricted — reports
+    /// `CLError(.denied)` on the callback target, as iOS does when location services are off or denied, and
+    /// prints a one-time hint; when authorization is not determined yet, prints the hint only.
+    func reportIfUnusable() {
+        let status = authorization.status
+        if provider == nil {
+            Diagnostics.hint(
+                "no-provider",
+                "no location provider is configured or reachable; set CORELOCATION_PROVIDER "
+                    + "(e.g. gpsd://127.0.0.1:2947, nmea:/dev/ttyACM0, gpx:track.gpx, fixed:48.8584,2.2945)")
+        } else if status == .notDetermined {
+            Diagnostics.hint(
+                "not-determined",
+                "location authorization is not determined, so no fixes flow yet; call "
+                    + "requestWhenInUseAuthorization() or set CORELOCATION_AUTHORIZATION=authorizedWhenInUse")
+            return
+        } else if status == .denied || status == .restricted {
+            Diagnostics.hint(
+                "denied",
+                "location authorization is \(status == .denied ? "denied" : "restricted"), so no fixes flow; "
+                    + "set CORELOCATION_AUTHORIZATION=authorizedWhenInUse to allow them")
+        } else {
+            return
+        }
+        performWithDelegate { manager, delegate in
+            delegate.locationManager(manager, didFailWithError: CLError(.denied))
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Synchronization
+
+/// The state and behaviour behind one ``CLLocationManager``; the manager's open members forward here.
+///
+/// Settings and service state sit under one lock so any thread may read them; decisions and delegate calls
+/// happen on the manager's callback target, where stops also happen, which is what makes "no callback after
+/// stop returns" hold: every queued delivery re-checks the state when it runs.
+final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
+    struct Settings {
+        var desiredAccuracy = kCLLocationAccuracyBest
+        var distanceFilter = kCLDistanceFilterNone
+        var activityType = CLActivityType.other
+        var pausesLocationUpdatesAutomatically = true
+        var allowsBackgroundLocationUpdates = false
+        var showsBackgroundLocationIndicator = false
+        var headingFilter: CLLocationDegrees = 1
+        var headingOrientation = CLDeviceOrientation.portrait
+    }
+
+    /// A pending `requestLocation()`.
+    struct LocationRequest {
+        let id: Int
+        var best: CLLocation?
+        let timer: LocationClockTimer
+    }
+
+    struct State {
+        weak var manager: CLLocationManager?
+        weak var delegate: (any CLLocationManagerDelegate)?
+        var settings = Settings()
+        var updatingLocation = false
+        var updatingHeading = false
+        var monitoringSignificantChanges = false
+        var monitoringVisits = false
+        var monitoredRegions: Set<CLRegion> = []
+        var rangedConstraints: Set<CLBeaconIdentityConstraint> = []
+        var request: LocationRequest?
+        var nextRequestID = 0
+        /// Bumped by every start and stop of location updates; deliveries queued under an older value are dropped.
+        var locationGeneration = 0
+        var location: CLLocation?
+        var heading: CLHeading?
+        var subscribed = false
+    }
+
+    /// How long `requestLocation()` waits for a fix meeting `desiredAccuracy` before it settles for the best
+    /// one seen, in seconds.
+    static let requestLocationTimeout: TimeInterval = 10
+
+    /// The accuracy `requestLocation()` accepts at once when `desiredAccuracy` is one of Apple's "best"
+    /// sentinels (negative), in metres.
+    static let bestAccuracyThreshold: CLLocationAccuracy = kCLLocationAccuracyNearestTenMeters
+
+    let provider: (any LocationProvider)?
+    let authorization: LocationAuthorization
+    let clock: any LocationClock
+    let target: CallbackTarget
+    let hub: LocationHub
+    let state: Protected<State>
+
+    init(
+        provider: (any LocationProvider)?, authorization: LocationAuthorization, target: CallbackTarget,
+        hub: LocationHub = .shared
+    ) {
+        self.provider = provider
+        self.authorization = authorization
+        self.clock = provider?.clock ?? SystemClock.shared
+        self.target = target
+        self.hub = hub
+        state = Protected(State())
+    }
+
+    /// Connects the engine to its manager and reports the initial authorization, as iOS 14 does on creation.
+    func attach(to manager: CLLocationManager) {
+        state.withLock { $0.manager = manager }
+        authorization.addObserver(self)
+        target.perform { [weak self] in self?.deliverAuthorizationChange() }
+    }
+
+    /// Drops every need for the provider and every observation; called when the manager goes away.
+    func detach() {
+        authorization.removeObserver(self)
+        let request = state.withLock { state in
+            defer { state.request = nil }
+            state.subscribed = false
+            return state.request
+        }
+        request?.timer.cancel()
+        if let provider { hub.setNeed(false, of: self, for: provider) }
+    }
+
+    /// Reads the settings.
+    func settings<T>(_ read: (Settings) -> T) -> T {
+        state.withLock { read($0.settings) }
+    }
+
+    /// Changes the settings.
+    func updateSettings(_ change: (inout Settings) -> Void) {
+        state.withLock { change(&$0.settings) }
+    }
+
+    /// Whether some service of this manager needs the provider running now.
+    private static func needsProvider(_ state: State, authorized: Bool) -> Bool {
+        guard authorized else { return false }
+        return state.updatingLocation || state.request != nil || state.updatingHeading
+            || state.monitoringSignificantChanges || state.monitoringVisits || !state.monitoredRegions.isEmpty
+    }
+
+    /// Tells the hub whether this manager needs the provider; call after every change of service state.
+    func updateProviderNeed() {
+        guard let provider else { return }
+        let authorized = authorization.isAuthorized
+        let change: Bool? = state.withLock { state in
+            let needed = Self.needsProvider(state, authorized: authorized)
+            guard needed != state.subscribed else { return nil }
+            state.subscribed = needed
+            return needed
+        }
+        if let change { hub.setNeed(change, of: self, for: provider) }
+    }
+
+    /// Runs `body` with the manager and its delegate on the callback target, if both still exist.
+    func withDelegate(_ body: (CLLocationManager, any CLLocationManagerDelegate) -> Void) {
+        let (manager, delegate) = state.withLock { ($0.manager, $0.delegate) }
+        guard let manager, let delegate else { return }
+        body(manager, delegate)
+    }
+
+    /// Queues `body` on the callback target, to run with the manager and delegate if they still exist.
+    func performWithDelegate(_ body: @escaping @Sendable (CLLocationManager, any CLLocationManagerDelegate) -> Void) {
+        target.perform { [weak self] in self?.withDelegate(body) }
+    }
+}

@@ -1,0 +1,85 @@
+import Synchronization
+
+/// A provider that reports one constant location, like Xcode's custom simulated location. **Linux only.**
+///
+/// URI: `fixed:LAT,LON[,ACCURACY]` — degrees and metres, accuracy 5 m when omitted, for example
+/// `fixed:48.8584,2.2945,10`. Each start delivers the location once, stamped with the clock's time and marked
+/// as simulated by software; it never moves, so no further fixes follow.
+public final class FixedLocationProvider: LocationProvider {
+    /// The coordinate reported, in degrees.
+    public let coordinate: CLLocationCoordinate2D
+    /// The horizontal accuracy reported, in metres.
+    public let horizontalAccuracy: CLLocationAccuracy
+    /// The clock that stamps the fix.
+    public let clock: any LocationClock
+
+    /// Creates a fixed provider.
+    ///
+    /// - Parameters:
+    ///   - coordinate: The location, in degrees; must be valid.
+    ///   - horizontalAccuracy: Metres, ≥ 0; 5 by default.
+    ///   - clock: Stamps the fix; the system clock by default.
+    public init(
+        coordinate: CLLocationCoordinate2D, horizontalAccuracy: CLLocationAccuracy = 5,
+        clock: any LocationClock = SystemClock.shared
+    ) {
+        self.coordinate = coordinate
+        self.horizontalAccuracy = horizontalAccuracy
+        self.clock = clock
+    }
+
+    /// `fixed:LAT,LON,ACCURACY` with the values given.
+    public var identifier: String { "fixed:\(coordinate.latitude),\(coordinate.longitude),\(horizontalAccuracy)" }
+
+    /// Locations with an accuracy.
+    public var capabilities: LocationProviderCapabilities { [.location, .accuracy] }
+
+    /// Always `true`.
+    public var isAvailable: Bool { true }
+
+    /// Delivers the location once, from the clock's queue.
+    public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
+        let location = CLLocation(
+            coordinate: coordinate, altitude: 0, ellipsoidalAltitude: 0, horizontalAccuracy: horizontalAccuracy,
+            verticalAccuracy: -1, course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1,
+            timestamp: clock.now,
+            sourceInfo: CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false))
+        let timer = clock.schedule(after: 0) { handler(.locations([location])) }
+        pending.withLock { $0 = timer }
+    }
+
+    /// Cancels a delivery that has not happened yet.
+    public func stop() {
+        pending.withLock { $0 }?.cancel()
+    }
+
+    private let pending = Mutex<LocationClockTimer?>(nil)
+}
+
+extension FixedLocationProvider {
+    /// Makes a provider from `fixed:LAT,LON[,ACCURACY]`.
+    ///
+    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` when the numbers are missing,
+    ///   unparsable or out of range.
+    @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
+        let parts = uri.path.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
+        guard parts.count == 2 || parts.count == 3, let latitude = parts[0], let longitude = parts[1] else {
+            throw LocationProviderError.invalidParameter(
+                uri: uri.description, name: "coordinates", reason: "expected LAT,LON[,ACCURACY] in degrees and metres")
+        }
+        let coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+        guard CLLocationCoordinate2DIsValid(coordinate) else {
+            throw LocationProviderError.invalidParameter(
+                uri: uri.description, name: "coordinates",
+                reason: "latitude must be in -90...90 and longitude in -180...180")
+        }
+        let accuracy = parts.count == 3 ? parts[2] : 5
+        guard let accuracy, accuracy >= 0, accuracy.isFinite else {
+            throw LocationProviderError.invalidParameter(
+                uri: uri.description, name: "accuracy", reason: "expected a distance in metres, 0 or more")
+        }
+        return FixedLocationProvider(coordinate: coordinate, horizontalAccuracy: accuracy)
+    }
+}

@@ -1,0 +1,85 @@
+import Synchronization
+
+/// Choosing and making providers: the process-wide default, provider URIs, and the probe. **Linux only.**
+///
+/// A manager created without a provider uses, in order: ``defaultProvider`` if set in code; the URI in the
+/// environment variable `CORELOCATION_PROVIDER`; the first available provider of the probe (gpsd on
+/// 127.0.0.1:2947, then GeoClue2, as their schemes are registered); otherwise none, in which case
+/// `CLLocationManager.locationServicesEnabled()` is `false` and starting updates reports `CLError(.denied)`.
+/// The same URI always yields the same instance, so managers configured alike share one provider through the
+/// hub. Thread-safe.
+public enum LocationProviders {
+    /// Makes a provider from a parsed URI.
+    public typealias Factory = @Sendable (LocationProviderURI) throws -> any LocationProvider
+
+    private struct State {
+        var factories: [String: Factory] = ["fixed": FixedLocationProvider.make]
+        var probe: [String] = []
+        var instances: [String: any LocationProvider] = [:]
+        var defaultProvider: (any LocationProvider)?
+    }
+
+    private static let state = Mutex(State())
+
+    /// The provider used by managers created without one; `nil` (the default) means "from the environment,
+    /// else the probe".
+    public static var defaultProvider: (any LocationProvider)? {
+        get { state.withLock { $0.defaultProvider } }
+        set { state.withLock { $0.defaultProvider = newValue } }
+    }
+
+    /// Registers how to make providers for a scheme, replacing an earlier registration.
+    ///
+    /// - Parameters:
+    ///   - scheme: The URI scheme, lowercase (`nmea`, `gpx`, …).
+    ///   - probeURI: A URI to try, in registration order, when nothing is configured; `nil` to stay out of the
+    ///     probe.
+    ///   - factory: Makes a provider from a URI of that scheme; throws ``LocationProviderError`` for bad ones.
+    public static func register(scheme: String, probeURI: String? = nil, factory: @escaping Factory) {
+        state.withLock { state in
+            state.factories[scheme] = factory
+            if let probeURI, !state.probe.contains(probeURI) { state.probe.append(probeURI) }
+        }
+    }
+
+    /// The provider for a URI: the instance already made for the same text, or a new one.
+    ///
+    /// - Parameter uri: A provider URI such as `fixed:48.8584,2.2945`.
+    /// - Throws: ``LocationProviderError`` when the URI is malformed, its scheme unknown or a value invalid.
+    public static func provider(for uri: String) throws -> any LocationProvider {
+        if let existing = state.withLock({ $0.instances[uri] }) { return existing }
+        let parsed = try LocationProviderURI(uri)
+        guard let factory = state.withLock({ $0.factories[parsed.scheme] }) else {
+            throw LocationProviderError.unknownScheme(
+                parsed.scheme, known: state.withLock { $0.factories.keys.sorted() })
+        }
+        let made = try factory(parsed)
+        return state.withLock { state in
+            if let raced = state.instances[uri] { return raced }
+            state.instances[uri] = made
+            return made
+        }
+    }
+
+    /// The URIs the probe tries, in order.
+    public static var probeURIs: [String] { state.withLock { $0.probe } }
+
+    /// The provider a manager created without one uses now, or `nil` when none is configured or found.
+    ///
+    /// A malformed `CORELOCATION_PROVIDER` is reported once on standard error and counts as no provider.
+    public static func resolveDefault() -> (any LocationProvider)? {
+        if let provider = defaultProvider { return provider }
+        if let uri = ProcessInfo.processInfo.environment["CORELOCATION_PROVIDER"], !uri.isEmpty {
+            do {
+                return try provider(for: uri)
+            } catch {
+                Diagnostics.hint("bad-provider-uri", "CORELOCATION_PROVIDER: \(error)")
+                return nil
+            }
+        }
+        for uri in probeURIs {
+            if let candidate = try? provider(for: uri), candidate.isAvailable { return candidate }
+        }
+        return nil
+    }
+}
