@@ -62,7 +62,7 @@ enum GPXTrackEncoding {
         ].compactMap { $0 }
         let garmin = [
             try number("gpxtpx:speed", point.speed, measureDecimals),
-            try number("gpxtpx:course", point.course.map { $0.truncatingRemainder(dividingBy: 360) }, measureDecimals),
+            try number("gpxtpx:course", point.course.map(normalizedCourse), measureDecimals),
         ].compactMap { $0 }
         var extensions = garmin.isEmpty ? [] : ["<gpxtpx:TrackPointExtension>\(garmin.joined())</gpxtpx:TrackPointExtension>"]
         extensions += [
@@ -73,6 +73,13 @@ enum GPXTrackEncoding {
         let latitude = GPXDecimal.format(point.latitude, decimals: coordinateDecimals) ?? ""
         let longitude = GPXDecimal.format(point.longitude, decimals: coordinateDecimals) ?? ""
         return "      <trkpt lat=\"\(latitude)\" lon=\"\(longitude)\">\(children.joined())</trkpt>\n"
+    }
+
+    /// A course rounded to the written precision, then reduced to 0..<360 (so 359.9996 becomes 0,
+    /// never 360.000); negative values stay negative and are left out as invalid.
+    static func normalizedCourse(_ course: Double) -> Double {
+        let scale = (0..<measureDecimals).reduce(1.0) { result, _ in result * 10 }
+        return ((course * scale).rounded() / scale).truncatingRemainder(dividingBy: 360)
     }
 
     /// Escapes text for element content and double-quoted attributes; drops characters XML 1.0
