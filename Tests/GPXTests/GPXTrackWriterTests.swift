@@ -162,3 +162,57 @@ import GPX
         #expect(latitudes == (0..<64).map(Double.init))
     }
 }
+
+@Suite struct GPXTrackWriterRepairTests {
+    private func recording(points: Int) throws -> URL {
+        let url = try GPXTestSupport.temporaryDirectory().appendingPathComponent("cut.gpx")
+        let writer = try GPXTrackWriter(url: url)
+        for index in 0..<points {
+            try writer.append(GPXPoint(latitude: Double(index), longitude: 1, time: Date(timeIntervalSince1970: Double(index))))
+        }
+        try writer.close()
+        return url
+    }
+
+    /// Simulates power loss in the middle of an append: the file ends `cut` bytes into a new point
+    /// line followed by `zeros` NUL bytes (delayed allocation leaves those on some filesystems).
+    private func cutShort(_ url: URL, cut: Int, zeros: Int) throws {
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let trailer = "    </trkseg>\n  </trk>\n</gpx>\n"
+        #expect(text.hasSuffix(trailer))
+        text.removeLast(trailer.count)
+        let partial = #"      <trkpt lat="9" lon="9"><ele>1</ele></trkpt>"#.prefix(cut)
+        try (Data((text + partial).utf8) + Data(count: zeros)).write(to: url)
+    }
+
+    @Test(arguments: [(0, 0), (10, 0), (30, 4096), (47, 0)])
+    func tornAppendIsRepaired(_ cut: Int, _ zeros: Int) throws {
+        let url = try recording(points: 3)
+        try cutShort(url, cut: cut, zeros: zeros)
+        #expect(GPXTestSupport.diagnostic { _ = try GPXDocument(contentsOf: url) } != nil, "torn file is not valid")
+        #expect(try GPXTrackWriter.repair(at: url) == cut + zeros)
+        let points = try GPXDocument(contentsOf: url).tracks.first?.points
+        #expect(points?.map(\.latitude) == [0, 1, 2])
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func completeFileIsLeftAlone() throws {
+        let url = try recording(points: 2)
+        let before = try Data(contentsOf: url)
+        #expect(try GPXTrackWriter.repair(at: url) == 0)
+        #expect(try Data(contentsOf: url) == before)
+    }
+
+    @Test func emptyRecordingIsRepaired() throws {
+        let url = try recording(points: 0)
+        try cutShort(url, cut: 12, zeros: 0)
+        #expect(try GPXTrackWriter.repair(at: url) == 12)
+        #expect(try GPXDocument(contentsOf: url).tracks.first?.segments.map(\.points.count) == [0])
+    }
+
+    @Test func foreignFileIsNotTouched() throws {
+        let url = try GPXTestSupport.temporaryDirectory().appendingPathComponent("other.gpx")
+        try Data("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">".utf8).write(to: url)
+        #expect(GPXTestSupport.diagnostic { try GPXTrackWriter.repair(at: url) }?.kind == .malformedXML)
+    }
+}
