@@ -91,9 +91,8 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
     }
 
     private func malformed(code: Int, line: Int?) -> GPXDiagnostic {
-        let name = XMLParser.ErrorCode(rawValue: code).map { "\($0)" } ?? "error"
-        return GPXDiagnostic(kind: .malformedXML, source: source, line: line,
-                             message: "XML is not well-formed (\(name), libxml2 code \(code))")
+        GPXDiagnostic(kind: .malformedXML, source: source, line: line,
+                      message: "XML is not well-formed: \(GPXLibXMLError.describe(code))")
     }
 
     // MARK: XMLParserDelegate

@@ -43,13 +43,18 @@ import GPX
         })
         #expect(diagnostic.kind == .malformedXML)
         #expect(diagnostic.line == 4)
-        #expect(diagnostic.description.hasPrefix("file.gpx:4: error: XML is not well-formed"))
+        #expect(diagnostic.description
+            == "file.gpx:4: error: XML is not well-formed: closing tag does not match the opening tag, libxml2 error 76")
+    }
+
+    @Test func truncatedFileIsMalformed() {
+        #expect(error("<gpx>\n<trk>\n<trkseg>\n<trkpt lat=\"1\" lon=\"2\">")?.hasPrefix("file.gpx:4: error: XML is not well-formed") == true)
     }
 
     @Test func notGPX() {
         #expect(error(#"<kml xmlns="http://www.opengis.net/kml/2.2"/>"#)
             == #"file.gpx:1: error: <kml> not a GPX document: expected <gpx> in namespace http://www.topografix.com/GPX/1/1, http://www.topografix.com/GPX/1/0 or none, found namespace "http://www.opengis.net/kml/2.2""#)
-        #expect(error("") != nil)
+        #expect(error("") == "file.gpx: error: no root element")
     }
 
     @Test func lenientModeSkipsAndCounts() throws {
