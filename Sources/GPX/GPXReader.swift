@@ -39,7 +39,8 @@ public struct GPXReader: Sendable {
     /// Streams the events of a GPX file, in file order, to `body`.
     ///
     /// - Parameters:
-    ///   - url: A file URL. Diagnostics name it by its path.
+    ///   - url: A regular file (it is opened twice: once for the prolog check, once to parse, so
+    ///     not a FIFO or device). Diagnostics name it by its path.
     ///   - body: Called once per event on the calling thread; throwing stops reading and the
     ///     error is rethrown unchanged.
     /// - Returns: Counts and warnings of the read.

@@ -92,7 +92,7 @@ import GPX
     }
 
     @Test func garminTrackPointExtensionV2UnderAnyPrefix() throws {
-        let document = try GPXTestSupport.document(GPXTestSupport.track("""
+        let document = try GPXTestSupport.fileDocument(GPXTestSupport.track("""
             <trkpt lat="45" lon="7"><extensions><tpx:TrackPointExtension><tpx:hr>140</tpx:hr>
             <tpx:speed>3.5</tpx:speed><tpx:course>271.25</tpx:course></tpx:TrackPointExtension></extensions></trkpt>
             <trkpt lat="45" lon="7"><extensions><v1:TrackPointExtension><v1:speed>9</v1:speed><v1:course>9</v1:course>
@@ -107,7 +107,7 @@ import GPX
     }
 
     @Test func osmAndSpeedAndHeading() throws {
-        let document = try GPXTestSupport.document(GPXTestSupport.track("""
+        let document = try GPXTestSupport.fileDocument(GPXTestSupport.track("""
             <trkpt lat="52.397799" lon="4.575998"><ele>203</ele><time>2019-05-08T10:36:43Z</time><hdop>3</hdop>
             <extensions><osmand:heading>273</osmand:heading><osmand:speed>5.02</osmand:speed></extensions></trkpt>
             <trkpt lat="52.397799" lon="4.575998"><extensions><fake:speed>7</fake:speed><heading>8</heading></extensions></trkpt>

@@ -7,6 +7,13 @@ enum GPXTestSupport {
         try GPXReader(mode: mode).readDocument(data: Data(xml.utf8), sourceName: name)
     }
 
+    /// Writes `xml` to a temporary file and reads it back through the file (streaming) path.
+    static func fileDocument(_ xml: String) throws -> GPXDocument {
+        let url = try temporaryDirectory().appendingPathComponent("synthetic.gpx")
+        try Data(xml.utf8).write(to: url)
+        return try GPXDocument(contentsOf: url)
+    }
+
     /// A GPX 1.1 document with one track segment holding `points` (raw `<trkpt>` markup).
     static func track(_ points: String, namespaces: String = "") -> String {
         """

@@ -88,6 +88,41 @@ struct RealFileTests {
         check(trackPoints, expected.trackPointEnds)
     }
 
+    /// Values read off the files' text.
+    @Test func fieldValues() throws {
+        let speeds = try GPXDocument(contentsOf: SharedGPXData.url("track_with_speed.gpx")).tracks.first?.points
+        #expect(speeds?.map(\.speed) == [1.2, 2.2, 3.2])
+        #expect(speeds?.map(\.elevation) == [48.962041, 58.166437, 53.381747])
+
+        let accuracy = try GPXDocument(contentsOf: SharedGPXData.url("with_accuracy.gpx"))
+        let points = try #require(accuracy.tracks.first?.points)
+        #expect(points.map(\.fix) == [.differential, .threeDimensional, nil])
+        #expect(points.map(\.satellites) == [4, 5, nil])
+        #expect(points.map(\.hdop) == [5, 3.6, nil])
+        #expect(points.map(\.vdop) == [6.2, 5, nil])
+        #expect(points.map(\.pdop) == [728, 619.1, nil])
+        #expect(points.map(\.elevation) == [50.3, 0, nil])
+        #expect(accuracy.summary.diagnostics.map(\.description) == [
+            SharedGPXData.url("with_accuracy.gpx").path
+                + #":36: warning: <trkpt> fix "something_not_in_the_spec" is not a fix type (none, 2d, 3d, dgps, pps); ignored"#,
+        ])
+
+        let wahoo = try GPXDocument(contentsOf: SharedGPXData.url("wahoo_example.gpx")).tracks.first?.points
+        #expect(wahoo?.map(\.elevation) == [nil, nil, nil])
+
+        let all = try GPXDocument(contentsOf: SharedGPXData.url("gpx1.0_with_all_fields.gpx"))
+        let point = try #require(all.tracks.first?.points.first)
+        #expect([point.hdop, point.vdop, point.pdop, point.elevation] == [101, 102, 103, 11.1])
+        #expect(point.satellites == 100)
+        #expect(point.fix == .threeDimensional)
+        #expect(point.name == "example name t")
+        #expect(all.metadata.version == "1.0")
+
+        let latin1 = try GPXDocument(contentsOf: SharedGPXData.url("iso8859-1encoded.gpx"))
+        #expect(latin1.metadata.version == "1.0")
+        #expect(latin1.waypoints.allSatisfy { $0.time != nil && $0.elevation == nil })
+    }
+
     private func check(_ points: [GPXPoint], _ ends: (first: RealFileExpectation.Fix, last: RealFileExpectation.Fix)?,
                        sourceLocation: SourceLocation = #_sourceLocation) {
         guard let ends else {
