@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+
+/// Writes a GPX 1.1 track file point by point, keeping the file valid GPX after every append.
+///
+/// The file holds one `<trk>`; each ``append(_:)`` writes the new `<trkpt>` over the closing
+/// tags and writes the closing tags again after it, in one positioned write, so a reader sees a
+/// complete document after every call (see Docs/GPX.md for the exact format). Points are written
+/// as described in ``GPXTrackWriterOptions`` and read back by ``GPXReader``.
+///
+/// The file is created with mode 0600 (owner read/write only) because a track reveals where
+/// its owner has been. With ``GPXTrackWriterOptions/synchronizesEachAppend`` each append is
+/// followed by `fsync(2)`, so a completed append survives power loss.
+///
+/// Thread-safe: calls may come from any thread and are serialised by a mutex.
+public final class GPXTrackWriter: Sendable {
+    private struct State {
+        var descriptor: Int32
+        var bodyEnd: Int
+        var pointCount = 0
+        var segmentIsEmpty = true
+        var isClosed = false
+    }
+
+    /// The file being written.
+    public let url: URL
+    /// The options the file was created with.
+    public let options: GPXTrackWriterOptions
+    private let state: Mutex<State>
+
+    /// Creates the file and writes an empty track (header and closing tags) to it.
+    ///
+    /// - Parameters:
+    ///   - url: A file URL. Unless ``GPXTrackWriterOptions/replacesExistingFile`` is set, the
+    ///     file must not exist yet (`O_EXCL`), so an earlier recording is never overwritten.
+    ///   - options: Names, creator, metadata time and durability.
+    /// - Throws: ``GPXDiagnostic`` of kind `io` when the file cannot be created or written.
+    public init(url: URL, options: GPXTrackWriterOptions = GPXTrackWriterOptions()) throws {
+        self.url = url
+        self.options = options
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (options.replacesExistingFile ? O_TRUNC : O_EXCL)
+        let descriptor = open(url.path, flags, 0o600)
+        guard descriptor >= 0 else { throw Self.ioError("cannot create file", path: url.path) }
+        let header = Array(GPXTrackEncoding.header(options).utf8)
+        do {
+            guard fchmod(descriptor, 0o600) == 0 else { throw Self.ioError("cannot set mode 0600", path: url.path) }
+            try Self.write(header + GPXTrackEncoding.trailer.utf8, to: descriptor, at: 0, path: url.path)
+            if options.synchronizesEachAppend, fsync(descriptor) != 0 { throw Self.ioError("fsync failed", path: url.path) }
+        } catch {
+            _ = closeDescriptor(descriptor)
+            throw error
+        }
+        state = Mutex(State(descriptor: descriptor, bodyEnd: header.count))
+    }
+
+    deinit {
+        state.withLock { state in
+            if !state.isClosed { _ = closeDescriptor(state.descriptor) }
+        }
+    }
+
+    /// The number of points appended so far.
+    public var pointCount: Int { state.withLock { $0.pointCount } }
+
+    /// Appends one track point to the current segment.
+    ///
+    /// - Parameter point: Latitude must be in -90...90 and longitude in -180...180; optional values
+    ///   must be finite. Negative speed, course, DOPs, accuracies or satellite counts mean
+    ///   "invalid" (Apple's convention) and are left out; course is written modulo 360.
+    /// - Throws: ``GPXDiagnostic`` of kind `outOfRange`/`invalidValue` for a point that cannot be
+    ///   written (the file is unchanged), or `io` when writing fails or the writer is closed.
+    public func append(_ point: GPXPoint) throws {
+        let element = try GPXTrackEncoding.trackPoint(point, source: url.path)
+        try state.withLock { state in
+            try self.writeBody(Array(element.utf8), state: &state)
+            state.pointCount += 1
+            state.segmentIsEmpty = false
+        }
+    }
+
+    /// Ends the current track segment and starts a new one, e.g. after a loss of fix.
+    ///
+    /// Does nothing while the current segment is still empty, so no empty segments are written.
+    ///
+    /// - Throws: ``GPXDiagnostic`` of kind `io` when writing fails or the writer is closed.
+    public func startSegment() throws {
+        try state.withLock { state in
+            guard !state.segmentIsEmpty else { return }
+            try self.writeBody(Array(GPXTrackEncoding.segmentBreak.utf8), state: &state)
+            state.segmentIsEmpty = true
+        }
+    }
+
+    /// Flushes (with `fsync(2)`) and closes the file; later appends throw. Calling it twice is harmless.
+    ///
+    /// - Throws: ``GPXDiagnostic`` of kind `io` when `fsync` or `close` fails.
+    public func close() throws {
+        try state.withLock { state in
+            guard !state.isClosed else { return }
+            state.isClosed = true
+            let synced = fsync(state.descriptor) == 0
+            let closed = closeDescriptor(state.descriptor) == 0
+            guard synced, closed else { throw Self.ioError("cannot flush and close", path: self.url.path) }
+        }
+    }
+
+    /// Writes `body` where the closing tags begin, followed by the closing tags.
+    private func writeBody(_ body: [UInt8], state: inout State) throws {
+        guard !state.isClosed else {
+            throw GPXDiagnostic(kind: .io, source: url.path, message: "the writer is closed")
+        }
+        try Self.write(body + GPXTrackEncoding.trailer.utf8, to: state.descriptor, at: state.bodyEnd, path: url.path)
+        state.bodyEnd += body.count
+        if options.synchronizesEachAppend, fsync(state.descriptor) != 0 {
+            throw Self.ioError("fsync failed", path: url.path)
+        }
+    }
+
+    /// `pwrite(2)` of all bytes, retrying after short writes and `EINTR`.
+    private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int, path: String) throws {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw ioError("write failed", path: path)
+            }
+            written += result
+        }
+    }
+
+    private static func ioError(_ what: String, path: String) -> GPXDiagnostic {
+        GPXDiagnostic(kind: .io, source: path, message: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// `close(2)`, named apart from ``GPXTrackWriter/close()``.
+private func closeDescriptor(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
