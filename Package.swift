@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "GPX"),
         .target(name: "GPSD"),
         // The mirror of Apple's CoreLocation.
-        .target(name: "LinuxCoreLocation"),
+        .target(name: "LinuxCoreLocation", dependencies: ["NMEA0183", "GPX", "GPSD"]),
         // The extension layer, built only on the mirror's public API.
         .target(name: "LocationBlocks", dependencies: ["LinuxCoreLocation"]),
         // The command-line tool.

@@ -13,8 +13,8 @@ public enum LocationProviders {
     public typealias Factory = @Sendable (LocationProviderURI) throws -> any LocationProvider
 
     private struct State {
-        var factories: [String: Factory] = ["fixed": FixedLocationProvider.make]
-        var probe: [String] = []
+        var factories = LocationProviders.builtInFactories
+        var probe = LocationProviders.builtInProbe
         var instances: [String: any LocationProvider] = [:]
         var defaultProvider: (any LocationProvider)?
     }

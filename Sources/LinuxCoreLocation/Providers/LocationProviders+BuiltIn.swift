@@ -1,0 +1,9 @@
+extension LocationProviders {
+    /// The schemes this library provides, and how to make each.
+    static let builtInFactories: [String: Factory] = [
+        "fixed": FixedLocationProvider.make
+    ]
+
+    /// The URIs the probe tries when nothing is configured, in order.
+    static let builtInProbe: [String] = []
+}
