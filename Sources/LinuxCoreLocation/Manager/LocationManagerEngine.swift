@@ -74,7 +74,7 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     func attach(to manager: CLLocationManager) {
         state.withLock { $0.manager = manager }
         authorization.addObserver(self)
-        target.perform { [weak self] in self?.deliverAuthorizationChange() }
+        target.perform { [weak self] in self?.deliverAuthorizationChange(isChange: false) }
     }
 
     /// Drops every need for the provider and every observation; called when the manager goes away.

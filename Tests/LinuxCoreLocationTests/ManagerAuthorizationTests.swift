@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import LinuxCoreLocation
+
+/// A delegate written before iOS 14: it implements only the older authorization callback.
+final class OldStyleDelegate: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [CLAuthorizationStatus] = []
+    var received: [CLAuthorizationStatus] { lock.withLock { statuses } }
+
+    func locationManager(_ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus) {
+        lock.withLock { statuses.append(status) }
+    }
+}
+
+@Suite struct ManagerAuthorizationTests {
+    @Test func creationReportsTheStatusOnce() {
+        let harness = ManagerHarness([], status: .authorizedAlways)
+        let manager = harness.makeManager()
+        harness.thread.sync {}
+        #expect(harness.delegate.events == [.authorization(.authorizedAlways)])
+        _ = manager
+    }
+
+    @Test func requestFromNotDeterminedIsGrantedAndFixesStartFlowing() {
+        let user = GatedPolicy(.grant)
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)]))], status: .notDetermined, policy: user.policy)
+        let manager = harness.makeManager {
+            $0.startUpdatingLocation()
+            $0.requestWhenInUseAuthorization()
+        }
+        harness.thread.sync {}
+        #expect(!harness.provider.isRunning)
+        #expect(harness.delegate.events == [.authorization(.notDetermined)])
+        user.answer()
+        #expect(harness.delegate.wait { $0.count == 2 })
+        #expect(harness.delegate.events == [.authorization(.notDetermined), .authorization(.authorizedWhenInUse)])
+        #expect(harness.provider.isRunning)
+        harness.advance(by: 1)
+        #expect(harness.delegate.serviceEvents == [.locations([1])])
+        _ = manager
+    }
+
+    @Test func denyingPolicyReportsDeniedToRunningUpdates() {
+        let user = GatedPolicy(.deny)
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)]))], status: .notDetermined, policy: user.policy)
+        let manager = harness.makeManager {
+            $0.startUpdatingLocation()
+            $0.requestAlwaysAuthorization()
+        }
+        harness.thread.sync {}
+        user.answer()
+        #expect(harness.delegate.wait { $0.contains(.error(.denied)) })
+        harness.advance(by: 1)
+        #expect(harness.delegate.events == [.authorization(.notDetermined), .authorization(.denied), .error(.denied)])
+        #expect(harness.provider.startCount == 0)
+        _ = manager
+    }
+
+    @Test func revokedWhileUpdatingStopsFixes() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 2, .locations([fix(2)]))])
+        let manager = harness.makeManager { $0.startUpdatingLocation() }
+        harness.advance(by: 1)
+        harness.authorization.setStatus(.denied)
+        harness.thread.sync {}
+        harness.advance(by: 1)
+        #expect(
+            harness.delegate.events == [
+                .authorization(.authorizedWhenInUse), .locations([1]), .authorization(.denied), .error(.denied),
+            ])
+        #expect(!harness.provider.isRunning && harness.provider.stopCount == 1)
+        _ = manager
+    }
+
+    @Test func startingWhileDeniedReportsDenied() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)]))], status: .denied)
+        let manager = harness.makeManager { $0.startUpdatingLocation() }
+        harness.advance(by: 1)
+        #expect(harness.delegate.events == [.authorization(.denied), .error(.denied)])
+        _ = manager
+    }
+
+    @Test func olderCallbackAloneIsCalledOncePerChange() {
+        let user = GatedPolicy(.grant)
+        let harness = ManagerHarness([], status: .notDetermined, policy: user.policy)
+        let oldStyle = OldStyleDelegate()
+        let manager = harness.makeManager {
+            $0.delegate = oldStyle
+            $0.requestWhenInUseAuthorization()
+        }
+        harness.thread.sync {}
+        user.answer()
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while oldStyle.received.count < 2 && Date() < deadline { harness.thread.sync {} }
+        harness.authorization.setStatus(.denied)
+        harness.thread.sync {}
+        #expect(oldStyle.received == [.notDetermined, .authorizedWhenInUse, .denied])
+        _ = manager
+    }
+
+    @Test func alwaysUpgradesWhenInUseButNothingElseChanges() {
+        let user = GatedPolicy(.grant)
+        let harness = ManagerHarness([], status: .authorizedWhenInUse, policy: user.policy)
+        let manager = harness.makeManager {
+            $0.requestWhenInUseAuthorization()  // already granted: no change, no callback
+            $0.requestAlwaysAuthorization()
+        }
+        harness.thread.sync {}
+        user.answer()
+        #expect(harness.delegate.wait { $0.count == 2 })
+        #expect(harness.delegate.events == [.authorization(.authorizedWhenInUse), .authorization(.authorizedAlways)])
+        _ = manager
+    }
+
+    @Test(arguments: [
+        ("authorizedWhenInUse", CLAuthorizationStatus.authorizedWhenInUse), ("DENIED", .denied),
+        ("authorized", .authorizedAlways), ("restricted", .restricted), ("", .notDetermined),
+        ("bogus", .notDetermined),
+    ])
+    func environmentValues(text: String, status: CLAuthorizationStatus) {
+        #expect(LocationAuthorization.statusFromEnvironment(text) == status)
+    }
+}

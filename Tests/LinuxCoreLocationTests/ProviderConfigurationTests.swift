@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import LinuxCoreLocation
+
+@Suite struct ProviderConfigurationTests {
+    @Test func parsesTheURIForms() throws {
+        let gpsd = try LocationProviderURI("gpsd://127.0.0.1:2947")
+        #expect(gpsd.scheme == "gpsd" && gpsd.authority == "127.0.0.1:2947" && gpsd.path == "")
+        let nmea = try LocationProviderURI("nmea:/dev/ttyACM0?baud=9600&loop")
+        #expect(nmea.scheme == "nmea" && nmea.authority == nil && nmea.path == "/dev/ttyACM0")
+        #expect(nmea.parameter("baud") == "9600" && nmea.parameter("loop") == "" && nmea.parameter("speed") == nil)
+        let socket = try LocationProviderURI("gpsd:///run/gpsd.sock")
+        #expect(socket.authority == "" && socket.path == "/run/gpsd.sock")
+        #expect(try LocationProviderURI("GPX:track.gpx?speed=max").scheme == "gpx")
+        #expect(throws: LocationProviderError.self) { try LocationProviderURI("no-scheme-here") }
+        #expect(throws: LocationProviderError.self) { try LocationProviderURI(":empty") }
+    }
+
+    @Test func fixedProviderFromURI() throws {
+        let provider = try #require(try LocationProviders.provider(for: "fixed:48.8584,2.2945,12") as? FixedLocationProvider)
+        #expect(provider.coordinate.latitude == 48.8584 && provider.coordinate.longitude == 2.2945)
+        #expect(provider.horizontalAccuracy == 12)
+        let again = try LocationProviders.provider(for: "fixed:48.8584,2.2945,12")
+        #expect(again === provider)
+        let defaulted = try #require(try LocationProviders.provider(for: "fixed:-33.9,151.2") as? FixedLocationProvider)
+        #expect(defaulted.horizontalAccuracy == 5)
+    }
+
+    @Test(arguments: ["fixed:91,0", "fixed:1", "fixed:a,b", "fixed:1,2,-3", "fixed:1,2,3,4"])
+    func fixedProviderRejectsBadValues(_ uri: String) {
+        #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
+    }
+
+    @Test func unknownSchemeNamesTheKnownOnes() {
+        #expect(throws: LocationProviderError.unknownScheme("warp", known: ["fixed"])) {
+            try LocationProviders.provider(for: "warp:9")
+        }
+    }
+
+    @Test func fixedProviderDeliversOnceThroughAManager() {
+        let clock = ManualClock()
+        let provider = FixedLocationProvider(
+            coordinate: CLLocationCoordinate2D(latitude: 10, longitude: 20), horizontalAccuracy: 7, clock: clock)
+        let thread = CallbackThread()
+        let delegate = RecordingDelegate()
+        let manager = thread.sync {
+            let manager = CLLocationManager(
+                configuration: .init(provider: provider, authorization: LocationAuthorization(status: .authorizedAlways)))
+            manager.delegate = delegate
+            manager.startUpdatingLocation()
+            return UncheckedBox(manager)
+        }
+        clock.advance(by: 1)
+        thread.sync {}
+        #expect(delegate.serviceEvents == [.locations([10])])
+        let location = thread.sync { manager.value.location }
+        #expect(location?.horizontalAccuracy == 7 && location?.timestamp == Date(timeIntervalSince1970: 1_767_225_600))
+        #expect(location?.sourceInformation?.isSimulatedBySoftware == true)
+        thread.stop()
+    }
+}
