@@ -7,7 +7,8 @@
 /// - Within an epoch the last valid position wins; altitude and geoid separation come from GGA/GNS,
 ///   speed and course from the last RMC/VTG carrying them, the date from RMC/ZDA.
 /// - An epoch is a fix when a timed sentence reported a valid position (GGA quality ≥ 1, RMC/GLL
-///   status A, GNS mode not all `N`). Otherwise it is a no-fix when any sentence reported no fix
+///   status A, GNS mode not all `N`). GGA/GNS with a satellite-based quality (1–5) but zero
+///   satellites used count as no fix. Otherwise it is a no-fix when any sentence reported no fix
 ///   (quality 0, status V, empty position, GSA mode 1); an epoch with no position information at all
 ///   emits nothing. GSA carries no time and may belong to the neighbouring epoch, so its mode 1 does
 ///   not veto a timed valid position.
@@ -116,9 +117,12 @@ public struct NMEAEpochAssembler: Sendable {
                                          altitudeMSL: Double?, geoidSeparation: Double?, satellitesUsed: Int?,
                                          hdop: Double?, talker: String) {
         let quality = quality ?? .invalid
-        record(latitude: latitude, longitude: longitude, valid: quality.isFix, quality: quality,
-               detailed: true, talker: talker)
-        guard quality.isFix, latitude != nil, longitude != nil else { return }
+        // A satellite-based quality with zero satellites used contradicts itself (Hemisphere sends
+        // quality 1 with "00" while it has no solution); estimated/manual/simulated need no satellites.
+        let contradictory = satellitesUsed == 0 && (1...5).contains(quality.rawValue)
+        let valid = quality.isFix && !contradictory
+        record(latitude: latitude, longitude: longitude, valid: valid, quality: quality, detailed: true, talker: talker)
+        guard valid, latitude != nil, longitude != nil else { return }
         update { epoch in
             epoch.altitudeMSL = altitudeMSL ?? epoch.altitudeMSL
             epoch.geoidSeparation = geoidSeparation ?? epoch.geoidSeparation
