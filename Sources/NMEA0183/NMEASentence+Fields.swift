@@ -3,7 +3,7 @@ extension NMEASentence {
     /// Throws `missingField` unless the sentence has at least `count` fields.
     func requireFields(_ count: Int, name: String) throws(NMEAFieldError) {
         guard fieldCount >= count else {
-            throw NMEAFieldError(reason: .missingField, field: fieldCount + 1, fieldName: name,
+            throw NMEAFieldError(reason: .missingField, field: count, fieldName: name,
                                  detail: "expected at least \(count) fields, found \(fieldCount)")
         }
     }
