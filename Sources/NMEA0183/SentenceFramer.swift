@@ -2,8 +2,9 @@
 ///
 /// A start character inside a sentence cuts the previous one short (it is rejected as truncated and
 /// framing restarts there), so merged sentences such as `$GPGGA,030130$GPGLL,...` resynchronise.
-/// Bytes outside a sentence (comments, JSON, leading spaces, binary garbage) are skipped; a line
-/// that held nothing but such bytes is reported once. CR, LF or CR LF end a sentence.
+/// Bytes outside a sentence (JSON, leading spaces, binary garbage) are skipped; a line that held
+/// nothing but such bytes is reported once. A line whose first non-blank byte is `#` is a comment
+/// (the gpsfake log convention) and is skipped whole, even if it contains `$`. CR, LF or CR LF end a sentence.
 struct SentenceFramer: Sendable {
     /// What one byte completed.
     enum Event: Equatable {
@@ -26,6 +27,7 @@ struct SentenceFramer: Sendable {
     private var inSentence = false
     private var lineHasForeignBytes = false
     private var lineHadSentence = false
+    private var lineIsComment = false
     private let capacity: Int
 
     /// - Parameter maximumSentenceLength: the longest sentence, counted with CR LF.
@@ -36,14 +38,19 @@ struct SentenceFramer: Sendable {
 
     /// Consumes one byte; returns what it completed, if anything.
     mutating func push(_ byte: UInt8) -> Event? {
+        if lineIsComment, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { return nil }
         switch byte {
+        case UInt8(ascii: "#") where !inSentence && !lineHasForeignBytes && !lineHadSentence:
+            lineIsComment = true
+            lineHasForeignBytes = true
+            return nil
         case UInt8(ascii: "$"), UInt8(ascii: "!"):
             let event = inSentence && buffer.count > 1 ? reject(.truncated) : nil
             begin(byte)
             return event
         case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-            if byte == UInt8(ascii: "\n") { defer { line += 1 } ; return endLine() }
-            return endSentence()
+            defer { if byte == UInt8(ascii: "\n") { line += 1 } }
+            return endLine()
         default:
             guard inSentence else {
                 if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { lineHasForeignBytes = true }
@@ -96,6 +103,7 @@ struct SentenceFramer: Sendable {
         defer {
             lineHasForeignBytes = false
             lineHadSentence = false
+            lineIsComment = false
         }
         if let event = endSentence() { return event }
         return lineHasForeignBytes && !lineHadSentence ? .skippedLine : nil

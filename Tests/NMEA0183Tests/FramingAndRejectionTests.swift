@@ -91,6 +91,13 @@ import Testing
         #expect(events.fixes.count == 1)
     }
 
+    @Test func commentLinesAreSkippedEvenWithDollarSigns() {
+        let text = "#       Non-standard field 18 in $BDGSA.  Floating point\r\n  # indented $GPGGA comment\n" + Self.gga
+        let (events, decoder) = decode(text)
+        #expect(decoder.statistics.rejectedSentences == 0 && decoder.statistics.skippedLines == 2)
+        #expect(events.fixes.count == 1 && decoder.diagnostics.isEmpty)
+    }
+
     @Test func unterminatedLastSentenceIsDecodedOnFinish() {
         let (events, decoder) = decode(framed("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,", ending: ""))
         #expect(decoder.statistics.acceptedSentences == 1 && events.fixes.count == 1)

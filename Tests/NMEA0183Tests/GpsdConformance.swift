@@ -61,13 +61,14 @@ enum GpsdConformance {
         return (order.compactMap { byTime[$0] }, untimed)
     }
 
-    static func decode(log: Data) -> [NMEAFix] {
+    static func decode(log: Data) -> (fixes: [NMEAFix], statistics: NMEAStatistics) {
         var options = NMEADecoderOptions()
         options.reportsSentences = false
         var decoder = NMEADecoder(options: options)
-        return (decoder.feed(log) + decoder.finish()).compactMap { event in
+        let fixes = (decoder.feed(log) + decoder.finish()).compactMap { event in
             if case .fix(let fix) = event { fix } else { nil }
         }
+        return (fixes, decoder.statistics)
     }
 
     static func compare(chk: String, fixes: [NMEAFix]) throws -> ConformanceReport {

@@ -14,20 +14,26 @@ import Testing
         var divergences: [Divergence: Int] = [:]
         /// Untimed gpsd TPVs (no date yet) whose position matches none of our fixes.
         var unmatchedUntimed = 0
+        /// Our rejections by reason. They equal the sentences gpsd did not echo, except where noted.
+        var rejections: [NMEARejectionReason: Int] = [:]
         var testDescription: String { log }
     }
 
     static let expectations: [Expectation] = [
         // gpsd keeps the Telit's 1999-08-22 (week-rollover bug); we move it 1024 weeks to 2019-04-07.
-        // Its untimed TPV comes from `$GPRMC,...,2208-1,...`, whose malformed date field we reject.
-        Expectation(log: "april6_2019", epochs: 1, divergences: [.rolloverCorrected: 1], unmatchedUntimed: 1),
+        // Its untimed TPV comes from `$GPRMC,...,2208-1,...`, whose malformed date field we reject
+        // (gpsd keeps that sentence's position without a time).
+        Expectation(log: "april6_2019", epochs: 1, divergences: [.rolloverCorrected: 1], unmatchedUntimed: 1,
+                    rejections: [.malformedField: 1]),
         Expectation(log: "beidou-bd", epochs: 4),
         Expectation(log: "bt451", epochs: 12),
         Expectation(log: "bu353-glonass", epochs: 9),
-        Expectation(log: "firefly-II", epochs: 23),
+        // All 23 GGA have bad checksums; gpsd drops them too.
+        Expectation(log: "firefly-II", epochs: 23, rejections: [.checksumMismatch: 23]),
         Expectation(log: "furuno_gl_ga", epochs: 16),
         Expectation(log: "garmin-10x", epochs: 9),
-        Expectation(log: "gpsdf", epochs: 51),
+        // 46 `$PGLOR` cut off with `*00`. gpsd also drops the 51 `$IMGSA` (IM talker), which we accept.
+        Expectation(log: "gpsdf", epochs: 51, rejections: [.checksumMismatch: 46]),
         Expectation(log: "gr8013-w", epochs: 3),
         Expectation(log: "hemi", epochs: 6),
         // gpsd derives a speed from successive positions for epochs without RMC/VTG (5 GGA/GLL-only
@@ -38,7 +44,7 @@ import Testing
         Expectation(log: "skytraq-PX1172RH_DS", epochs: 9),
         Expectation(log: "telit-pls83-w", epochs: 10),
         // 03:01:30 is a GLL-only epoch (its GGA is the cut-short one): gpsd's speed is derived, ours nil.
-        Expectation(log: "triton400", epochs: 5, divergences: [.speedOnlyInGpsd: 1]),
+        Expectation(log: "triton400", epochs: 5, divergences: [.speedOnlyInGpsd: 1], rejections: [.truncated: 1]),
         // Never a fix: gpsd reports mode 1 throughout.
         Expectation(log: "ublox-lea-5q", epochs: 0),
     ]
@@ -47,20 +53,25 @@ import Testing
         guard let directory = gpsdLogsDirectory() else { return }
         let log = try Data(contentsOf: directory.appendingPathComponent(expectation.log + ".log"))
         let chk = try String(contentsOf: directory.appendingPathComponent(expectation.log + ".log.chk"), encoding: .utf8)
-        let fixes = GpsdConformance.decode(log: log)
+        let (fixes, statistics) = GpsdConformance.decode(log: log)
         let report = try GpsdConformance.compare(chk: chk, fixes: fixes)
+        let rejections = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }.map { "\($0.rawValue)=\(statistics[$0])" }
         let divergent = report.expected - report.matched
         print("""
             conformance \(expectation.log): \(report.matched)/\(report.expected) epochs matched, \
             \(divergent) documented divergences \(report.divergences.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value)" }), \
             untimed gpsd TPVs matched by position \(report.untimedMatchedByPosition)/\(report.untimed.count), \
-            our extra fixes \(report.extraFixes.count)
+            our extra fixes \(report.extraFixes.count) \(report.extraFixes); sentences accepted \(statistics.acceptedSentences), \
+            rejected \(rejections), skipped lines \(statistics.skippedLines), fixes \(statistics.fixes), no-fixes \(statistics.noFixes)
             """)
         for detail in report.details { print("  \(detail)") }
         #expect(report.expected == expectation.epochs)
         #expect(report.divergences == expectation.divergences)
         #expect(report.matched == report.expected - expectation.divergences.values.reduce(0, +))
         #expect(report.untimed.count - report.untimedMatchedByPosition == expectation.unmatchedUntimed)
+        #expect(Dictionary(uniqueKeysWithValues: NMEARejectionReason.allCases.compactMap { reason in
+            statistics[reason] > 0 ? (reason, statistics[reason]) : nil
+        }) == expectation.rejections)
     }
 
     @Test func neverAFixLogEmitsNoFixEventsOnly() throws {
@@ -75,7 +86,7 @@ import Testing
 
     @Test func rolloverLogGivesTheTrueDate() throws {
         guard let directory = gpsdLogsDirectory() else { return }
-        let fixes = GpsdConformance.decode(log: try Data(contentsOf: directory.appendingPathComponent("april6_2019.log")))
+        let fixes = GpsdConformance.decode(log: try Data(contentsOf: directory.appendingPathComponent("april6_2019.log"))).fixes
         // gpsd says 1999-08-22T00:02:31.420Z; the capture was made just after the 2019-04-06 rollover.
         #expect(fixes.map(\.date) == [NMEADate(year: 2019, month: 4, day: 7)])
         #expect(fixes.first?.timestamp == Date(timeIntervalSince1970: 1_554_595_351.420))

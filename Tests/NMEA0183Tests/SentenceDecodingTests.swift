@@ -74,6 +74,10 @@ import Testing
         #expect(classic.pdop == 2.5 && classic.hdop == 1.3 && classic.vdop == 2.1 && classic.systemID == nil)
         let modern = try GSASentence(try NMEASentence(parsing: Array("$GNGSA,A,3,68,69,70,78,84,85,,,,,,,1.5,1.3,1.0,2*3D".utf8)))
         #expect(modern.systemID == 2 && modern.satellites.count == 6)
+        // SiRF's non-standard decimal in field 18 is ignored, not a system id and not an error.
+        let sirf = try GSASentence(try NMEASentence(parsing: Array("$GPGSA,A,3,25,32,,,,,,,,,,,5.1,1.3,4.9,3.3*3D".utf8)))
+        #expect(sirf.systemID == nil && sirf.vdop == 4.9)
+        #expect(message("GPGSA,A,3,25,32,,,,,,,,,,,5.1,1.3,4.9,x") == nil)
     }
 
     @Test func gsvWithAndWithoutSignalID() throws {

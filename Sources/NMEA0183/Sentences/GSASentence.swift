@@ -3,6 +3,7 @@
 /// Fields (NMEA 0183 v4.11): 1 selection mode (`M`/`A`), 2 fix mode (1 none, 2 2D, 3 3D),
 /// 3–14 satellite ids used, 15 PDOP, 16 HDOP, 17 VDOP, 18 GNSS system id (4.1+: 1 GPS, 2 GLONASS,
 /// 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC). Multi-constellation receivers send one GSA per system.
+/// A decimal number in field 18 (SiRF's non-standard extension) is ignored rather than rejected.
 public struct GSASentence: Sendable, Hashable {
     /// The fix mode: 1 no fix, 2 two-dimensional, 3 three-dimensional; nil when empty.
     public var fixMode: Int?
@@ -31,6 +32,8 @@ public struct GSASentence: Sendable, Hashable {
         pdop = try sentence.decimal(15, "PDOP", in: 0...9999)
         hdop = try sentence.decimal(16, "HDOP", in: 0...9999)
         vdop = try sentence.decimal(17, "VDOP", in: 0...9999)
-        systemID = try sentence.integer(18, "system id", in: 0...15)
+        // SiRF puts a decimal number (not a system id) in field 18; such a vendor extension is ignored.
+        systemID = sentence.fieldBytes(18).contains(UInt8(ascii: ".")) ? nil
+            : try sentence.integer(18, "system id", in: 0...15)
     }
 }
