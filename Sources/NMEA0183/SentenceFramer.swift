@@ -65,9 +65,7 @@ struct SentenceFramer: Sendable {
 
     /// Ends the input: an unterminated final sentence is handed out as complete.
     mutating func finish() -> Event? {
-        let event = endLine()
-        line += 1
-        return event
+        endLine()
     }
 
     /// The sentence type of the current candidate, when its address is readable (`GGA` from `$GPGGA`).
