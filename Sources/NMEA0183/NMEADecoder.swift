@@ -43,7 +43,7 @@ public struct NMEADecoder: Sendable {
         return events
     }
 
-    /// Decodes text (its UTF-8 bytes); see ``feed(_:)-(Bytes)``.
+    /// Decodes text (its UTF-8 bytes); see ``feed(_:)``.
     public mutating func feed(_ text: String) -> [NMEAEvent] {
         feed(text.utf8)
     }
