@@ -1,0 +1,36 @@
+import Foundation
+
+/// The rule that repairs dates broken by the GPS week-number rollover.
+///
+/// Legacy GPS broadcasts the week number modulo 1024 (about 19.6 years). A receiver whose firmware
+/// assumes the wrong 1024-week era reports a date exactly 1024 weeks (7168 days) too early, as the
+/// Telit HE910 did after 2019-04-06 (it printed 1999-08-22 on 2019-04-07). Rule: a date more than
+/// 1000 weeks before the reference date is moved forward by 1024 weeks, repeatedly (at most 4 times).
+/// The 24-week margin below the full period lets a live receiver pass "now" as the reference date.
+public enum GPSWeekRollover {
+    /// One GPS week-number era, in days (1024 weeks).
+    public static let eraLengthInDays = 7168
+
+    /// Dates more than this many days before the reference are rollover artifacts (1000 weeks).
+    public static let plausibleSpanInDays = 7000
+
+    /// The default reference date, 2025-09-01 UTC: with it, dates from 2006-07-03 on are accepted as they are.
+    public static let defaultReferenceDate = Date(timeIntervalSince1970: 1_756_684_800)
+
+    /// Returns `date` moved forward by whole 1024-week eras until it lies within 1000 weeks before `reference`.
+    ///
+    /// - Parameters:
+    ///   - date: the receiver's calendar date (UTC).
+    ///   - reference: see ``NMEADecoderOptions/rolloverReferenceDate``.
+    /// - Returns: the repaired date; unchanged when it is already plausible.
+    public static func corrected(_ date: NMEADate, reference: Date) -> NMEADate {
+        let referenceDay = Int((reference.timeIntervalSince1970 / 86_400).rounded(.down))
+        var day = date.daysSince1970
+        var shifts = 0
+        while day < referenceDay - plausibleSpanInDays, shifts < 4 {
+            day += eraLengthInDays
+            shifts += 1
+        }
+        return NMEADate(daysSince1970: day)
+    }
+}

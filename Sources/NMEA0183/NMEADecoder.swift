@@ -1,0 +1,132 @@
+/// The streaming NMEA 0183 decoder: bytes in, fixes, no-fixes, headings and sentences out.
+///
+/// Feed it arbitrary chunks (a serial read, a file, a socket buffer); sentences may be split anywhere.
+/// It frames sentences (``SentenceFramer`` rules), verifies checksums, decodes fields, assembles epochs
+/// (``NMEAEpochAssembler``) and counts and describes every rejection. Memory is bounded: one sentence
+/// buffer of ``NMEADecoderOptions/maximumSentenceLength`` bytes and at most
+/// ``NMEADecoderOptions/maximumDiagnostics`` diagnostics.
+///
+/// ```swift
+/// var decoder = NMEADecoder()
+/// for event in decoder.feed(chunk) { if case .fix(let fix) = event { print(fix.latitude) } }
+/// let last = decoder.finish()
+/// ```
+///
+/// A value type: confine each instance to one task or protect it (e.g. with a `Mutex`).
+public struct NMEADecoder: Sendable {
+    /// The settings in use.
+    public let options: NMEADecoderOptions
+    /// What was accepted and rejected so far.
+    public private(set) var statistics = NMEAStatistics()
+    /// The most recent rejections, oldest first, at most ``NMEADecoderOptions/maximumDiagnostics``.
+    public private(set) var diagnostics: [NMEADiagnostic] = []
+    /// How many older diagnostics were dropped to keep ``diagnostics`` bounded.
+    public private(set) var droppedDiagnosticCount = 0
+    private var framer: SentenceFramer
+    private var assembler: NMEAEpochAssembler
+
+    /// Creates a decoder.
+    public init(options: NMEADecoderOptions = NMEADecoderOptions()) {
+        self.options = options
+        framer = SentenceFramer(maximumSentenceLength: options.maximumSentenceLength)
+        assembler = NMEAEpochAssembler(options: options)
+    }
+
+    /// Decodes a chunk of bytes; returns the events it completed, in input order.
+    ///
+    /// A fix is returned when the next epoch begins (or on ``finish()``), because only then is the epoch known complete.
+    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [NMEAEvent] {
+        var events: [NMEAEvent] = []
+        for byte in bytes {
+            if let framed = framer.push(byte) { handle(framed, into: &events) }
+        }
+        return events
+    }
+
+    /// Decodes text (its UTF-8 bytes); see ``feed(_:)``.
+    public mutating func feed(_ text: String) -> [NMEAEvent] {
+        feed(text.utf8)
+    }
+
+    /// Ends the input: decodes an unterminated last sentence and closes the last epoch.
+    public mutating func finish() -> [NMEAEvent] {
+        var events: [NMEAEvent] = []
+        if let framed = framer.finish() { handle(framed, into: &events) }
+        let start = events.count
+        assembler.finish(into: &events)
+        count(events[start...])
+        return events
+    }
+
+    private mutating func handle(_ framed: SentenceFramer.Event, into events: inout [NMEAEvent]) {
+        switch framed {
+        case .skippedLine:
+            statistics.skippedLines += 1
+        case .rejected(let reason):
+            reject(NMEADiagnostic(line: framer.rejectedLine, reason: reason, sentenceType: framer.rejectedType,
+                                  detail: Self.framingDetail(reason, limit: options.maximumSentenceLength)))
+        case .sentence:
+            decodeSentence(into: &events)
+        }
+    }
+
+    private mutating func decodeSentence(into events: inout [NMEAEvent]) {
+        let line = framer.sentenceLine
+        let sentence: NMEASentence
+        do {
+            sentence = try NMEASentence(parsing: framer.buffer, line: line,
+                                        acceptsMissingChecksum: options.acceptsMissingChecksum)
+        } catch {
+            reject(NMEADiagnostic(line: line, reason: error.reason, sentenceType: framer.candidateType,
+                                  detail: error.detail))
+            return
+        }
+        let message: NMEAMessage
+        do {
+            message = try NMEAMessage(sentence)
+        } catch {
+            reject(NMEADiagnostic(line: line, reason: error.reason, sentenceType: sentence.type, field: error.field,
+                                  fieldName: error.fieldName, detail: error.detail))
+            return
+        }
+        statistics.acceptedSentences += 1
+        if case .other = message { statistics.unknownSentences += 1 }
+        if options.reportsSentences { events.append(.sentence(message)) }
+        let start = events.count
+        assembler.add(message, into: &events)
+        count(events[start...])
+    }
+
+    private mutating func count(_ events: ArraySlice<NMEAEvent>) {
+        for event in events {
+            switch event {
+            case .fix: statistics.fixes += 1
+            case .noFix: statistics.noFixes += 1
+            case .heading: statistics.headings += 1
+            case .sentence: break
+            }
+        }
+    }
+
+    private mutating func reject(_ diagnostic: NMEADiagnostic) {
+        statistics[diagnostic.reason] += 1
+        guard options.maximumDiagnostics > 0 else {
+            droppedDiagnosticCount += 1
+            return
+        }
+        if diagnostics.count >= options.maximumDiagnostics {
+            diagnostics.removeFirst()
+            droppedDiagnosticCount += 1
+        }
+        diagnostics.append(diagnostic)
+    }
+
+    private static func framingDetail(_ reason: NMEARejectionReason, limit: Int) -> String {
+        switch reason {
+        case .truncated: "cut short: a new '$' or '!' arrived before the end of the line"
+        case .tooLong: "longer than \(limit) characters"
+        case .invalidCharacter: "control or non-ASCII byte inside the sentence"
+        default: reason.description
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The open epoch's accumulated data.
+struct Epoch: Sendable {
+    var line: Int
+    var time: NMEATimeOfDay?
+    var date: NMEADate?
+    var latitude: Double?
+    var longitude: Double?
+    var talker = ""
+    var quality: NMEAFixQuality?
+    var reportedNoFix = false
+    var altitudeMSL: Double?
+    var geoidSeparation: Double?
+    var speed: Double?
+    var course: Double?
+    var magneticVariation: Double?
+    var satellitesUsed: Int?
+    var hdop: Double?
+    var gst: GSTSentence?
+
+    init(line: Int) { self.line = line }
+}
+
+/// The most recent GSA report (merged over the GSAs of one epoch, one per constellation).
+struct GSAState: Sendable {
+    var serial: Int
+    var fixMode: Int?
+    var pdop: Double?
+    var hdop: Double?
+    var vdop: Double?
+    var satellitesUsed: Int
+}
+
+extension NMEAEpochAssembler {
+    /// Emits the open epoch's fix or no-fix and forgets it.
+    mutating func closeEpoch(into events: inout [NMEAEvent]) {
+        guard let epoch else { return }
+        self.epoch = nil
+        let date = resolveDate(of: epoch)
+        let timestamp: Date? = date.flatMap { date in
+            epoch.time.map { Date(timeIntervalSince1970: Double(date.daysSince1970) * 86_400 + $0.secondsSinceMidnight) }
+        }
+        // A GSA counts for this epoch when it arrived during it or the one before (it carries no time).
+        let gsa = latestGSA.flatMap { $0.serial >= epochSerial - 1 ? $0 : nil }
+        guard let time = epoch.time, let latitude = epoch.latitude, let longitude = epoch.longitude else {
+            if epoch.reportedNoFix || gsa?.fixMode == 1 {
+                events.append(.noFix(NMEANoFix(timeOfDay: epoch.time, timestamp: timestamp, line: epoch.line)))
+            }
+            return
+        }
+        let hdop = epoch.hdop ?? gsa?.hdop
+        let uere = options.userEquivalentRangeError
+        var fix = NMEAFix(
+            timeOfDay: time, date: date, timestamp: timestamp, latitude: latitude, longitude: longitude,
+            altitudeMSL: epoch.altitudeMSL, geoidSeparation: epoch.geoidSeparation, speed: epoch.speed,
+            course: epoch.course, magneticVariation: epoch.magneticVariation,
+            horizontalAccuracy: hdop.map { $0 * uere }, verticalAccuracy: gsa?.vdop.map { $0 * uere },
+            accuracySource: hdop == nil ? nil : .dilutionOfPrecision, quality: epoch.quality ?? .autonomous,
+            mode: epoch.altitudeMSL == nil ? .twoDimensional : .threeDimensional,
+            satellitesUsed: epoch.satellitesUsed ?? gsa.map(\.satellitesUsed),
+            hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: epoch.talker, line: epoch.line)
+        if let mode = gsa?.fixMode, mode >= 2, let gsaMode = NMEAFixMode(rawValue: mode) { fix.mode = gsaMode }
+        if let gst = epoch.gst, let horizontal = gst.horizontalSigma {
+            fix.horizontalAccuracy = horizontal
+            fix.verticalAccuracy = gst.altitudeSigma
+            fix.accuracySource = .gst
+        }
+        events.append(.fix(fix))
+    }
+
+    /// The epoch's date: its own (rollover-corrected), else carried forward across midnight.
+    private mutating func resolveDate(of epoch: Epoch) -> NMEADate? {
+        guard let time = epoch.time else { return nil }
+        var date = epoch.date.map { GPSWeekRollover.corrected($0, reference: options.rolloverReferenceDate) }
+        if date == nil, let last = lastDate {
+            let crossedMidnight = time.secondsSinceMidnight < last.time.secondsSinceMidnight - 43_200
+            date = crossedMidnight ? last.date.adding(days: 1) : last.date
+        }
+        if let date { lastDate = (date, time) }
+        return date
+    }
+}

@@ -1,0 +1,169 @@
+/// Groups decoded sentences into epochs (one time of day) and emits one fix or no-fix per epoch.
+///
+/// Rules (see Docs/NMEA0183.md):
+/// - A sentence with a time of day (GGA, RMC, GLL, GNS, GST, GBS, ZDA) whose time differs from the
+///   open epoch's closes that epoch — its fix is emitted — and opens a new one. Untimed sentences
+///   (VTG, GSA, HDT, ...) join the open epoch. ``finish(into:)`` closes the last epoch.
+/// - Within an epoch the last valid position wins; altitude and geoid separation come from GGA/GNS,
+///   speed and course from the last RMC/VTG carrying them, the date from RMC/ZDA.
+/// - An epoch is a fix when a timed sentence reported a valid position (GGA quality ≥ 1, RMC/GLL
+///   status A, GNS mode not all `N`). GGA/GNS with a satellite-based quality (1–5) but zero
+///   satellites used count as no fix. Otherwise it is a no-fix when any sentence reported no fix
+///   (quality 0, status V, empty position, GSA mode 1); an epoch with no position information at all
+///   emits nothing. GSA carries no time and may belong to the neighbouring epoch, so its mode 1 does
+///   not veto a timed valid position.
+/// - Dates: the epoch's own RMC/ZDA date after the ``GPSWeekRollover`` rule; else the last known date,
+///   plus one day when the time of day fell by more than 12 hours (midnight). A smaller backward
+///   step (a receiver replaying an older time) keeps the date.
+/// - Accuracy: GST of the same epoch (horizontal √(σlat²+σlon²), vertical σalt), else DOP × UERE.
+///
+/// A value type; not thread-safe to share mutably, like any struct.
+public struct NMEAEpochAssembler: Sendable {
+    /// The settings used (UERE, rollover reference).
+    public let options: NMEADecoderOptions
+    var epoch: Epoch?
+    var epochSerial = 0
+    var lastDate: (date: NMEADate, time: NMEATimeOfDay)?
+    var latestGSA: GSAState?
+
+    /// Creates an assembler with no open epoch.
+    public init(options: NMEADecoderOptions = NMEADecoderOptions()) {
+        self.options = options
+    }
+
+    /// Adds one decoded sentence; appends the events it completes (a closed epoch's fix or no-fix, a heading).
+    public mutating func add(_ message: NMEAMessage, into events: inout [NMEAEvent]) {
+        let raw = message.sentence
+        switch message {
+        case .gga(let gga, _):
+            join(time: gga.time, line: raw.line, events: &events)
+            recordSolution(latitude: gga.latitude, longitude: gga.longitude, quality: gga.quality,
+                           altitudeMSL: gga.altitudeMSL, geoidSeparation: gga.geoidSeparation,
+                           satellitesUsed: gga.satellitesUsed, hdop: gga.hdop, talker: raw.talker)
+        case .gns(let gns, _):
+            join(time: gns.time, line: raw.line, events: &events)
+            recordSolution(latitude: gns.latitude, longitude: gns.longitude, quality: gns.quality,
+                           altitudeMSL: gns.altitudeMSL, geoidSeparation: gns.geoidSeparation,
+                           satellitesUsed: gns.satellitesUsed, hdop: gns.hdop, talker: raw.talker)
+        case .rmc(let rmc, _):
+            join(time: rmc.time, line: raw.line, events: &events)
+            if let date = rmc.date { epoch?.date = date }
+            record(latitude: rmc.latitude, longitude: rmc.longitude, valid: rmc.isValid,
+                   quality: rmc.mode ?? .autonomous, detailed: false, talker: raw.talker)
+            if rmc.isValid {
+                update { epoch in
+                    epoch.speed = rmc.speed ?? epoch.speed
+                    epoch.course = rmc.course ?? epoch.course
+                    epoch.magneticVariation = rmc.magneticVariation ?? epoch.magneticVariation
+                }
+            }
+        case .gll(let gll, _):
+            join(time: gll.time, line: raw.line, events: &events)
+            record(latitude: gll.latitude, longitude: gll.longitude, valid: gll.isValid,
+                   quality: gll.mode ?? .autonomous, detailed: false, talker: raw.talker)
+        case .vtg(let vtg, _):
+            join(time: nil, line: raw.line, events: &events)
+            if vtg.mode != .invalid {
+                update { epoch in
+                    epoch.speed = vtg.speed ?? epoch.speed
+                    epoch.course = vtg.course ?? epoch.course
+                }
+            }
+        case .gsa(let gsa, _):
+            join(time: nil, line: raw.line, events: &events)
+            recordGSA(gsa)
+        case .gst(let gst, _):
+            join(time: gst.time, line: raw.line, events: &events)
+            epoch?.gst = gst
+        case .gbs(let gbs, _):
+            join(time: gbs.time, line: raw.line, events: &events)
+        case .zda(let zda, _):
+            join(time: zda.time, line: raw.line, events: &events)
+            if let date = zda.date { epoch?.date = date }
+        case .hdt(let hdt, _):
+            emitHeading(hdt.heading, source: .hdt, raw: raw, events: &events)
+        case .hdg(let hdg, _):
+            emitHeading(hdg.trueHeading, source: .hdg, raw: raw, events: &events)
+        case .ths(let ths, _):
+            emitHeading(ths.isValid ? ths.heading : nil, source: .ths, raw: raw, events: &events)
+        case .gsv, .hdm, .other:
+            break
+        }
+    }
+
+    /// Closes the open epoch at the end of input, appending its fix or no-fix.
+    public mutating func finish(into events: inout [NMEAEvent]) {
+        closeEpoch(into: &events)
+    }
+
+    /// Makes the sentence part of the right epoch, closing the open one when the time of day changed.
+    private mutating func join(time: NMEATimeOfDay?, line: Int, events: inout [NMEAEvent]) {
+        if let time, let open = epoch?.time, open != time { closeEpoch(into: &events) }
+        if epoch == nil {
+            epochSerial += 1
+            epoch = Epoch(line: line)
+        }
+        if let time, epoch?.time == nil { epoch?.time = time }
+    }
+
+    private mutating func update(_ body: (inout Epoch) -> Void) {
+        guard var open = epoch else { return }
+        body(&open)
+        epoch = open
+    }
+
+    /// Records a GGA/GNS solution: position, quality, altitude, satellites, HDOP.
+    private mutating func recordSolution(latitude: Double?, longitude: Double?, quality: NMEAFixQuality?,
+                                         altitudeMSL: Double?, geoidSeparation: Double?, satellitesUsed: Int?,
+                                         hdop: Double?, talker: String) {
+        let quality = quality ?? .invalid
+        // A satellite-based quality with zero satellites used contradicts itself (Hemisphere sends
+        // quality 1 with "00" while it has no solution); estimated/manual/simulated need no satellites.
+        let contradictory = satellitesUsed == 0 && (1...5).contains(quality.rawValue)
+        let valid = quality.isFix && !contradictory
+        record(latitude: latitude, longitude: longitude, valid: valid, quality: quality, detailed: true, talker: talker)
+        guard valid, latitude != nil, longitude != nil else { return }
+        update { epoch in
+            epoch.altitudeMSL = altitudeMSL ?? epoch.altitudeMSL
+            epoch.geoidSeparation = geoidSeparation ?? epoch.geoidSeparation
+            epoch.satellitesUsed = satellitesUsed ?? epoch.satellitesUsed
+            epoch.hdop = hdop ?? epoch.hdop
+        }
+    }
+
+    private mutating func record(latitude: Double?, longitude: Double?, valid: Bool, quality: NMEAFixQuality,
+                                 detailed: Bool, talker: String) {
+        update { epoch in
+            guard valid, let latitude, let longitude else {
+                epoch.reportedNoFix = true
+                return
+            }
+            epoch.latitude = latitude
+            epoch.longitude = longitude
+            epoch.talker = talker
+            if detailed || epoch.quality == nil { epoch.quality = quality }
+        }
+    }
+
+    private mutating func recordGSA(_ gsa: GSASentence) {
+        if var state = latestGSA, state.serial == epochSerial {
+            state.fixMode = gsa.fixMode ?? state.fixMode
+            state.pdop = gsa.pdop ?? state.pdop
+            state.hdop = gsa.hdop ?? state.hdop
+            state.vdop = gsa.vdop ?? state.vdop
+            state.satellitesUsed += gsa.satellites.count
+            latestGSA = state
+        } else {
+            latestGSA = GSAState(serial: epochSerial, fixMode: gsa.fixMode, pdop: gsa.pdop, hdop: gsa.hdop,
+                                 vdop: gsa.vdop, satellitesUsed: gsa.satellites.count)
+        }
+    }
+
+    private func emitHeading(_ heading: Double?, source: NMEAHeading.Source, raw: NMEASentence,
+                             events: inout [NMEAEvent]) {
+        guard let heading else { return }
+        let normalised = heading >= 360 ? heading - 360 : heading
+        events.append(.heading(NMEAHeading(trueHeading: normalised, source: source, talker: raw.talker,
+                                           timeOfDay: epoch?.time, line: raw.line)))
+    }
+}

@@ -1,0 +1,43 @@
+/// The GGA fix-quality indicator (GGA field 6), also derived from RMC/GNS mode letters.
+///
+/// Values per NMEA 0183 v4.11 GGA; `invalid` (0) means no fix.
+public enum NMEAFixQuality: Int, Sendable, Hashable, CaseIterable {
+    /// 0: no fix.
+    case invalid = 0
+    /// 1: autonomous GNSS fix.
+    case autonomous = 1
+    /// 2: differential (DGPS, SBAS) fix.
+    case differential = 2
+    /// 3: precise positioning service (military) fix.
+    case precise = 3
+    /// 4: real-time kinematic, integer ambiguities fixed (centimetre level).
+    case rtkFixed = 4
+    /// 5: real-time kinematic, float ambiguities (decimetre level).
+    case rtkFloat = 5
+    /// 6: estimated (dead reckoning).
+    case estimated = 6
+    /// 7: manual input.
+    case manual = 7
+    /// 8: simulator.
+    case simulated = 8
+
+    /// The quality for an NMEA 2.3+ mode letter (RMC field 12, GLL field 7, VTG field 9, GNS field 6),
+    /// or nil for an unknown letter. `N` (and `V`) mean no fix.
+    public init?(modeIndicator: Character) {
+        switch modeIndicator {
+        case "A": self = .autonomous
+        case "D": self = .differential
+        case "P": self = .precise
+        case "R": self = .rtkFixed
+        case "F": self = .rtkFloat
+        case "E": self = .estimated
+        case "M": self = .manual
+        case "S": self = .simulated
+        case "N", "V": self = .invalid
+        default: return nil
+        }
+    }
+
+    /// Whether this quality is a usable position (everything but `invalid`).
+    public var isFix: Bool { self != .invalid }
+}

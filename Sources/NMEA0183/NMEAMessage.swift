@@ -1,0 +1,66 @@
+/// A decoded sentence: one case per supported type, plus raw pass-through for everything else.
+public enum NMEAMessage: Sendable, Hashable {
+    /// A decoded `GGA` sentence and the raw sentence it came from.
+    case gga(GGASentence, NMEASentence)
+    /// A decoded `RMC` sentence and the raw sentence it came from.
+    case rmc(RMCSentence, NMEASentence)
+    /// A decoded `GLL` sentence and the raw sentence it came from.
+    case gll(GLLSentence, NMEASentence)
+    /// A decoded `GNS` sentence and the raw sentence it came from.
+    case gns(GNSSentence, NMEASentence)
+    /// A decoded `VTG` sentence and the raw sentence it came from.
+    case vtg(VTGSentence, NMEASentence)
+    /// A decoded `GSA` sentence and the raw sentence it came from.
+    case gsa(GSASentence, NMEASentence)
+    /// A decoded `GSV` sentence and the raw sentence it came from.
+    case gsv(GSVSentence, NMEASentence)
+    /// A decoded `GST` sentence and the raw sentence it came from.
+    case gst(GSTSentence, NMEASentence)
+    /// A decoded `GBS` sentence and the raw sentence it came from.
+    case gbs(GBSSentence, NMEASentence)
+    /// A decoded `ZDA` sentence and the raw sentence it came from.
+    case zda(ZDASentence, NMEASentence)
+    /// A decoded `HDT` sentence and the raw sentence it came from.
+    case hdt(HDTSentence, NMEASentence)
+    /// A decoded `HDG` sentence and the raw sentence it came from.
+    case hdg(HDGSentence, NMEASentence)
+    /// A decoded `HDM` sentence and the raw sentence it came from.
+    case hdm(HDMSentence, NMEASentence)
+    /// A decoded `THS` sentence and the raw sentence it came from.
+    case ths(THSSentence, NMEASentence)
+    /// A sentence of another type, proprietary (`$P...`) or encapsulated (`!AIVDM`): fields left raw.
+    case other(NMEASentence)
+
+    /// Decodes the typed content of a framed sentence, by sentence type whatever the talker.
+    /// - Throws: ``NMEAFieldError`` when a field of a supported type is missing or malformed.
+    public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        if sentence.isProprietary || sentence.isEncapsulated { self = .other(sentence); return }
+        switch sentence.type {
+        case "GGA": self = .gga(try GGASentence(sentence), sentence)
+        case "RMC": self = .rmc(try RMCSentence(sentence), sentence)
+        case "GLL": self = .gll(try GLLSentence(sentence), sentence)
+        case "GNS": self = .gns(try GNSSentence(sentence), sentence)
+        case "VTG": self = .vtg(try VTGSentence(sentence), sentence)
+        case "GSA": self = .gsa(try GSASentence(sentence), sentence)
+        case "GSV": self = .gsv(try GSVSentence(sentence), sentence)
+        case "GST": self = .gst(try GSTSentence(sentence), sentence)
+        case "GBS": self = .gbs(try GBSSentence(sentence), sentence)
+        case "ZDA": self = .zda(try ZDASentence(sentence), sentence)
+        case "HDT": self = .hdt(try HDTSentence(sentence), sentence)
+        case "HDG": self = .hdg(try HDGSentence(sentence), sentence)
+        case "HDM": self = .hdm(try HDMSentence(sentence), sentence)
+        case "THS": self = .ths(try THSSentence(sentence), sentence)
+        default: self = .other(sentence)
+        }
+    }
+
+    /// The framed sentence this message was decoded from.
+    public var sentence: NMEASentence {
+        switch self {
+        case .gga(_, let raw), .rmc(_, let raw), .gll(_, let raw), .gns(_, let raw), .vtg(_, let raw),
+             .gsa(_, let raw), .gsv(_, let raw), .gst(_, let raw), .gbs(_, let raw), .zda(_, let raw),
+             .hdt(_, let raw), .hdg(_, let raw), .hdm(_, let raw), .ths(_, let raw), .other(let raw):
+            raw
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// Cuts a byte stream into candidate sentences: `$`/`!` to end of line, bounded in length.
+///
+/// A start character inside a sentence cuts the previous one short (it is rejected as truncated and
+/// framing restarts there), so merged sentences such as `$GPGGA,030130$GPGLL,...` resynchronise.
+/// Bytes outside a sentence (JSON, leading spaces, binary garbage) are skipped; a line that held
+/// nothing but such bytes is reported once. A line whose first non-blank byte is `#` is a comment
+/// (the gpsfake log convention) and is skipped whole, even if it contains `$`. CR, LF or CR LF end a sentence.
+struct SentenceFramer: Sendable {
+    /// What one byte completed.
+    enum Event: Equatable {
+        /// ``buffer`` holds a complete candidate sentence that started on ``sentenceLine``.
+        case sentence
+        /// A candidate was dropped; ``rejectedLine`` and ``rejectedType`` describe it.
+        case rejected(NMEARejectionReason)
+        /// A line without any sentence ended.
+        case skippedLine
+    }
+
+    /// The bytes of the current or just-completed candidate, from the start character, without line ending.
+    private(set) var buffer: [UInt8] = []
+    /// The 1-based line the current candidate started on.
+    private(set) var sentenceLine = 1
+    /// The line and sentence type of the last rejected candidate.
+    private(set) var rejectedLine = 1
+    private(set) var rejectedType: String?
+    private var line = 1
+    private var inSentence = false
+    private var lineHasForeignBytes = false
+    private var lineHadSentence = false
+    private var lineIsComment = false
+    private let capacity: Int
+
+    /// - Parameter maximumSentenceLength: the longest sentence, counted with CR LF.
+    init(maximumSentenceLength: Int) {
+        capacity = max(12, maximumSentenceLength) - 2
+        buffer.reserveCapacity(capacity)
+    }
+
+    /// Consumes one byte; returns what it completed, if anything.
+    mutating func push(_ byte: UInt8) -> Event? {
+        if lineIsComment, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { return nil }
+        switch byte {
+        case UInt8(ascii: "#") where !inSentence && !lineHasForeignBytes && !lineHadSentence:
+            lineIsComment = true
+            lineHasForeignBytes = true
+            return nil
+        case UInt8(ascii: "$"), UInt8(ascii: "!"):
+            let event = inSentence && buffer.count > 1 ? reject(.truncated) : nil
+            begin(byte)
+            return event
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            defer { if byte == UInt8(ascii: "\n") { line += 1 } }
+            return endLine()
+        default:
+            guard inSentence else {
+                if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { lineHasForeignBytes = true }
+                return nil
+            }
+            if byte < 0x20 || byte > 0x7E { return reject(.invalidCharacter) }
+            if buffer.count >= capacity { return reject(.tooLong) }
+            buffer.append(byte)
+            return nil
+        }
+    }
+
+    /// Ends the input: an unterminated final sentence is handed out as complete.
+    mutating func finish() -> Event? {
+        endLine()
+    }
+
+    /// The sentence type of the current candidate, when its address is readable (`GGA` from `$GPGGA`).
+    var candidateType: String? {
+        guard buffer.count > 1 else { return nil }
+        let address = buffer[1...].prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "*") }
+        guard address.count == 5 else { return nil }
+        return String(decoding: address.dropFirst(2), as: UTF8.self)
+    }
+
+    private mutating func reject(_ reason: NMEARejectionReason) -> Event {
+        rejectedLine = sentenceLine
+        rejectedType = candidateType
+        inSentence = false
+        return .rejected(reason)
+    }
+
+    private mutating func begin(_ byte: UInt8) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(byte)
+        inSentence = true
+        lineHadSentence = true
+        sentenceLine = line
+    }
+
+    private mutating func endSentence() -> Event? {
+        guard inSentence else { return nil }
+        inSentence = false
+        return .sentence
+    }
+
+    private mutating func endLine() -> Event? {
+        defer {
+            lineHasForeignBytes = false
+            lineHadSentence = false
+            lineIsComment = false
+        }
+        if let event = endSentence() { return event }
+        return lineHasForeignBytes && !lineHadSentence ? .skippedLine : nil
+    }
+}

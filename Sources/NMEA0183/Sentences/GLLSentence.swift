@@ -1,0 +1,28 @@
+/// `GLL`: geographic position, latitude and longitude, with time and status.
+///
+/// Fields (NMEA 0183 v4.11): 1–2 latitude, 3–4 longitude, 5 time, 6 status (`A`/`V`),
+/// 7 mode indicator (NMEA 2.3+). NMEA 1.5 receivers stop after field 4.
+public struct GLLSentence: Sendable, Hashable {
+    /// Latitude in degrees, north positive.
+    public var latitude: Double?
+    /// Longitude in degrees, east positive.
+    public var longitude: Double?
+    /// UTC time of the position.
+    public var time: NMEATimeOfDay?
+    /// `true` for status `A` (and not mode `N`).
+    public var isValid: Bool
+    /// The mode indicator as a quality.
+    public var mode: NMEAFixQuality?
+
+    /// Decodes a `GLL` sentence.
+    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 4 fields) or malformed field.
+    public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        try sentence.requireFields(4, name: "longitude hemisphere")
+        latitude = try sentence.latitude(1)
+        longitude = try sentence.longitude(3)
+        time = try sentence.timeOfDay(5)
+        let status = try sentence.character(6, "status", allowed: "AV")
+        mode = try sentence.modeIndicator(7)
+        isValid = status == "A" && mode != .invalid
+    }
+}

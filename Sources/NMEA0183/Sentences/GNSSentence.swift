@@ -1,0 +1,45 @@
+/// `GNS`: GNSS fix data — the multi-constellation successor of GGA.
+///
+/// Fields (NMEA 0183 v4.11): 1 time, 2–3 latitude, 4–5 longitude, 6 mode indicator per
+/// constellation (`AAN...`), 7 satellites used, 8 HDOP, 9 altitude MSL (metres), 10 geoid separation
+/// (metres), 11 differential age, 12 station id, 13 navigational status (4.1+).
+public struct GNSSentence: Sendable, Hashable {
+    /// UTC time of the fix.
+    public var time: NMEATimeOfDay?
+    /// Latitude in degrees, north positive.
+    public var latitude: Double?
+    /// Longitude in degrees, east positive.
+    public var longitude: Double?
+    /// The best quality among the constellations' mode letters; `invalid` when all are `N`.
+    public var quality: NMEAFixQuality?
+    /// Satellites used in the fix.
+    public var satellitesUsed: Int?
+    /// Horizontal dilution of precision.
+    public var hdop: Double?
+    /// Altitude above mean sea level, metres.
+    public var altitudeMSL: Double?
+    /// Geoid separation, metres.
+    public var geoidSeparation: Double?
+
+    /// Decodes a `GNS` sentence.
+    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 10 fields) or malformed field.
+    public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        try sentence.requireFields(10, name: "geoid separation")
+        time = try sentence.timeOfDay(1)
+        latitude = try sentence.latitude(2)
+        longitude = try sentence.longitude(4)
+        let modes = sentence.field(6)
+        var qualities: [NMEAFixQuality] = []
+        for letter in modes {
+            guard let quality = NMEAFixQuality(modeIndicator: letter) else {
+                throw sentence.malformed(6, "mode", expected: "mode letters A, D, E, F, M, N, P, R, S")
+            }
+            qualities.append(quality)
+        }
+        quality = qualities.first(where: \.isFix) ?? qualities.first
+        satellitesUsed = try sentence.integer(7, "satellites used", in: 0...999)
+        hdop = try sentence.decimal(8, "HDOP", in: 0...9999)
+        altitudeMSL = try sentence.decimal(9, "altitude")
+        geoidSeparation = try sentence.decimal(10, "geoid separation")
+    }
+}

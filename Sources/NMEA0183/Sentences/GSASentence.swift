@@ -1,0 +1,39 @@
+/// `GSA`: GNSS DOP and active satellites.
+///
+/// Fields (NMEA 0183 v4.11): 1 selection mode (`M`/`A`), 2 fix mode (1 none, 2 2D, 3 3D),
+/// 3–14 satellite ids used, 15 PDOP, 16 HDOP, 17 VDOP, 18 GNSS system id (4.1+: 1 GPS, 2 GLONASS,
+/// 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC). Multi-constellation receivers send one GSA per system.
+/// A decimal number in field 18 (SiRF's non-standard extension) is ignored rather than rejected.
+public struct GSASentence: Sendable, Hashable {
+    /// The fix mode: 1 no fix, 2 two-dimensional, 3 three-dimensional; nil when empty.
+    public var fixMode: Int?
+    /// The ids of the satellites used, in field order (empty fields skipped).
+    public var satellites: [Int]
+    /// Position dilution of precision.
+    public var pdop: Double?
+    /// Horizontal dilution of precision.
+    public var hdop: Double?
+    /// Vertical dilution of precision.
+    public var vdop: Double?
+    /// The NMEA 4.1 GNSS system id, when present.
+    public var systemID: Int?
+
+    /// Decodes a `GSA` sentence.
+    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 17 fields) or malformed field.
+    public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        try sentence.requireFields(17, name: "VDOP")
+        _ = try sentence.character(1, "selection mode", allowed: "AM")
+        fixMode = try sentence.integer(2, "fix mode", in: 1...3)
+        var satellites: [Int] = []
+        for index in 3...14 {
+            if let id = try sentence.integer(index, "satellite id", in: 0...999) { satellites.append(id) }
+        }
+        self.satellites = satellites
+        pdop = try sentence.decimal(15, "PDOP", in: 0...9999)
+        hdop = try sentence.decimal(16, "HDOP", in: 0...9999)
+        vdop = try sentence.decimal(17, "VDOP", in: 0...9999)
+        // SiRF puts a decimal number (not a system id) in field 18; such a vendor extension is ignored.
+        systemID = sentence.fieldBytes(18).contains(UInt8(ascii: ".")) ? nil
+            : try sentence.integer(18, "system id", in: 0...15)
+    }
+}

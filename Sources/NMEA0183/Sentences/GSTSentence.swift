@@ -1,0 +1,43 @@
+/// `GST`: GNSS pseudorange error statistics — the receiver's own accuracy estimate.
+///
+/// Fields (NMEA 0183 v4.11): 1 time, 2 RMS of range residuals, 3 semi-major and 4 semi-minor axis
+/// of the error ellipse (1σ, metres), 5 orientation of the semi-major axis (degrees true),
+/// 6 latitude σ, 7 longitude σ, 8 altitude σ (metres).
+public struct GSTSentence: Sendable, Hashable {
+    /// UTC time of the associated fix.
+    public var time: NMEATimeOfDay?
+    /// RMS of the pseudorange residuals, metres.
+    public var rangeRMS: Double?
+    /// Semi-major axis of the 1σ error ellipse, metres.
+    public var semiMajor: Double?
+    /// Semi-minor axis of the 1σ error ellipse, metres.
+    public var semiMinor: Double?
+    /// Orientation of the semi-major axis, degrees clockwise from true north.
+    public var orientation: Double?
+    /// 1σ latitude error, metres.
+    public var latitudeSigma: Double?
+    /// 1σ longitude error, metres.
+    public var longitudeSigma: Double?
+    /// 1σ altitude error, metres.
+    public var altitudeSigma: Double?
+
+    /// Decodes a `GST` sentence.
+    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 8 fields) or malformed field.
+    public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        try sentence.requireFields(8, name: "altitude sigma")
+        time = try sentence.timeOfDay(1)
+        rangeRMS = try sentence.decimal(2, "range RMS", in: 0...1e9)
+        semiMajor = try sentence.decimal(3, "semi-major axis", in: 0...1e9)
+        semiMinor = try sentence.decimal(4, "semi-minor axis", in: 0...1e9)
+        orientation = try sentence.decimal(5, "orientation", in: -360...360)
+        latitudeSigma = try sentence.decimal(6, "latitude sigma", in: 0...1e9)
+        longitudeSigma = try sentence.decimal(7, "longitude sigma", in: 0...1e9)
+        altitudeSigma = try sentence.decimal(8, "altitude sigma", in: 0...1e9)
+    }
+
+    /// The horizontal 1σ error as DRMS, √(σlat² + σlon²), metres; nil unless both are present.
+    public var horizontalSigma: Double? {
+        guard let latitudeSigma, let longitudeSigma else { return nil }
+        return (latitudeSigma * latitudeSigma + longitudeSigma * longitudeSigma).squareRoot()
+    }
+}

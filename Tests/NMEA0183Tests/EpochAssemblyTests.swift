@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import NMEA0183
+
+@Suite struct EpochAssemblyTests {
+    static func gga(_ time: String, quality: String = "1", satellites: String = "06", hdop: String = "1.5",
+                    latitude: String = "4143.6058,N", longitude: String = "08338.0778,W") -> String {
+        framed("GPGGA,\(time),\(latitude),\(longitude),\(quality),\(satellites),\(hdop),204.3,M,-33.7,M,,0000")
+    }
+
+    static func rmc(_ time: String, date: String, status: String = "A", speed: String = "0.55", course: String = "36.58") -> String {
+        framed("GPRMC,\(time),\(status),4143.6058,N,08338.0778,W,\(speed),\(course),\(date),,,A")
+    }
+
+    /// Seconds since 1970 for a UTC calendar instant, computed with Foundation's calendar (not the module's).
+    static func epochSeconds(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Double) -> Double {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let whole = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
+        return whole.timeIntervalSince1970 + second
+    }
+
+    @Test func sentencesOfOneTimeFormOneFix() throws {
+        let text = Self.gga("165007.000") + framed("GPGSA,A,3,31,16,29,23,20,32,,,,,,,2.8,1.5,2.4")
+            + Self.rmc("165007.000", date: "180710")
+        let (events, _) = decode(text)
+        let fix = try #require(events.fixes.first)
+        #expect(events.fixes.count == 1)
+        #expect(fix.timestamp == Date(timeIntervalSince1970: Self.epochSeconds(2010, 7, 18, 16, 50, 7)))
+        #expect(close(fix.latitude, 41 + 43.6058 / 60) && close(fix.longitude, -(83 + 38.0778 / 60)))
+        #expect(fix.altitudeMSL == 204.3 && fix.geoidSeparation == -33.7)
+        #expect(close(fix.ellipsoidalAltitude, 170.6, 1e-9))
+        #expect(close(fix.speed, 0.55 * 1852 / 3600) && fix.course == 36.58)
+        #expect(fix.mode == .threeDimensional && fix.quality == .autonomous && fix.satellitesUsed == 6)
+        #expect(fix.hdop == 1.5 && fix.vdop == 2.4 && fix.pdop == 2.8)
+        // No GST: HDOP × 5 m and VDOP × 5 m.
+        #expect(close(fix.horizontalAccuracy, 7.5) && close(fix.verticalAccuracy, 12.0))
+        #expect(fix.accuracySource == .dilutionOfPrecision)
+    }
+
+    @Test func fixIsEmittedWhenTheTimeChangesNotBefore() {
+        var decoder = NMEADecoder()
+        #expect(decoder.feed(Self.gga("120000.00")).fixes.isEmpty)
+        #expect(decoder.feed(Self.rmc("120000.00", date: "010125")).fixes.isEmpty)
+        #expect(decoder.feed(Self.gga("120001.00")).fixes.map(\.timeOfDay) == [NMEATimeOfDay(hour: 12, minute: 0, second: 0)])
+        #expect(decoder.finish().fixes.map(\.timeOfDay) == [NMEATimeOfDay(hour: 12, minute: 0, second: 1)])
+    }
+
+    @Test func gstGivesAccuracyAndUEREIsConfigurable() throws {
+        let text = Self.gga("181141.00") + framed("GNGST,181141.00,46,,,,4.7,1.9,5.3")
+        let fix = try #require(decode(text).events.fixes.first)
+        #expect(close(fix.horizontalAccuracy, (4.7 * 4.7 + 1.9 * 1.9).squareRoot()))
+        #expect(fix.verticalAccuracy == 5.3 && fix.accuracySource == .gst)
+        var options = NMEADecoderOptions()
+        options.userEquivalentRangeError = 4
+        #expect(close(decode(Self.gga("181141.00"), options: options).events.fixes.first?.horizontalAccuracy, 6.0))
+    }
+
+    @Test(arguments: [
+        ("quality 0", gga("120000", quality: "0")),
+        ("empty GGA", framed("GPGGA,120000,,,,,0,00,,,M,0.0,M,,0000")),
+        ("empty quality", framed("GPGGA,120000,4143.6058,N,08338.0778,W,,06,1.5,204.3,M,-33.7,M,,")),
+        ("quality 1, zero satellites", gga("120000", satellites: "00")),
+        ("quality 1, empty position", gga("120000", latitude: ",", longitude: ",")),
+        ("RMC status V", rmc("120000", date: "010125", status: "V")),
+        ("RMC mode N", framed("GPRMC,120000,A,4143.6058,N,08338.0778,W,0.5,36.5,010125,,,N")),
+        ("GLL status V", framed("GPGLL,4143.6058,N,08338.0778,W,120000,V,N")),
+        ("GNS all N", framed("GNGNS,120000,,,,,NNNN,00,,,0.0,,0000")),
+        ("GSA mode 1 alone", framed("GPGSA,A,1,,,,,,,,,,,,,,,")),
+    ])
+    func noFixStates(_ name: String, _ text: String) {
+        let (events, decoder) = decode(text)
+        #expect(events.fixes.isEmpty, "\(name) gave a fix")
+        #expect(events.noFixes.count == 1, "\(name)")
+        #expect(decoder.statistics.noFixes == 1 && decoder.statistics.fixes == 0)
+    }
+
+    @Test func estimatedQualityIsAFixWithoutSatellites() {
+        let fixes = decode(Self.gga("120000", quality: "6", satellites: "00")).events.fixes
+        #expect(fixes.map(\.quality) == [.estimated])
+    }
+
+    @Test func emptySpeedIsNilButZeroStaysZero() throws {
+        let empty = try #require(decode(Self.rmc("120000", date: "010125", speed: "", course: "")).events.fixes.first)
+        #expect(empty.speed == nil && empty.course == nil)
+        let zero = try #require(decode(Self.rmc("120000", date: "010125", speed: "0.00", course: "")).events.fixes.first)
+        #expect(zero.speed == 0.0 && zero.course == nil)
+    }
+
+    @Test func vtgSuppliesSpeedInKilometresPerHour() throws {
+        let text = Self.gga("120000") + framed("GPVTG,90.0,T,,M,,N,36.0,K,A")
+        let fix = try #require(decode(text).events.fixes.first)
+        #expect(close(fix.speed, 10.0) && fix.course == 90.0)
+    }
+
+    @Test func midnightCrossingCarriesTheDateForward() {
+        let text = Self.rmc("235959.00", date: "311224") + Self.gga("000000.00") + Self.gga("000001.00")
+        let timestamps = decode(text).events.fixes.map(\.timestamp)
+        #expect(timestamps == [
+            Date(timeIntervalSince1970: Self.epochSeconds(2024, 12, 31, 23, 59, 59)),
+            Date(timeIntervalSince1970: Self.epochSeconds(2025, 1, 1, 0, 0, 0)),
+            Date(timeIntervalSince1970: Self.epochSeconds(2025, 1, 1, 0, 0, 1)),
+        ])
+    }
+
+    @Test func zdaSuppliesTheDate() {
+        let text = Self.gga("201530.00") + framed("GPZDA,201530.00,04,07,2012,00,00")
+        #expect(decode(text).events.fixes.first?.date == NMEADate(year: 2012, month: 7, day: 4))
+    }
+
+    @Test func unknownDateGivesTimeOfDayOnly() throws {
+        let fix = try #require(decode(Self.gga("201530.25")).events.fixes.first)
+        #expect(fix.timestamp == nil && fix.date == nil)
+        #expect(fix.timeOfDay == NMEATimeOfDay(hour: 20, minute: 15, second: 30, nanosecond: 250_000_000))
+    }
+
+    @Test func timeGoingBackwardsKeepsTheDate() {
+        // Humminbird: 19:41:24 then 19:41:11, same day.
+        let text = Self.rmc("194124", date: "160906") + Self.gga("194111") + Self.gga("194112")
+        var options = NMEADecoderOptions()
+        options.rolloverReferenceDate = Date(timeIntervalSince1970: Self.epochSeconds(2007, 1, 1, 0, 0, 0))
+        let fixes = decode(text, options: options).events.fixes
+        #expect(fixes.map(\.timestamp) == [
+            Date(timeIntervalSince1970: Self.epochSeconds(2006, 9, 16, 19, 41, 24)),
+            Date(timeIntervalSince1970: Self.epochSeconds(2006, 9, 16, 19, 41, 11)),
+            Date(timeIntervalSince1970: Self.epochSeconds(2006, 9, 16, 19, 41, 12)),
+        ])
+    }
+
+    @Test(arguments: [
+        // (RMC date, reference date, expected date)
+        ("220899", (2025, 9, 1), (2019, 4, 7)),   // Telit after the 2019 rollover: +1024 weeks
+        ("220899", (2000, 1, 1), (1999, 8, 22)),  // replaying a 1999 log: plausible as is
+        ("160906", (2025, 9, 1), (2006, 9, 16)),  // 2006 is within 1000 weeks of 2025-09-01
+        ("160407", (2026, 11, 30), (2026, 11, 30)), // a receiver one era behind today: 2007-04-16 + 1024 weeks
+    ])
+    func weekRollover(_ field: String, _ reference: (Int, Int, Int), _ expected: (Int, Int, Int)) {
+        var options = NMEADecoderOptions()
+        options.rolloverReferenceDate = Date(timeIntervalSince1970: Self.epochSeconds(reference.0, reference.1, reference.2, 0, 0, 0))
+        let date = decode(Self.rmc("000231.42", date: field), options: options).events.fixes.first?.date
+        #expect(date == NMEADate(year: expected.0, month: expected.1, day: expected.2))
+    }
+
+    @Test func headingEventsCarryTheOpenEpochTime() {
+        let text = Self.gga("120000") + framed("GNTHS,244.28,A") + framed("GNHDT,360.0,T")
+        let headings = decode(text).events.headings
+        #expect(headings.map(\.trueHeading) == [244.28, 0.0])
+        #expect(headings.map(\.source) == [.ths, .hdt])
+        #expect(headings.allSatisfy { $0.timeOfDay == NMEATimeOfDay(hour: 12, minute: 0, second: 0) && $0.talker == "GN" })
+    }
+
+    @Test func gsaModeTwoMakesATwoDimensionalFix() {
+        let text = framed("GPGSA,A,2,31,23,16,,,,,,,,,,2.4,2.2,1.0") + Self.gga("165044.000")
+        let fix = decode(text).events.fixes.first
+        #expect(fix?.mode == .twoDimensional && fix?.altitudeMSL == 204.3)
+    }
+
+    @Test func gsaPerConstellationSatellitesAreSummedWhenGGAHasNone() {
+        let text = Self.rmc("120000", date: "010125") + framed("GNGSA,A,3,02,08,10,,,,,,,,,,1.6,1.3,0.9,1")
+            + framed("GNGSA,A,3,65,66,,,,,,,,,,,1.6,1.3,0.9,2")
+        #expect(decode(text).events.fixes.first?.satellitesUsed == 5)
+    }
+}
