@@ -60,13 +60,17 @@ open class CLLocationManager: NSObject {
         set { engine.updateSettings { $0.distanceFilter = newValue } }
     }
 
-    /// The kind of activity tracked, which decides when updates pause; ``CLActivityType/other`` by default.
+    /// The kind of activity tracked, which decides how long the device must stand still before updates pause
+    /// (5 to 15 minutes); ``CLActivityType/other`` by default.
     open var activityType: CLActivityType {
         get { engine.settings(\.activityType) }
         set { engine.updateSettings { $0.activityType = newValue } }
     }
 
-    /// Whether updates may pause when the device stops moving; `true` by default.
+    /// Whether updates may pause when the device stops moving; `true` by default. After the device stands
+    /// still for a time that depends on ``activityType``, `locationManagerDidPauseLocationUpdates` is called
+    /// and fixes stop; unlike iOS, updates resume by themselves (with `locationManagerDidResumeLocationUpdates`)
+    /// when it moves again. See the "Automatic pauses" article.
     open var pausesLocationUpdatesAutomatically: Bool {
         get { engine.settings(\.pausesLocationUpdatesAutomatically) }
         set { engine.updateSettings { $0.pausesLocationUpdatesAutomatically = newValue } }
@@ -95,7 +99,9 @@ open class CLLocationManager: NSObject {
         set { engine.updateSettings { $0.headingFilter = newValue } }
     }
 
-    /// The device orientation headings refer to; ``CLDeviceOrientation/portrait`` by default.
+    /// The device orientation headings refer to; ``CLDeviceOrientation/portrait`` by default. Stored only: a
+    /// Linux provider reports the heading of its sensor's own forward axis, which has no portrait or
+    /// landscape, so headings are delivered unchanged whatever the orientation.
     open var headingOrientation: CLDeviceOrientation {
         get { engine.settings(\.headingOrientation) }
         set { engine.updateSettings { $0.headingOrientation = newValue } }
@@ -105,7 +111,7 @@ open class CLLocationManager: NSObject {
     open var heading: CLHeading? { engine.state.withLock { $0.heading } }
 
     /// The regions monitored by this manager.
-    open var monitoredRegions: Set<CLRegion> { engine.state.withLock { $0.monitoredRegions } }
+    open var monitoredRegions: Set<CLRegion> { engine.monitoredRegions }
 
     /// The beacon constraints being ranged; always empty on Linux.
     open var rangedBeaconConstraints: Set<CLBeaconIdentityConstraint> {
@@ -175,35 +181,50 @@ open class CLLocationManager: NSObject {
 
     // MARK: Other services
 
-    /// Starts monitoring significant location changes.
-    open func startMonitoringSignificantLocationChanges() {
-        engine.setService(\.monitoringSignificantChanges, true)
+    /// Starts delivering a fix to `didUpdateLocations` whenever the device has moved at least
+    /// ``significantChangeDistance`` metres (500) from the last one this service delivered, at most once per
+    /// ``significantChangeInterval`` seconds (300); the first fix is delivered at once. Ignores
+    /// ``distanceFilter``, ``desiredAccuracy`` and automatic pauses. See the "Significant location changes"
+    /// article.
+    open func startMonitoringSignificantLocationChanges() { engine.startMonitoringSignificantChanges() }
+
+    /// Stops monitoring significant location changes; the next start delivers its first fix at once.
+    open func stopMonitoringSignificantLocationChanges() { engine.stopMonitoringSignificantChanges() }
+
+    /// The move in metres that makes a significant change: 500 by default, Apple's published figure; values
+    /// ≤ 0 accept every fix that passes the interval. **Linux only.**
+    open var significantChangeDistance: CLLocationDistance {
+        get { engine.settings(\.significantChangeDistance) }
+        set { engine.updateSettings { $0.significantChangeDistance = newValue } }
     }
 
-    /// Stops monitoring significant location changes.
-    open func stopMonitoringSignificantLocationChanges() {
-        engine.setService(\.monitoringSignificantChanges, false)
+    /// The least time in seconds, on the manager's ``clock``, between two significant-change fixes: 300 by
+    /// default (5 minutes, Apple's published figure); values ≤ 0 remove the limit. **Linux only.**
+    open var significantChangeInterval: TimeInterval {
+        get { engine.settings(\.significantChangeInterval) }
+        set { engine.updateSettings { $0.significantChangeInterval = newValue } }
     }
 
-    /// Starts monitoring a region; circular regions only on Linux (others fail with
-    /// `CLError(.regionMonitoringFailure)`), at most 20 per manager.
+    /// Starts monitoring a region, confirmed by `didStartMonitoringFor`; circular regions only on Linux
+    /// (others fail with `CLError(.regionMonitoringFailure)` through `monitoringDidFailFor`), at most 20 per
+    /// manager, radius at most ``maximumRegionMonitoringDistance``. A region with the identifier of a
+    /// monitored one replaces it. Entry and exit use the fixes' accuracy as hysteresis; see the "Region
+    /// monitoring" article.
     open func startMonitoring(for region: CLRegion) { engine.startMonitoring(for: region) }
 
     /// Stops monitoring the region with the identifier of `region`.
     open func stopMonitoring(for region: CLRegion) { engine.stopMonitoring(for: region) }
 
-    /// Asks for the state of a region, reported through `didDetermineState`.
-    open func requestState(for region: CLRegion) {
-        engine.performWithDelegate { manager, delegate in
-            delegate.locationManager(manager, didDetermineState: .unknown, for: region)
-        }
-    }
+    /// Asks for the state of a region, reported through `didDetermineState`: the state last decided for the
+    /// monitored region with that identifier, `.unknown` before a decisive fix or when it is not monitored.
+    open func requestState(for region: CLRegion) { engine.requestState(for: region) }
 
-    /// Starts monitoring visits.
-    open func startMonitoringVisits() { engine.setService(\.monitoringVisits, true) }
+    /// Starts reporting visits through `didVisit`: an arrival after the device stays within 100 m for
+    /// 10 minutes, and the complete visit when it leaves; see the "Visits" article.
+    open func startMonitoringVisits() { engine.startService(\.visits) { VisitDetector() } }
 
-    /// Stops monitoring visits.
-    open func stopMonitoringVisits() { engine.setService(\.monitoringVisits, false) }
+    /// Stops monitoring visits; a visit in progress is forgotten.
+    open func stopMonitoringVisits() { engine.stopService(\.visits) }
 
     /// Starts ranging beacons; Linux has no beacon service, so this reports `CLError(.rangingUnavailable)`
     /// through `didFailRangingFor`.

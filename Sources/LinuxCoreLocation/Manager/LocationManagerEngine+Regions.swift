@@ -6,20 +6,19 @@ extension LocationManagerEngine {
     /// is generous enough for any geofence and keeps circles far from covering a hemisphere.
     static let maximumRegionMonitoringDistance: CLLocationDistance = 1_000_000
 
-    /// `startMonitoring(for:)`: circular regions are recorded (replacing one with the same identifier) and
-    /// confirmed with `didStartMonitoringFor`; beacon regions, a 21st region and oversized circles fail with
-    /// `monitoringDidFailFor` and `CLError(.regionMonitoringFailure)`, as on iOS.
+    /// `startMonitoring(for:)`: circular regions are monitored (replacing one with the same identifier, whose
+    /// state is forgotten) and confirmed with `didStartMonitoringFor`; beacon regions, a 21st region and
+    /// oversized circles fail with `monitoringDidFailFor` and `CLError(.regionMonitoringFailure)`, as on iOS.
     func startMonitoring(for region: CLRegion) {
         let accepted: Bool = state.withLock { state in
-            guard let circle = region as? CLCircularRegion,
-                circle.radius > 0, circle.radius <= Self.maximumRegionMonitoringDistance,
-                CLLocationCoordinate2DIsValid(circle.center)
-            else { return false }
-            let others = state.monitoredRegions.filter { $0.identifier != region.identifier }
-            guard others.count < Self.maximumMonitoredRegions else { return false }
-            state.monitoredRegions = others.union([region])
-            return true
+            do {
+                try state.regions.add(region)
+                return true
+            } catch {
+                return false
+            }
         }
+        reportIfUnusable()
         updateProviderNeed()
         performWithDelegate { manager, delegate in
             if accepted {
@@ -33,15 +32,20 @@ extension LocationManagerEngine {
 
     /// `stopMonitoring(for:)`: forgets the region with that identifier.
     func stopMonitoring(for region: CLRegion) {
-        state.withLock { state in
-            state.monitoredRegions = state.monitoredRegions.filter { $0.identifier != region.identifier }
-        }
+        state.withLock { $0.regions.remove(identifier: region.identifier) }
         updateProviderNeed()
     }
 
-    /// Turns a bookkeeping-only service on or off.
-    func setService(_ keyPath: WritableKeyPath<State, Bool>, _ on: Bool) {
-        state.withLock { $0[keyPath: keyPath] = on }
-        updateProviderNeed()
+    /// `requestState(for:)`: reports, through `didDetermineState`, the state last decided for the monitored
+    /// region with that identifier, read when the callback runs; `.unknown` before the first decisive fix or
+    /// for a region not monitored.
+    func requestState(for region: CLRegion) {
+        performWithDelegate { [weak self] manager, delegate in
+            let regionState = self?.state.withLock { $0.regions.state(of: region.identifier) } ?? .unknown
+            delegate.locationManager(manager, didDetermineState: regionState, for: region)
+        }
     }
+
+    /// The monitored regions.
+    var monitoredRegions: Set<CLRegion> { state.withLock { Set($0.regions.regions) } }
 }

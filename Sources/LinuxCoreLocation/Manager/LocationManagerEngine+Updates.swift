@@ -5,6 +5,7 @@ extension LocationManagerEngine {
             defer { state.request = nil }
             state.updatingLocation = true
             state.locationGeneration += 1
+            state.pause = PauseDetector()
             return state.request
         }
         request?.timer.cancel()
@@ -19,6 +20,7 @@ extension LocationManagerEngine {
             defer { state.request = nil }
             state.updatingLocation = false
             state.locationGeneration += 1
+            state.pause = PauseDetector()
             return state.request
         }
         request?.timer.cancel()
@@ -82,25 +84,6 @@ extension LocationManagerEngine {
         }
     }
 
-    private func handleFixes(_ fixes: [CLLocation]) {
-        guard !fixes.isEmpty else { return }
-        if state.withLock({ $0.request != nil }) {
-            completeRequestIfMet(by: fixes)
-            return
-        }
-        let accepted: [CLLocation] = state.withLock { state in
-            guard state.updatingLocation else { return [] }
-            var accepted: [CLLocation] = []
-            for fix in fixes where Self.passesDistanceFilter(fix, last: state.location, filter: state.settings.distanceFilter) {
-                accepted.append(fix)
-                state.location = fix
-            }
-            return accepted
-        }
-        guard !accepted.isEmpty else { return }
-        withDelegate { manager, delegate in delegate.locationManager(manager, didUpdateLocations: accepted) }
-    }
-
     /// Apple's distance filter: deliver a fix at least `filter` metres (geodesic) from the last delivered one,
     /// or one more accurate than it; everything when the filter is ``kCLDistanceFilterNone`` or negative.
     static func passesDistanceFilter(_ fix: CLLocation, last: CLLocation?, filter: CLLocationDistance) -> Bool {
@@ -114,7 +97,7 @@ extension LocationManagerEngine {
         fix.horizontalAccuracy <= (desiredAccuracy < 0 ? bestAccuracyThreshold : desiredAccuracy)
     }
 
-    private func completeRequestIfMet(by fixes: [CLLocation]) {
+    func completeRequestIfMet(by fixes: [CLLocation]) {
         let result: (CLLocation, LocationClockTimer)? = state.withLock { state in
             guard var request = state.request else { return nil }
             for fix in fixes {

@@ -15,6 +15,8 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var showsBackgroundLocationIndicator = false
         var headingFilter: CLLocationDegrees = 1
         var headingOrientation = CLDeviceOrientation.portrait
+        var significantChangeDistance = SignificantChangeFilter.defaultDistance
+        var significantChangeInterval = SignificantChangeFilter.defaultInterval
     }
 
     /// A pending `requestLocation()`.
@@ -30,9 +32,13 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var settings = Settings()
         var updatingLocation = false
         var updatingHeading = false
-        var monitoringSignificantChanges = false
-        var monitoringVisits = false
-        var monitoredRegions: Set<CLRegion> = []
+        /// Present while significant-change monitoring runs.
+        var significantChanges: SignificantChangeFilter?
+        /// Present while visit monitoring runs.
+        var visits: VisitDetector?
+        var regions = RegionMonitor(limit: maximumMonitoredRegions, maximumRadius: maximumRegionMonitoringDistance)
+        /// Automatic pauses of standard updates; reset by every start and stop of them.
+        var pause = PauseDetector()
         var rangedConstraints: Set<CLBeaconIdentityConstraint> = []
         var request: LocationRequest?
         var nextRequestID = 0
@@ -103,7 +109,7 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     private static func needsProvider(_ state: State, authorized: Bool) -> Bool {
         guard authorized else { return false }
         return state.updatingLocation || state.request != nil || state.updatingHeading
-            || state.monitoringSignificantChanges || state.monitoringVisits || !state.monitoredRegions.isEmpty
+            || state.significantChanges != nil || state.visits != nil || !state.regions.isEmpty
     }
 
     /// Tells the hub whether this manager needs the provider; call after every change of service state.
