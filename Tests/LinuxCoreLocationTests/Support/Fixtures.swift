@@ -71,3 +71,20 @@ final class GatedPolicy: @unchecked Sendable {
     /// Lets the pending request be answered.
     func answer() { gate.signal() }
 }
+
+/// A fix `distance` metres from `origin` along `azimuth` (degrees clockwise from true north), computed with
+/// the exact geodesic, so scripted tracks can be laid out in metres.
+func fix(
+    _ distance: Double, from origin: CLLocationCoordinate2D, azimuth: Double = 0, accuracy: Double = 5
+) -> CLLocation {
+    let point = Geodesic.direct(
+        latitude: origin.latitude, longitude: origin.longitude, azimuth: azimuth, distance: distance)
+    return CLLocation(
+        coordinate: CLLocationCoordinate2D(latitude: point.latitude, longitude: point.longitude), altitude: 10,
+        horizontalAccuracy: accuracy, verticalAccuracy: 3, timestamp: Date(timeIntervalSince1970: 0))
+}
+
+/// A script with one batch of one fix per entry, `interval` seconds apart starting at `interval`.
+func track(_ fixes: [CLLocation], every interval: TimeInterval = 60) -> [ScriptedLocationProvider.Step] {
+    fixes.enumerated().map { .init(at: Double($0.offset + 1) * interval, .locations([$0.element])) }
+}

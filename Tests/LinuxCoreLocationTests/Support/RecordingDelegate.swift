@@ -13,6 +13,11 @@ enum DelegateEvent: Equatable, CustomStringConvertible {
     case rangingFailed
     case deferredFinished(CLError.Code?)
     case providerFinished
+    case entered(String)
+    case exited(String)
+    case visit(arrival: Date, departure: Date)
+    case paused
+    case resumed
 
     var description: String {
         switch self {
@@ -26,6 +31,11 @@ enum DelegateEvent: Equatable, CustomStringConvertible {
         case .rangingFailed: return "rangingFailed"
         case .deferredFinished(let code): return "deferredFinished(\(String(describing: code)))"
         case .providerFinished: return "providerFinished"
+        case .entered(let id): return "entered(\(id))"
+        case .exited(let id): return "exited(\(id))"
+        case .visit(let arrival, let departure): return "visit(\(arrival) - \(departure))"
+        case .paused: return "paused"
+        case .resumed: return "resumed"
         }
     }
 }
@@ -35,10 +45,13 @@ final class RecordingDelegate: NSObject, LinuxLocationManagerDelegate, @unchecke
     private let lock = NSLock()
     private var recorded: [DelegateEvent] = []
     private var recordedThreads: [Thread] = []
+    private var recordedVisits: [CLVisit] = []
     private let arrived = DispatchSemaphore(value: 0)
 
     var events: [DelegateEvent] { lock.withLock { recorded } }
     var threads: [Thread] { lock.withLock { recordedThreads } }
+    /// The visits received, in order.
+    var visits: [CLVisit] { lock.withLock { recordedVisits } }
 
     /// The events other than authorization changes.
     var serviceEvents: [DelegateEvent] {
@@ -97,5 +110,21 @@ final class RecordingDelegate: NSObject, LinuxLocationManagerDelegate, @unchecke
     }
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
         record(.providerFinished)
+    }
+    func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
+        record(.entered(region.identifier))
+    }
+    func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {
+        record(.exited(region.identifier))
+    }
+    func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {
+        lock.withLock { recordedVisits.append(visit) }
+        record(.visit(arrival: visit.arrivalDate, departure: visit.departureDate))
+    }
+    func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
+        record(.paused)
+    }
+    func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {
+        record(.resumed)
     }
 }

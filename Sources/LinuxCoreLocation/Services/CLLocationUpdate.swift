@@ -1,0 +1,62 @@
+/// One element of ``liveUpdates(_:)``: a fix, and whether the device is standing still.
+///
+/// Source: Apple's CoreLocation documentation (`CLLocationUpdate`, iOS 17).
+public struct CLLocationUpdate: Sendable {
+    /// The fix; `nil` only in a stationary update sent before any fix was delivered.
+    public let location: CLLocation?
+    /// Whether the device is standing still: `true` in the update sent when updates pause (see the
+    /// "Automatic pauses" article), after which no update comes until the device moves again.
+    public let isStationary: Bool
+
+    /// The kind of activity live updates are for, which decides how long the device must stand still before
+    /// a stationary update. Source: Apple's CoreLocation documentation (`CLLocationUpdate.LiveConfiguration`).
+    public enum LiveConfiguration: Sendable {
+        /// No particular activity: pauses like ``CLActivityType/other``.
+        case `default`
+        /// Driving: pauses like ``CLActivityType/automotiveNavigation``.
+        case automotiveNavigation
+        /// Boats, trains and other vehicles: pauses like ``CLActivityType/otherNavigation``.
+        case otherNavigation
+        /// Walking, running, cycling: pauses like ``CLActivityType/fitness``.
+        case fitness
+        /// Flight: pauses like ``CLActivityType/airborne``.
+        case airborne
+
+        var activityType: CLActivityType {
+            switch self {
+            case .default: return .other
+            case .automotiveNavigation: return .automotiveNavigation
+            case .otherNavigation: return .otherNavigation
+            case .fitness: return .fitness
+            case .airborne: return .airborne
+            }
+        }
+    }
+
+    /// The fixes of the process's default provider, as an asynchronous sequence.
+    ///
+    /// Updates start when iteration begins (when `for await` makes its iterator) and stop when the iteration
+    /// ends — the loop breaks, returns or throws, or its task is cancelled; the provider stops when nothing
+    /// else needs it. Works from any task: the fixes come through a manager with a private callback queue.
+    /// Every fix is delivered (no distance filter); errors such as a transient loss are not surfaced, as in
+    /// iOS 17.
+    ///
+    /// - Parameter configuration: The kind of activity, for stationary detection.
+    /// - Returns: The sequence of updates.
+    public static func liveUpdates(_ configuration: LiveConfiguration = .default) -> Updates {
+        Updates(live: configuration, manager: LocationManagerConfiguration())
+    }
+
+    /// The fixes of a chosen provider and authorization, as ``liveUpdates(_:)`` delivers them. **Linux only.**
+    ///
+    /// - Parameters:
+    ///   - configuration: The kind of activity, for stationary detection.
+    ///   - managerConfiguration: The provider, authorization and callback queue of the manager behind the
+    ///     sequence; a private queue is used when its `callbackQueue` is `nil`.
+    /// - Returns: The sequence of updates.
+    public static func liveUpdates(
+        _ configuration: LiveConfiguration = .default, managerConfiguration: LocationManagerConfiguration
+    ) -> Updates {
+        Updates(live: configuration, manager: managerConfiguration)
+    }
+}

@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+
+/// The part of a ``CLMonitor`` that lives on its manager's callback queue: the records, and the manager
+/// whose fixes decide them.
+///
+/// Records sit under a lock; decisions are made on the callback queue in fix order and each event is
+/// yielded to the stream there, so events come out in the order the fixes went in.
+final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+    private struct Entry {
+        let identifier: String
+        let condition: any CLCondition
+        var lastEvent: CLMonitor.Event
+
+        var hysteresis: RegionHysteresis? {
+            guard let circle = condition as? CLMonitor.CircularGeographicCondition,
+                circle.radius > 0, CLLocationCoordinate2DIsValid(circle.center)
+            else { return nil }
+            return RegionHysteresis(center: circle.center, radius: circle.radius)
+        }
+    }
+
+    let stream: AsyncStream<CLMonitor.Event>
+    private let continuation: AsyncStream<CLMonitor.Event>.Continuation
+    private let manager: CLLocationManager
+    private let entries = Protected<[Entry]>([])
+    private let updating = Protected(false)
+
+    init(configuration: LocationManagerConfiguration) {
+        var configuration = configuration
+        if configuration.callbackQueue == nil {
+            configuration.callbackQueue = DispatchQueue(label: "LinuxCoreLocation.CLMonitor")
+        }
+        (stream, continuation) = AsyncStream.makeStream(of: CLMonitor.Event.self)
+        manager = CLLocationManager(configuration: configuration)
+        super.init()
+        manager.pausesLocationUpdatesAutomatically = false
+        manager.delegate = self
+    }
+
+    deinit {
+        manager.stopUpdatingLocation()
+        continuation.finish()
+    }
+
+    var identifiers: [String] { entries.withLock { $0.map(\.identifier) } }
+
+    func add(_ condition: any CLCondition, identifier: String, assuming: CLMonitor.Event.State) {
+        let now = manager.clock.now
+        var entry = Entry(
+            identifier: identifier, condition: condition,
+            lastEvent: CLMonitor.Event(identifier: identifier, refinement: nil, state: assuming, date: now))
+        let unmonitored = entry.hysteresis == nil && assuming != .unmonitored
+        if entry.hysteresis == nil {
+            entry.lastEvent = CLMonitor.Event(identifier: identifier, refinement: nil, state: .unmonitored, date: now)
+        }
+        entries.withLock { entries in
+            entries.removeAll { $0.identifier == identifier }
+            entries.append(entry)
+        }
+        if unmonitored { continuation.yield(entry.lastEvent) }
+        updateService()
+    }
+
+    func remove(_ identifier: String) {
+        entries.withLock { $0.removeAll { $0.identifier == identifier } }
+        updateService()
+    }
+
+    func record(for identifier: String) -> CLMonitor.Record? {
+        entries.withLock { entries in
+            entries.first { $0.identifier == identifier }.map { CLMonitor.Record(condition: $0.condition, lastEvent: $0.lastEvent) }
+        }
+    }
+
+    /// Runs location updates exactly while some condition can be decided from fixes.
+    private func updateService() {
+        let needed = entries.withLock { $0.contains { $0.hysteresis != nil } }
+        let change = updating.withLock { updating in
+            defer { updating = needed }
+            return updating != needed
+        }
+        guard change else { return }
+        if needed { manager.startUpdatingLocation() } else { manager.stopUpdatingLocation() }
+    }
+
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        let now = manager.clock.now
+        let events: [CLMonitor.Event] = entries.withLock { entries in
+            var events: [CLMonitor.Event] = []
+            for fix in locations {
+                for index in entries.indices {
+                    guard let decided = entries[index].hysteresis?.decide(fix) else { continue }
+                    let state: CLMonitor.Event.State = decided == .inside ? .satisfied : .unsatisfied
+                    guard state != entries[index].lastEvent.state else { continue }
+                    let event = CLMonitor.Event(
+                        identifier: entries[index].identifier, refinement: nil, state: state, date: now)
+                    entries[index].lastEvent = event
+                    events.append(event)
+                }
+            }
+            return events
+        }
+        for event in events { continuation.yield(event) }
+    }
+}
