@@ -15,11 +15,11 @@ extension LocationManagerEngine {
     /// makes the delegate calls they decide, in fix order.
     ///
     /// A fix accepted by standard updates or by significant-change monitoring (or both) is delivered once;
-    /// consecutive delivered fixes share one `didUpdateLocations` call.
-    func handleFixes(_ fixes: [CLLocation]) {
+    /// consecutive delivered fixes share one `didUpdateLocations` call. Time-based rules use `now`, the
+    /// time on the manager's clock when the provider delivered the fixes.
+    func handleFixes(_ fixes: [CLLocation], receivedAt now: Date) {
         guard !fixes.isEmpty else { return }
         if state.withLock({ $0.request != nil }) { completeRequestIfMet(by: fixes) }
-        let now = clock.now
         let callbacks: [FixCallback] = state.withLock { state in
             var callbacks: [FixCallback] = []
             for fix in fixes {

@@ -37,11 +37,11 @@ extension LocationManagerEngine {
     }
 
     /// `requestState(for:)`: reports, through `didDetermineState`, the state last decided for the monitored
-    /// region with that identifier, read when the callback runs; `.unknown` before the first decisive fix or
-    /// for a region not monitored.
+    /// region with that identifier when the call is made; `.unknown` before the first decisive fix or for a
+    /// region not monitored.
     func requestState(for region: CLRegion) {
-        performWithDelegate { [weak self] manager, delegate in
-            let regionState = self?.state.withLock { $0.regions.state(of: region.identifier) } ?? .unknown
+        let regionState = state.withLock { $0.regions.state(of: region.identifier) }
+        performWithDelegate { manager, delegate in
             delegate.locationManager(manager, didDetermineState: regionState, for: region)
         }
     }

@@ -49,17 +49,20 @@ extension LocationManagerEngine {
         updateProviderNeed()
     }
 
-    /// Called by the hub on the provider's queue; hops to the callback target.
+    /// Called by the hub on the provider's queue; notes the time on the clock, then hops to the callback target.
     func receive(_ event: LocationProviderEvent) {
         let generation = state.withLock { $0.locationGeneration }
-        target.perform { [weak self] in self?.handle(event, generation: generation) }
+        let now = clock.now
+        target.perform { [weak self] in self?.handle(event, generation: generation, receivedAt: now) }
     }
 
-    private func handle(_ event: LocationProviderEvent, generation: Int) {
+    private func handle(_ event: LocationProviderEvent, generation: Int, receivedAt now: Date) {
         switch event {
         case .locations(let fixes):
             guard state.withLock({ $0.locationGeneration }) == generation else { return }
-            handleFixes(fixes.filter { $0.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid($0.coordinate) })
+            handleFixes(
+                fixes.filter { $0.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid($0.coordinate) },
+                receivedAt: now)
         case .heading(let heading):
             handleHeading(heading)
         case .fixLost:
