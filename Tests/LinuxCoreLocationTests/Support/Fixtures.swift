@@ -27,6 +27,12 @@ final class ManagerHarness: @unchecked Sendable {
         authorization = LocationAuthorization(status: status, policy: policy)
     }
 
+    /// The harness's provider and authorization, for managers the library makes itself (live updates,
+    /// monitors), which call back on their own queue, or on `queue` when given.
+    func configuration(queue: DispatchQueue? = nil) -> LocationManagerConfiguration {
+        LocationManagerConfiguration(provider: provider, authorization: authorization, callbackQueue: queue)
+    }
+
     /// Creates a manager on the callback thread with the harness's delegate, then runs `setUp` there.
     func makeManager(_ setUp: @escaping (CLLocationManager) -> Void = { _ in }) -> UncheckedBox<CLLocationManager> {
         thread.sync {

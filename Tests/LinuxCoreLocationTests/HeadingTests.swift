@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import LinuxCoreLocation
+
+private func headings(_ degrees: [Double]) -> [ScriptedLocationProvider.Step] {
+    degrees.enumerated().map {
+        .init(
+            at: Double($0.offset + 1),
+            .heading(
+                CLHeading(
+                    magneticHeading: $0.element, trueHeading: $0.element, headingAccuracy: 2,
+                    timestamp: Date(timeIntervalSince1970: 0))))
+    }
+}
+
+/// Plays `degrees` as headings to a manager set up by `setUp`, returning the delivered true headings.
+private func delivered(_ degrees: [Double], _ setUp: @escaping (CLLocationManager) -> Void) -> [DelegateEvent] {
+    let harness = ManagerHarness(headings(degrees), capabilities: [.location, .heading])
+    let manager = harness.makeManager { manager in
+        setUp(manager)
+        manager.startUpdatingHeading()
+    }
+    harness.advance(by: Double(degrees.count))
+    _ = manager
+    return harness.delegate.serviceEvents
+}
+
+@Suite struct HeadingTests {
+    @Test func angularDistanceIsTheSmallerAngle() {
+        #expect(LocationManagerEngine.angularDistance(0, 359) == 1)
+        #expect(LocationManagerEngine.angularDistance(10, 190) == 180)
+        #expect(LocationManagerEngine.angularDistance(350, 10) == 20)
+        #expect(LocationManagerEngine.angularDistance(720, 0) == 0)
+    }
+
+    @Test func filterThresholdIsInclusive() {
+        let events = delivered([0, 4.999, 5, 9.5, 10, 355]) { $0.headingFilter = 5 }
+        #expect(events == [.heading(0), .heading(5), .heading(10), .heading(355)])
+    }
+
+    @Test func defaultFilterIsOneDegree() {
+        let events = delivered([100, 100.5, 101, 101.9, 102]) { _ in }
+        #expect(events == [.heading(100), .heading(101), .heading(102)])
+    }
+
+    @Test func noFilterDeliversEveryHeading() {
+        let events = delivered([10, 10, 10.5]) { $0.headingFilter = kCLHeadingFilterNone }
+        #expect(events == [.heading(10), .heading(10), .heading(10.5)])
+    }
+
+    @Test func orientationIsStoredAndLeavesHeadingsUnchanged() {
+        var orientation = CLDeviceOrientation.unknown
+        let events = delivered([90, 180]) { manager in
+            manager.headingOrientation = .landscapeLeft
+            orientation = manager.headingOrientation
+        }
+        #expect(orientation == .landscapeLeft)
+        #expect(events == [.heading(90), .heading(180)])
+    }
+
+    @Test func noHeadingAfterStop() {
+        let harness = ManagerHarness(headings([10, 50, 90]), capabilities: [.location, .heading])
+        let manager = harness.makeManager { $0.startUpdatingHeading() }
+        harness.advance(by: 1)
+        harness.on(manager) { $0.stopUpdatingHeading() }
+        harness.advance(by: 5)
+        #expect(harness.delegate.serviceEvents == [.heading(10)])
+        #expect(!harness.provider.isRunning)
+    }
+}
