@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// What a geocoding request reports: placemarks, or an error (a ``CLError``).
 ///
@@ -24,7 +23,7 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
         let target: CallbackTarget
     }
 
-    private let state = Mutex<(nextID: Int, pending: Pending?)>((0, nil))
+    private let state = Protected<(nextID: Int, pending: Pending?)>((0, nil))
 
     /// Creates a geocoder.
     public override init() {
