@@ -9,7 +9,7 @@ import Foundation
 /// with the same hysteresis as region monitoring: a fix whose uncertainty circle straddles the boundary
 /// changes nothing. An event is produced when a condition's decided state differs from its record's last
 /// event (the `assuming` state at first). Conditions of other types are recorded as
-/// ``Event/State-swift.enum/unmonitored``. There is no limit on the number of conditions. Source: Apple's
+/// `.unmonitored`. There is no limit on the number of conditions. Source: Apple's
 /// CoreLocation documentation (`CLMonitor`, iOS 17); see the "Condition monitoring" article.
 public actor CLMonitor {
     /// The monitor's name.
