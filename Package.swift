@@ -23,7 +23,8 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "corelocation",
-            dependencies: ["LinuxCoreLocation", "LocationBlocks"]
+            dependencies: ["LinuxCoreLocation", "LocationBlocks"],
+            resources: [.embedInCode("Resources/SampleTrack.gpx")]
         ),
 
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183"]),
