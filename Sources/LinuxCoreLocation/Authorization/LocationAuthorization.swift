@@ -18,6 +18,7 @@ public final class LocationAuthorization: Sendable {
         var accuracy: CLAccuracyAuthorization
         var policy: AuthorizationPolicy
         var observers: [ObjectIdentifier: WeakObserver] = [:]
+        var requested = false
     }
 
     private struct WeakObserver {
@@ -68,12 +69,18 @@ public final class LocationAuthorization: Sendable {
 
     /// Asks the policy, on a global queue, to answer `request` if it can change the status.
     func request(_ request: AuthorizationRequest) {
-        let (current, policy) = state.withLock { ($0.status, $0.policy) }
+        let (current, policy) = state.withLock { state in
+            state.requested = true
+            return (state.status, state.policy)
+        }
         guard current == .notDetermined || (current == .authorizedWhenInUse && request == .always) else { return }
         DispatchQueue.global().async { [self] in
             if let decided = policy.decide(request, current) { setStatus(decided) }
         }
     }
+
+    /// Whether any manager has asked for authorization yet.
+    var hasBeenRequested: Bool { state.withLock { $0.requested } }
 
     func addObserver(_ engine: LocationManagerEngine) {
         state.withLock { $0.observers[ObjectIdentifier(engine)] = WeakObserver(engine: engine) }
