@@ -12,6 +12,7 @@ let generalUsage = """
     commands:
       watch        stream fixes (the default command)
       providers    show the configured provider and what the probe finds
+      plot         draw a GPX or NMEA track as SVG
 
     Run `corelocation COMMAND --help` for a command's options. Environment: CORELOCATION_PROVIDER (a provider
     URI), CORELOCATION_AUTHORIZATION (the initial authorization status).
@@ -51,6 +52,8 @@ if words.first == commandName { words.removeFirst() }
 switch commandName {
 case "watch":
     runCommand(WatchCommand.spec, usage: WatchCommand.usage, make: WatchCommand.init, run: { $0.run() })
+case "plot":
+    runCommand(PlotCommand.spec, usage: PlotCommand.usage, make: PlotCommand.init, run: { $0.run() })
 case "providers":
     runCommand(ProvidersCommand.spec, usage: ProvidersCommand.usage, make: ProvidersCommand.init, run: { $0.run() })
 default:
