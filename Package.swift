@@ -32,6 +32,8 @@ let package = Package(
         .testTarget(name: "GPSDTests", dependencies: ["GPSD"]),
         .testTarget(name: "LinuxCoreLocationTests", dependencies: ["LinuxCoreLocation"]),
         .testTarget(name: "LocationBlocksTests", dependencies: ["LocationBlocks"]),
+        // End-to-end tests that run the built `corelocation` executable.
+        .testTarget(name: "corelocationTests", dependencies: ["corelocation", "GPX"]),
         // Code written the way iOS apps write it, compiled unchanged.
         .testTarget(name: "CompatibilityTests", dependencies: ["LinuxCoreLocation"]),
     ]
