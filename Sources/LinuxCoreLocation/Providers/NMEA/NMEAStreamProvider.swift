@@ -204,14 +204,14 @@ private final class Connection: Sendable {
         state.withLock { state in
             guard !state.stopped else { return }
             state.failures += 1
-            if state.failures == 1 {
-                Diagnostics.warn("\(provider.identifier): \(reason); retrying")
-                state.translator.markLost()
-                handler(.fixLost)
-            }
-            let delay = provider.backoff.delay(afterFailures: state.failures)
             state.wake = nil
+            // Scheduled before the loss is reported, so whoever sees the loss also sees the pending retry.
+            let delay = provider.backoff.delay(afterFailures: state.failures)
             state.retry = provider.clock.schedule(after: delay) { [self] in open() }
+            guard state.failures == 1 else { return }
+            Diagnostics.warn("\(provider.identifier): \(reason); retrying in \(delay) s, then backing off")
+            state.translator.markLost()
+            handler(.fixLost)
         }
     }
 }
