@@ -66,7 +66,8 @@ public final class NMEAReplaySource: ReplaySource {
                 reachedEnd = true
                 events = decoder.finish()
             } else {
-                events = decoder.feed(buffer[0..<count])
+                // As `Data`: the decoder's generic `feed` iterates it about twice as fast as an array slice.
+                events = decoder.feed(Data(buffer[0..<count]))
             }
             for event in events {
                 if let item = translator.translate(event, clockDate: nil) { pending.append(item) }

@@ -183,7 +183,7 @@ private final class Connection: Sendable {
             }
             guard count > 0 else { break }
             state.withLock { $0.failures = 0 }
-            deliver(decoder.feed(buffer[0..<count]))
+            deliver(decoder.feed(Data(buffer[0..<count])))
         }
         if state.withLock({ $0.stopped }) { return nil }
         deliver(decoder.finish())
