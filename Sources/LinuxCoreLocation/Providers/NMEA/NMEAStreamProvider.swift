@@ -75,7 +75,7 @@ public final class NMEAStreamProvider: LocationProvider {
     }
 
     /// Cancels a pending reconnect, wakes the reader, waits until it has closed the descriptor, and returns;
-    /// no event follows. Idempotent.
+    /// no event follows. A TCP connect in progress is awaited (at most its 5 s timeout). Idempotent.
     public func stop() {
         run.withLock { $0.take() }?.stop()
     }
