@@ -150,14 +150,18 @@ private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (ma
         #expect(provider.capabilities.contains(.heading))
         let (collector, finished) = playThroughManager(provider, headings: true)
         #expect(finished)
-        let hdt = try String(contentsOfFile: path, encoding: .utf8).split(whereSeparator: \.isNewline)
-            .filter { $0.hasPrefix("$GPHDT,") && $0.contains(",T*") }
-        // gpsd's ATT reports of the same log (each a heading from one $GPHDT).
+        // gpsd's ATT reports of the same log: one per valid $GPHDT (the others have an empty heading).
         let gpsdHeadings = try String(contentsOfFile: path + ".chk", encoding: .utf8).split(whereSeparator: \.isNewline)
-            .filter { $0.contains("\"class\":\"ATT\"") && $0.contains("\"heading\":") }
-        print("provider headings hemi: \(collector.headings.count) delivered, \(hdt.count) HDT sentences, \(gpsdHeadings.count) gpsd ATT")
-        #expect(!collector.headings.isEmpty)
-        #expect(collector.headings.count <= hdt.count)
-        #expect(collector.headings.allSatisfy { $0.magneticHeading == -1 && $0.trueHeading >= 0 && $0.trueHeading < 360 })
+            .filter { $0.contains("\"class\":\"ATT\"") }
+            .compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["heading"] as? Double
+            }
+        print("provider headings hemi: \(collector.headings.map(\.trueHeading)), gpsd ATT \(gpsdHeadings)")
+        #expect(gpsdHeadings.count == 4)
+        #expect(collector.headings.map(\.trueHeading) == gpsdHeadings)
+        #expect(collector.headings.allSatisfy { $0.magneticHeading == -1 && $0.headingAccuracy == -1 })
+        // Each heading is stamped with the time of the epoch it arrived in, within the log's span.
+        let times = collector.locations.map(\.timestamp)
+        #expect(collector.headings.allSatisfy { heading in times.contains { abs($0.timeIntervalSince(heading.timestamp)) < 2 } })
     }
 }

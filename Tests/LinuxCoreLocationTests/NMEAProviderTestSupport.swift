@@ -68,6 +68,7 @@ final class LocationCollector: NSObject, LinuxLocationManagerDelegate, @unchecke
 }
 
 /// Plays `provider` through a real `CLLocationManager` (callbacks on a queue of its own) until it finishes.
+/// With `headings`, it also updates headings, every one (no heading filter).
 func playThroughManager(_ provider: any LocationProvider, headings: Bool = false) -> (LocationCollector, finished: Bool) {
     let queue = DispatchQueue(label: "nmeaprov.callbacks")
     let collector = LocationCollector()
@@ -77,7 +78,10 @@ func playThroughManager(_ provider: any LocationProvider, headings: Bool = false
                 provider: provider, authorization: LocationAuthorization(status: .authorizedAlways), callbackQueue: queue))
         manager.delegate = collector
         manager.startUpdatingLocation()
-        if headings { manager.startUpdatingHeading() }
+        if headings {
+            manager.headingFilter = kCLHeadingFilterNone
+            manager.startUpdatingHeading()
+        }
         return UncheckedBox(manager)
     }
     let finished = collector.waitUntilFinished()
