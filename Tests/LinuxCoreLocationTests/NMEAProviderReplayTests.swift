@@ -118,10 +118,22 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
         #expect(times == [start, start + 2, start + 3, start + 5, start + 6].map { "\($0)" })
     }
 
+    @Test func standardInputIsReadToTheEndButNotRewound() throws {
+        let log = nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,")
+            + nmeaSentence("GPRMC,123520,A,4807.038,N,01131.000,E,,,230324,,")
+        let times = try withStandardInput(log) {
+            let source = try NMEAReplaySource(path: "-")
+            var times: [Date] = []
+            while let item = try source.next() { times.append(item.time) }
+            #expect(throws: NMEAStreamError.self) { try source.rewind() }
+            return times
+        }
+        #expect(times == [march23(), march23(1)])
+    }
+
     @Test func standardInputCannotLoop() {
         #expect(throws: LocationProviderError.self) { try NMEAProviderFactory.make(LocationProviderURI("nmea:-?loop")) }
         #expect(throws: Never.self) { try NMEAProviderFactory.make(LocationProviderURI("nmea:-?speed=max")) }
-        #expect(throws: NMEAStreamError.self) { try NMEAReplaySource(path: "-").rewind() }
     }
 
     @Test(arguments: [

@@ -196,3 +196,21 @@ final class LoopbackServer {
         Glibc.close(listener)
     }
 }
+
+/// Runs `body` with standard input replaced by a pipe holding `text`, then restores it. No other test reads
+/// standard input.
+func withStandardInput<T>(_ text: String, _ body: () throws -> T) throws -> T {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(ends[1], $0.baseAddress, $0.count) }
+    Glibc.close(ends[1])
+    let saved = dup(STDIN_FILENO)
+    dup2(ends[0], STDIN_FILENO)
+    Glibc.close(ends[0])
+    defer {
+        dup2(saved, STDIN_FILENO)
+        Glibc.close(saved)
+    }
+    return try body()
+}
