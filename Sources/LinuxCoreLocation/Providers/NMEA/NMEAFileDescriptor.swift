@@ -2,7 +2,7 @@ import Glibc
 
 /// An open file descriptor of an NMEA byte stream: a log file, standard input, a serial device or a TCP socket.
 ///
-/// The only place of the NMEA providers that calls the C library. Not thread-safe: one reader uses it at a time.
+/// With ``NMEAWakePipe``, the only code of the NMEA providers that calls the C library. Not thread-safe: one reader uses it at a time.
 /// Errors are ``NMEAStreamError`` values carrying the path and `strerror` text.
 final class NMEAFileDescriptor {
     let descriptor: Int32
@@ -130,68 +130,9 @@ final class NMEAFileDescriptor {
     static func isReadable(_ path: String) -> Bool {
         access(path, R_OK) == 0
     }
-}
 
-/// A pipe that wakes a thread blocked in ``waitReadable(_:)``.
-final class NMEAWakePipe: @unchecked Sendable {
-    private let readEnd: Int32
-    private let writeEnd: Int32
-
-    init() throws {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw NMEAStreamError.system("pipe", "cannot create", errno) }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        }
-        readEnd = ends[0]
-        writeEnd = ends[1]
-    }
-
-    deinit {
-        _ = Glibc.close(readEnd)
-        _ = Glibc.close(writeEnd)
-    }
-
-    /// Wakes the waiting thread; safe from any thread.
-    func wake() {
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-    }
-
-    /// Blocks until `stream` has bytes (or reached its end or an error): `true`; or until woken: `false`.
-    func waitReadable(_ stream: NMEAFileDescriptor) -> Bool {
-        var descriptors = [pollfd(fd: stream.descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
-        while true {
-            let ready = poll(&descriptors, 2, -1)
-            if ready < 0, errno == EINTR { continue }
-            if descriptors[1].revents != 0 || ready < 0 { return false }
-            return true
-        }
-    }
-}
-
-/// Why an NMEA stream could not be opened or read.
-public enum NMEAStreamError: Error, CustomStringConvertible {
-    /// A system call failed: the file, device or address, what was attempted, and `errno`.
-    case system(String, String, Int32)
-    /// The baud rate is not one of the standard rates.
-    case unsupportedBaudRate(String, Int)
-    /// The host name could not be resolved.
-    case unresolvedHost(String, String)
-    /// A recording on standard input cannot be read again.
-    case notRewindable(String)
-
-    /// One line, such as `/dev/ttyACM0: cannot open: No such file or directory`.
-    public var description: String {
-        switch self {
-        case .system(let name, let action, let code): "\(name): \(action): \(String(cString: strerror(code)))"
-        case .unsupportedBaudRate(let name, let rate):
-            "\(name): unsupported baud rate \(rate); expected one of "
-                + NMEAFileDescriptor.supportedBaudRates.map(String.init).joined(separator: ", ")
-        case .unresolvedHost(let name, let reason): "\(name): cannot resolve the host: \(reason)"
-        case .notRewindable(let name): "\(name): standard input cannot be read again"
-        }
+    /// The C library's text for an `errno` value, e.g. "No such file or directory".
+    static func describe(errorNumber: Int32) -> String {
+        String(cString: strerror(errorNumber))
     }
 }
