@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func unknownSchemeNamesTheKnownOnes() {
-        #expect(throws: LocationProviderError.unknownScheme("warp", known: ["fixed"])) {
+        #expect(throws: LocationProviderError.unknownScheme("warp", known: ["fixed", "nmea", "nmea+tcp"])) {
             try LocationProviders.provider(for: "warp:9")
         }
     }
