@@ -1,7 +1,8 @@
 extension LocationProviders {
     /// The schemes this library provides, and how to make each.
     static let builtInFactories: [String: Factory] = [
-        "fixed": FixedLocationProvider.make
+        "fixed": FixedLocationProvider.make,
+        "gpx": GPXReplay.make,
     ]
 
     /// The URIs the probe tries when nothing is configured, in order.
