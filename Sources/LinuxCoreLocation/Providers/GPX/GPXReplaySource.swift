@@ -88,7 +88,7 @@ final class GPXReplaySource: ReplaySource {
         if summary.skippedPoints > 0 || summary.droppedValues > 0 {
             let first = summary.diagnostics.first.map { "; first: \($0)" } ?? ""
             Diagnostics.warn(
-                "\(input.name): replayed without \(summary.skippedPoints) invalid points and \(summary.droppedValues) invalid values\(first)")
+                "\(input.name): warning: skipped \(summary.skippedPoints) invalid points and dropped \(summary.droppedValues) invalid values\(first)")
         }
     }
 
