@@ -101,6 +101,11 @@ public final class GPXRecorder: Sendable {
         try writer.close()
     }
 
+    /// Waits until every callback queued for the recorder so far has run (for tests on a manual clock).
+    func flush() {
+        queue.sync {}
+    }
+
     /// Appends fixes; on the recorder's queue.
     fileprivate func record(_ locations: [CLLocation]) {
         guard state.withLock({ $0.isRecording }) else { return }
