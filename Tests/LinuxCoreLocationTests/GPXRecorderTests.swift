@@ -75,8 +75,10 @@ private func segments(_ url: URL) throws -> [[GPXPoint]] {
     func aRealActivityRoundTrips() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let path = GPXSharedFiles.directory.appendingPathComponent("garmin-activity.gpx").path
-        let replay = try LocationProviders.provider(for: "gpx:\(path)?speed=max")
+        // Its own provider: LocationProviders.provider(for:) would share one with GPXReplayRealFileTests.
+        let replay = try GPXReplay.provider(
+            contentsOf: GPXSharedFiles.directory.appendingPathComponent("garmin-activity.gpx"),
+            options: ReplayOptions(speed: .asFastAsPossible))
         let recorder = try record(replay, to: scratch.file("activity.gpx"))
         let points = try segments(scratch.file("activity.gpx"))
         #expect(points.map(\.count) == [5499])
