@@ -11,7 +11,8 @@ private struct ScratchDirectory {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-private let authorized = LocationAuthorization(status: .authorizedWhenInUse, policy: .grant)
+/// A granted authorization of the test's own, as ManagerHarness makes them, so parallel tests share no state.
+private var authorized: LocationAuthorization { LocationAuthorization(status: .authorizedWhenInUse, policy: .grant) }
 
 /// Records `provider` until it finishes, then closes the file.
 private func record(_ provider: any LocationProvider, to url: URL) throws -> GPXRecorder {
