@@ -41,7 +41,8 @@ public final class GPXRecorder: Sendable {
     ///   - configuration: The provider and authorization of the recording manager; its callback queue is
     ///     replaced by the recorder's own.
     ///   - providerDidFinish: Called on the recorder's queue when the provider has no more fixes (the end of a
-    ///     replay), after every fix before it was written.
+    ///     replay), after every fix before it was written. It must not call ``start()``, ``stop()`` or
+    ///     ``finish()``, which wait for that queue; hand over to another thread instead.
     /// - Throws: `GPXDiagnostic` of kind `io` when the file cannot be created.
     public init(
         url: URL, options: GPXTrackWriterOptions = GPXTrackWriterOptions(),
