@@ -25,7 +25,7 @@ final class GPXReplayChannel: @unchecked Sendable {
             while items.count >= Self.capacity, !cancelled { condition.wait() }
             guard !cancelled else { throw Cancelled() }
             items.append(item)
-            condition.broadcast()
+            if items.count == 1 { condition.broadcast() }  // the reader may be waiting for an item
         }
     }
 
@@ -49,7 +49,7 @@ final class GPXReplayChannel: @unchecked Sendable {
         try condition.withLock {
             while items.isEmpty, end == nil { condition.wait() }
             if !items.isEmpty {
-                condition.broadcast()
+                if items.count == Self.capacity { condition.broadcast() }  // the producer may be waiting for room
                 return items.removeFirst()
             }
             if case .some(.some(let error)) = end { throw error }
