@@ -4,6 +4,7 @@ extension LocationProviders {
         "fixed": FixedLocationProvider.make,
         "nmea": NMEAProviderFactory.make,
         "nmea+tcp": NMEAProviderFactory.makeTCP,
+        "gpx": GPXReplay.make,
     ]
 
     /// The URIs the probe tries when nothing is configured, in order.
