@@ -1,6 +1,5 @@
 import Dispatch
 import GPX
-import Synchronization
 
 /// Records the fixes a location manager delivers as a GPX 1.1 track. **Linux only.**
 ///
@@ -31,7 +30,7 @@ public final class GPXRecorder: Sendable {
     private let writer: GPXTrackWriter
     private let queue = DispatchQueue(label: "LinuxCoreLocation.GPXRecorder")
     private let subscriber: Subscriber
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     /// Creates the track file and a manager to record from; recording begins with ``start()``.
     ///

@@ -1,5 +1,4 @@
 import NMEA0183
-import Synchronization
 
 /// A live NMEA 0183 receiver: a serial device (`nmea:/dev/ttyACM0?baud=9600`) or a TCP stream
 /// (`nmea+tcp://host:10110`). **Linux only.**
@@ -32,7 +31,7 @@ public final class NMEAStreamProvider: LocationProvider {
     /// Reconnect delays.
     public let backoff: NMEAReconnectBackoff
     private let decoderOptions: NMEADecoderOptions
-    private let run = Mutex<Connection?>(nil)
+    private let run = Protected<Connection?>(nil)
 
     /// Creates a live provider; nothing is opened until ``start(_:)``.
     ///
@@ -110,7 +109,7 @@ private final class Connection: Sendable {
 
     private let provider: NMEAStreamProvider
     private let handler: @Sendable (LocationProviderEvent) -> Void
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     init(provider: NMEAStreamProvider, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         self.provider = provider
