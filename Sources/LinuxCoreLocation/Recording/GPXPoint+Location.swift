@@ -4,7 +4,8 @@ extension GPXPoint {
     /// The track point recording `location`: position and time always; elevation only when the vertical
     /// accuracy is valid (≥ 0); speed and course only when valid (≥ 0); `lcl:hacc`/`lcl:vacc` from the
     /// accuracies when valid. The ellipsoidal altitude is not kept (GPX `<ele>` is above mean sea level).
-    init(_ location: CLLocation) {
+    /// **Linux only.**
+    public init(_ location: CLLocation) {
         self.init(
             latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
             elevation: location.verticalAccuracy >= 0 ? location.altitude : nil, time: location.timestamp,
