@@ -1,0 +1,261 @@
+import Dispatch
+import Synchronization
+
+/// The client's state machine: connect, watch, read, detect failures, back off, reconnect.
+///
+/// Every mutable member is confined to `queue` (checked with `dispatchPrecondition`), which is
+/// why the class can be `@unchecked Sendable`; only `statistics` is shared, behind a `Mutex`.
+/// Callbacks from the scheduler, resolver and sources carry the `generation` they were created
+/// for and are ignored once the session has moved on.
+final class GPSDSession: @unchecked Sendable {
+    private enum Phase {
+        case idle, connecting, connected, waitingToRetry, stopped, failed
+    }
+
+    let statistics = Mutex(GPSDClientStatistics())
+    private let configuration: GPSDClientConfiguration
+    private let scheduler: any GPSDScheduler
+    private let queue: DispatchQueue
+    private let emit: @Sendable (GPSDEvent) -> Void
+
+    private var phase = Phase.idle
+    private var generation = 0
+    private var connection: GPSDConnection?
+    private var framer = GPSDLineFramer()
+    private var lineNumber = 0
+    private var consecutiveFailures = 0
+    private var connectTimer: (any GPSDScheduledWork)?
+    private var retryTimer: (any GPSDScheduledWork)?
+    private var silenceTimer: (any GPSDScheduledWork)?
+    /// Active device path → its cycle in seconds.
+    private var activeDeviceCycles: [String: Double] = [:]
+    /// Scheduler time of the last TPV, or of arming the silence check.
+    private var lastSign = 0.0
+
+    init(
+        configuration: GPSDClientConfiguration, scheduler: any GPSDScheduler, queue: DispatchQueue,
+        emit: @escaping @Sendable (GPSDEvent) -> Void
+    ) {
+        self.configuration = configuration
+        self.scheduler = scheduler
+        self.queue = queue
+        self.emit = emit
+    }
+
+    // MARK: Lifecycle
+
+    func start() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard phase == .idle else { return }
+        attempt()
+    }
+
+    /// Stops for good; returns a group that is left once the socket is closed.
+    func stop() -> DispatchGroup? {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let closing = connection?.closed
+        closeConnection(sayingGoodbye: phase == .connected)
+        phase = .stopped
+        generation += 1
+        return closing
+    }
+
+    private func attempt() {
+        generation += 1
+        let current = generation
+        phase = .connecting
+        switch configuration.endpoint {
+        case .unixSocket(let path):
+            guard let address = Platform.unixAddress(path: path) else {
+                fail(.invalidEndpoint("Unix socket path must be 1...107 bytes without NUL: \(path)"))
+                return
+            }
+            open(address)
+        case .tcp(let host, let port):
+            // getaddrinfo may block on DNS, so it runs off the session queue.
+            DispatchQueue.global(qos: .utility).async { [self] in
+                let result = Platform.resolve(host: host, port: port)
+                queue.async { [self] in
+                    guard current == generation, phase == .connecting else { return }
+                    switch result {
+                    case .success(let address): open(address)
+                    case .failure(let error): fail(.resolutionFailed(error.message))
+                    }
+                }
+            }
+        }
+    }
+
+    private func open(_ address: Platform.Address) {
+        let fd: Int32
+        switch Platform.makeSocket(family: address.family) {
+        case .success(let socket): fd = socket
+        case .failure(let error): fail(.connectionFailed(errno: error.code)); return
+        }
+        let current = generation
+        let connection = GPSDConnection(fd: fd, queue: queue)
+        self.connection = connection
+        let timeout = configuration.connectTimeout
+        connectTimer = scheduler.schedule(after: timeout, on: queue) { [self] in
+            guard current == generation, phase == .connecting else { return }
+            fail(.connectTimedOut(seconds: timeout))
+        }
+        switch Platform.connect(fd, to: address) {
+        case .connected: didConnect(connection)
+        case .failed(let code): fail(.connectionFailed(errno: code))
+        case .inProgress:
+            connection.whenWritable { [self] in
+                guard current == generation, phase == .connecting else { return }
+                let code = Platform.pendingError(fd)
+                if code == 0 { didConnect(connection) } else { fail(.connectionFailed(errno: code)) }
+            }
+        }
+    }
+
+    private func didConnect(_ connection: GPSDConnection) {
+        connectTimer?.cancel()
+        phase = .connected
+        framer = GPSDLineFramer()
+        lineNumber = 0
+        statistics.withLock { $0.connections += 1 }
+        emit(.connected(configuration.endpoint))
+        if let code = connection.send(GPSDCommand.watchEnable(device: configuration.device)) {
+            fail(.writeFailed(errno: code))
+            return
+        }
+        let current = generation
+        connection.startReading { [self] event in
+            guard current == generation, phase == .connected else { return }
+            switch event {
+            case .bytes(let bytes):
+                for line in framer.append(bytes) where current == generation && phase == .connected {
+                    receive(line)
+                }
+            case .endOfFile: fail(.closedByPeer)
+            case .failed(let code): fail(.readFailed(errno: code))
+            }
+        }
+    }
+
+    /// Closes the socket, reports the reason, and schedules a retry unless the reason is terminal.
+    private func fail(_ reason: GPSDDisconnectReason, sayingGoodbye: Bool = false) {
+        closeConnection(sayingGoodbye: sayingGoodbye)
+        if reason.isTerminal {
+            phase = .failed
+            generation += 1
+            emit(.disconnected(reason, retryAfter: nil))
+            return
+        }
+        consecutiveFailures += 1
+        let delay = configuration.backoff.delay(afterFailures: consecutiveFailures)
+        phase = .waitingToRetry
+        generation += 1
+        let current = generation
+        emit(.disconnected(reason, retryAfter: delay))
+        retryTimer = scheduler.schedule(after: delay, on: queue) { [self] in
+            guard current == generation, phase == .waitingToRetry else { return }
+            attempt()
+        }
+    }
+
+    private func closeConnection(sayingGoodbye: Bool) {
+        for timer in [connectTimer, retryTimer, silenceTimer] { timer?.cancel() }
+        connectTimer = nil
+        retryTimer = nil
+        silenceTimer = nil
+        activeDeviceCycles = [:]
+        guard let connection else { return }
+        if sayingGoodbye { _ = connection.send(GPSDCommand.watchDisable) }
+        connection.close()
+        self.connection = nil
+    }
+
+    // MARK: Stream
+
+    private func receive(_ line: GPSDLineFramer.Line) {
+        lineNumber += 1
+        statistics.withLock { $0.linesReceived += 1 }
+        let source = configuration.endpoint.description
+        switch line {
+        case .overlong(let length):
+            statistics.withLock { $0.overlongLinesSkipped += 1 }
+            emit(.protocolError(GPSDProtocolError(source: source, line: lineNumber, kind: .overlongLine(length: length))))
+        case .complete(let bytes):
+            do {
+                handle(try GPSDDecoder.decode(bytes))
+            } catch {
+                statistics.withLock { $0.undecodableLinesSkipped += 1 }
+                emit(.protocolError(GPSDProtocolError(source: source, line: lineNumber, kind: .undecodable(error))))
+            }
+        }
+    }
+
+    private func handle(_ message: GPSDMessage) {
+        switch message {
+        case .version(let version):
+            emit(.version(version))
+            if version.protocolMajor != GPSD.supportedProtocolMajor {
+                fail(.unsupportedProtocolVersion(major: version.protocolMajor, minor: version.protocolMinor),
+                     sayingGoodbye: true)
+            }
+        case .devices(let devices):
+            activeDeviceCycles = [:]
+            for device in devices where device.isActive { noteActive(device) }
+            emit(.devices(devices))
+            updateSilenceWatch()
+        case .device(let device):
+            if device.isActive { noteActive(device) } else { activeDeviceCycles[device.path ?? ""] = nil }
+            emit(.device(device))
+            updateSilenceWatch()
+        case .watch(let watch): emit(.watch(watch))
+        case .tpv(let tpv):
+            lastSign = scheduler.now()
+            consecutiveFailures = 0
+            statistics.withLock { $0.tpvReports += 1 }
+            emit(.report(.tpv(tpv)))
+        case .sky(let sky): emit(.report(.sky(sky)))
+        case .gst(let gst): emit(.report(.gst(gst)))
+        case .attitude(let attitude): emit(.report(.attitude(attitude)))
+        case .poll(let poll): emit(.report(.poll(poll)))
+        case .error(let reply): emit(.errorReply(reply))
+        case .unknown: statistics.withLock { $0.unknownClassesIgnored += 1 }
+        }
+    }
+
+    private func noteActive(_ device: GPSDDevice) {
+        let path = device.path ?? ""
+        activeDeviceCycles[path] = device.cycle ?? activeDeviceCycles[path] ?? configuration.silence.defaultCycle
+    }
+
+    // MARK: Silence
+
+    /// Arms the silence check while a device is active, disarms it otherwise.
+    private func updateSilenceWatch() {
+        guard phase == .connected else { return }
+        if activeDeviceCycles.isEmpty {
+            silenceTimer?.cancel()
+            silenceTimer = nil
+        } else if silenceTimer == nil {
+            lastSign = scheduler.now()
+            scheduleSilenceCheck()
+        }
+    }
+
+    private var silenceTimeout: Double {
+        configuration.silence.timeout(forCycle: activeDeviceCycles.values.max())
+    }
+
+    private func scheduleSilenceCheck() {
+        let current = generation
+        let delay = lastSign + silenceTimeout - scheduler.now()
+        silenceTimer = scheduler.schedule(after: delay, on: queue) { [self] in
+            guard current == generation, phase == .connected, !activeDeviceCycles.isEmpty else { return }
+            let timeout = silenceTimeout
+            if scheduler.now() - lastSign >= timeout {
+                fail(.silence(seconds: timeout), sayingGoodbye: true)
+            } else {
+                scheduleSilenceCheck()
+            }
+        }
+    }
+}
