@@ -1,0 +1,67 @@
+import Dispatch
+import GPSD
+import Synchronization
+
+/// A scheduler whose clock moves only when the test calls ``advance(by:)``.
+///
+/// Due work runs synchronously on its queue inside `advance`, so when `advance` returns every
+/// decision it triggered (reconnect, silence, timeout) has been made.
+final class ManualScheduler: GPSDScheduler {
+    private struct Item {
+        let id: Int
+        let deadline: Double
+        let queue: DispatchQueue
+        let work: @Sendable () -> Void
+    }
+
+    private struct State {
+        var now = 1000.0
+        var nextID = 0
+        var items: [Item] = []
+    }
+
+    private let state = Mutex(State())
+
+    func now() -> Double { state.withLock { $0.now } }
+
+    func schedule(after delay: Double, on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void)
+        -> any GPSDScheduledWork
+    {
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.items.append(Item(id: state.nextID, deadline: state.now + max(0, delay), queue: queue, work: work))
+            return state.nextID
+        }
+        return Token(scheduler: self, id: id)
+    }
+
+    /// The delays, relative to now, of work not yet run or cancelled, in ascending order.
+    var pendingDelays: [Double] {
+        state.withLock { state in state.items.map { $0.deadline - state.now }.sorted() }
+    }
+
+    /// Moves the clock forward and runs the work that became due, earliest first.
+    func advance(by seconds: Double) {
+        let target = state.withLock { $0.now + seconds }
+        while true {
+            let next: Item? = state.withLock { state in
+                guard let index = state.items.indices.filter({ state.items[$0].deadline <= target })
+                    .min(by: { state.items[$0].deadline < state.items[$1].deadline })
+                else { return nil }
+                state.now = max(state.now, state.items[index].deadline)
+                return state.items.remove(at: index)
+            }
+            guard let next else { break }
+            next.queue.sync(execute: next.work)
+        }
+        state.withLock { $0.now = target }
+    }
+
+    private struct Token: GPSDScheduledWork {
+        let scheduler: ManualScheduler
+        let id: Int
+        func cancel() {
+            scheduler.state.withLock { $0.items.removeAll { $0.id == id } }
+        }
+    }
+}
