@@ -151,11 +151,12 @@ final class GPSDSession: @unchecked Sendable {
         phase = .waitingToRetry
         generation += 1
         let current = generation
-        emit(.disconnected(reason, retryAfter: delay))
+        // Scheduled before the event goes out, so a handler sees the retry already pending.
         retryTimer = scheduler.schedule(after: delay, on: queue) { [self] in
             guard current == generation, phase == .waitingToRetry else { return }
             attempt()
         }
+        emit(.disconnected(reason, retryAfter: delay))
     }
 
     private func closeConnection(sayingGoodbye: Bool) {
@@ -201,12 +202,12 @@ final class GPSDSession: @unchecked Sendable {
         case .devices(let devices):
             activeDeviceCycles = [:]
             for device in devices where device.isActive { noteActive(device) }
-            emit(.devices(devices))
             updateSilenceWatch()
+            emit(.devices(devices))
         case .device(let device):
             if device.isActive { noteActive(device) } else { activeDeviceCycles[device.path ?? ""] = nil }
-            emit(.device(device))
             updateSilenceWatch()
+            emit(.device(device))
         case .watch(let watch): emit(.watch(watch))
         case .tpv(let tpv):
             lastSign = scheduler.now()
