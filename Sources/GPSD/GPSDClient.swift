@@ -3,9 +3,10 @@ import Dispatch
 /// A gpsd client: connects, subscribes with `?WATCH`, decodes the JSON stream and reconnects.
 ///
 /// Create it with a handler, call ``start()``, and receive ``GPSDEvent``s serially on the event
-/// queue. The socket is served by Dispatch sources on a private serial queue; all waits are
-/// bounded (connect timeout, silence timeout, backoff). The client detects end of file, socket
-/// errors and silence (see ``GPSDSilencePolicy``), then reconnects after the delays of
+/// queue; at most 4,096 events wait for the handler, and reports beyond that are dropped and
+/// counted in ``GPSDClientStatistics/reportsDropped``. The socket is served by Dispatch sources
+/// on a private serial queue; all waits are bounded (connect timeout, silence timeout,
+/// backoff). The client detects end of file, socket errors and silence (see ``GPSDSilencePolicy``), then reconnects after the delays of
 /// ``GPSDBackoffPolicy`` and sends `?WATCH` again. A `VERSION` whose `proto_major` is not 3 stops
 /// the client with ``GPSDDisconnectReason/unsupportedProtocolVersion(major:minor:)``.
 ///
@@ -42,6 +43,7 @@ public final class GPSDClient: Sendable {
         let gate = gate
         self.sessionQueue = sessionQueue
         session = GPSDSession(configuration: configuration, scheduler: scheduler, queue: sessionQueue) { event in
+            guard gate.admit(event) else { return }
             eventQueue.async { gate.deliver { handler(event) } }
         }
     }
@@ -66,8 +68,10 @@ public final class GPSDClient: Sendable {
         _ = closing?.wait(timeout: .now() + Self.closeWait)
     }
 
-    /// A snapshot of the counters (lines, skips, reconnects, TPVs).
+    /// A snapshot of the counters (connections, lines, skips, TPVs, dropped reports).
     public var statistics: GPSDClientStatistics {
-        session.statistics.withLock { $0 }
+        var statistics = session.statistics.withLock { $0 }
+        statistics.reportsDropped = gate.droppedReports
+        return statistics
     }
 }

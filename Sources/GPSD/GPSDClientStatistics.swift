@@ -14,6 +14,8 @@ public struct GPSDClientStatistics: Sendable, Equatable {
     public var unknownClassesIgnored = 0
     /// `TPV` reports delivered.
     public var tpvReports = 0
+    /// Reports dropped because 4,096 events were already waiting for a slow handler.
+    public var reportsDropped = 0
 
     /// Creates zeroed counters.
     public init() {}

@@ -260,3 +260,29 @@ import GPSD
         #expect(scheduler.pendingDelays.isEmpty)
     }
 }
+
+@Suite struct BoundedDeliveryTests {
+    @Test func dropsReportsBeyondTheQueueLimitWhileTheHandlerIsBlocked() throws {
+        let server = try FakeGPSD()
+        let recorder = EventRecorder()
+        let release = DispatchSemaphore(value: 0)
+        let client = GPSDClient(configuration: GPSDClientConfiguration(endpoint: server.endpoint), scheduler: ManualScheduler()) {
+            if $0.isConnect { release.wait() }
+            recorder.record($0)
+        }
+        client.start()
+        defer { client.stop() }
+        let peer = try server.accept()
+        _ = try peer.readLine()
+        try peer.send(Greeting.version + String(repeating: Greeting.tpv, count: 5000)
+            + #"{"class":"ERROR","message":"last"}"# + "\r\n")
+        // Bounded poll of a counter (no timing is asserted).
+        for _ in 0..<2000 where client.statistics.linesReceived < 5002 { usleep(5000) }
+        #expect(client.statistics.tpvReports == 5000)
+        release.signal()
+        try #require(recorder.wait(for: 1) { $0.isErrorReply })
+        // Pending limit 4096: VERSION + 4095 TPVs wait; the other 905 TPVs are dropped; ERROR is kept.
+        #expect(recorder.tpvs.count == 4095)
+        #expect(client.statistics.reportsDropped == 905)
+    }
+}
