@@ -5,13 +5,14 @@ import Dispatch
 /// Create it with a handler, call ``start()``, and receive ``GPSDEvent``s serially on the event
 /// queue; at most 4,096 events wait for the handler, and reports beyond that are dropped and
 /// counted in ``GPSDClientStatistics/reportsDropped``. The socket is served by Dispatch sources
-/// on a private serial queue; all waits are bounded (connect timeout, silence timeout,
-/// backoff). The client detects end of file, socket errors and silence (see ``GPSDSilencePolicy``), then reconnects after the delays of
-/// ``GPSDBackoffPolicy`` and sends `?WATCH` again. A `VERSION` whose `proto_major` is not 3 stops
+/// on a private serial queue; all waits are bounded (connect and greeting timeouts, silence
+/// timeout, backoff). The client detects end of file, socket errors and silence (see
+/// ``GPSDSilencePolicy``), then reconnects after the delays of ``GPSDBackoffPolicy`` and sends
+/// `?WATCH` again. A `VERSION` whose `proto_major` is not 3 stops
 /// the client with ``GPSDDisconnectReason/unsupportedProtocolVersion(major:minor:)``.
 ///
-/// Threading: all methods are thread-safe. A client runs once: after ``stop()`` it cannot be
-/// started again. Dropping the last reference stops it.
+/// Threading: all methods are thread-safe. A client runs once: after ``stop()`` or a terminal
+/// ``GPSDDisconnectReason`` it cannot be started again. Dropping the last reference stops it.
 /// Source of semantics: gpsd_json(5) and gpsd(8); rules in Docs/GPSD.md.
 public final class GPSDClient: Sendable {
     /// The configuration the client was created with.

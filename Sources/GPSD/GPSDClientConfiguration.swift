@@ -10,7 +10,8 @@ public struct GPSDClientConfiguration: Sendable, Equatable {
     public var backoff: GPSDBackoffPolicy
     /// When a connection counts as silent.
     public var silence: GPSDSilencePolicy
-    /// The longest wait for `connect(2)` to complete, in seconds (> 0); default 5.
+    /// The longest wait for `connect(2)` to complete, and then for gpsd's `VERSION` greeting,
+    /// in seconds (> 0); default 5.
     public var connectTimeout: Double
 
     /// Creates a configuration; a non-positive `connectTimeout` falls back to 5 s.

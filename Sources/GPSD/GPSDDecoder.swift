@@ -46,7 +46,7 @@ public enum GPSDDecoder {
 
     /// Decodes one line given as a string (convenience for tests and tools).
     ///
-    /// - Throws: ``GPSDDecodingError`` as ``decode(_:)-(Collection<UInt8>)`` does.
+    /// - Throws: ``GPSDDecodingError`` exactly as the byte-collection variant does.
     public static func decode(_ line: String) throws(GPSDDecodingError) -> GPSDMessage {
         try decode(Array(line.utf8))
     }

@@ -11,6 +11,8 @@ public enum GPSDDisconnectReason: Sendable, Equatable, CustomStringConvertible {
     case connectionFailed(errno: Int32)
     /// The connection was not established within the configured timeout, in seconds.
     case connectTimedOut(seconds: Double)
+    /// The peer accepted the connection but sent no `VERSION` within the connect timeout, in seconds.
+    case greetingTimedOut(seconds: Double)
     /// gpsd closed the connection (end of file), e.g. because it exited or restarted.
     case closedByPeer
     /// `read(2)` failed with this errno (e.g. `ECONNRESET`).
@@ -37,6 +39,7 @@ public enum GPSDDisconnectReason: Sendable, Equatable, CustomStringConvertible {
         case .resolutionFailed(let detail): "cannot resolve host: \(detail)"
         case .connectionFailed(let code): "connect failed: \(Platform.describe(errno: code))"
         case .connectTimedOut(let seconds): "connect timed out after \(seconds) s"
+        case .greetingTimedOut(let seconds): "no VERSION greeting within \(seconds) s"
         case .closedByPeer: "gpsd closed the connection"
         case .readFailed(let code): "read failed: \(Platform.describe(errno: code))"
         case .writeFailed(let code): "write failed: \(Platform.describe(errno: code))"

@@ -114,16 +114,22 @@ final class GPSDSession: @unchecked Sendable {
 
     private func didConnect(_ connection: GPSDConnection) {
         connectTimer?.cancel()
+        connectTimer = nil
         phase = .connected
         framer = GPSDLineFramer()
         lineNumber = 0
         statistics.withLock { $0.connections += 1 }
-        emit(.connected(configuration.endpoint))
         if let code = connection.send(GPSDCommand.watchEnable(device: configuration.device)) {
             fail(.writeFailed(errno: code))
             return
         }
         let current = generation
+        // gpsd greets every client at once; a peer that stays mute is not gpsd (or is hung).
+        let timeout = configuration.connectTimeout
+        connectTimer = scheduler.schedule(after: timeout, on: queue) { [self] in
+            guard current == generation, phase == .connected else { return }
+            fail(.greetingTimedOut(seconds: timeout), sayingGoodbye: true)
+        }
         connection.startReading { [self] event in
             guard current == generation, phase == .connected else { return }
             switch event {
@@ -135,6 +141,7 @@ final class GPSDSession: @unchecked Sendable {
             case .failed(let code): fail(.readFailed(errno: code))
             }
         }
+        emit(.connected(configuration.endpoint))
     }
 
     /// Closes the socket, reports the reason, and schedules a retry unless the reason is terminal.
@@ -194,6 +201,8 @@ final class GPSDSession: @unchecked Sendable {
     private func handle(_ message: GPSDMessage) {
         switch message {
         case .version(let version):
+            connectTimer?.cancel()
+            connectTimer = nil
             emit(.version(version))
             if version.protocolMajor != GPSD.supportedProtocolMajor {
                 fail(.unsupportedProtocolVersion(major: version.protocolMajor, minor: version.protocolMinor),

@@ -154,7 +154,7 @@ import GPSD
         for attempt in 1...7 {
             try #require(recorder.wait(for: attempt) { $0.isDisconnect })
             let delay = try #require(recorder.disconnects.last?.retryAfter)
-            scheduler.advance(by: delay)
+            if attempt < 7 { scheduler.advance(by: delay) }
         }
         #expect(recorder.disconnects.map(\.retryAfter) == [0.25, 0.5, 1, 2, 4, 8, 8])
         #expect(recorder.disconnects.allSatisfy { $0.reason == .connectionFailed(errno: ECONNREFUSED) })
@@ -177,6 +177,21 @@ import GPSD
         scheduler.advance(by: 0.25)
         try #require(recorder.wait(for: 1) { $0.isDisconnect })
         #expect(recorder.disconnects.map(\.reason) == [.silence(seconds: 5)])
+        #expect(recorder.disconnects.map(\.retryAfter) == [0.25])
+        #expect(try peer.readUntilClosed() == [Self.unwatchRequest])
+    }
+
+    @Test func dropsAPeerThatNeverSendsVersion() throws {
+        let server = try FakeGPSD()
+        let client = makeClient(server.endpoint)
+        defer { client.stop() }
+        let peer = try server.accept()
+        #expect(try peer.readLine() == Self.watchRequest)
+        try #require(recorder.wait(for: 1) { $0.isConnect })
+        #expect(scheduler.pendingDelays == [5])
+        scheduler.advance(by: 5)
+        try #require(recorder.wait(for: 1) { $0.isDisconnect })
+        #expect(recorder.disconnects.map(\.reason) == [.greetingTimedOut(seconds: 5)])
         #expect(recorder.disconnects.map(\.retryAfter) == [0.25])
         #expect(try peer.readUntilClosed() == [Self.unwatchRequest])
     }
