@@ -24,13 +24,14 @@ final class GPSDSession: @unchecked Sendable {
     private var framer = GPSDLineFramer()
     private var lineNumber = 0
     private var consecutiveFailures = 0
-    private var connectTimer: (any GPSDScheduledWork)?
+    /// Bounds the connect, then the wait for gpsd's VERSION greeting.
+    private var handshakeTimer: (any GPSDScheduledWork)?
     private var retryTimer: (any GPSDScheduledWork)?
     private var silenceTimer: (any GPSDScheduledWork)?
     /// Active device path → its cycle in seconds.
     private var activeDeviceCycles: [String: Double] = [:]
     /// Scheduler time of the last TPV, or of arming the silence check.
-    private var lastSign = 0.0
+    private var lastSignOfLife = 0.0
 
     init(
         configuration: GPSDClientConfiguration, scheduler: any GPSDScheduler, queue: DispatchQueue,
@@ -96,7 +97,7 @@ final class GPSDSession: @unchecked Sendable {
         let connection = GPSDConnection(fd: fd, queue: queue)
         self.connection = connection
         let timeout = configuration.connectTimeout
-        connectTimer = scheduler.schedule(after: timeout, on: queue) { [self] in
+        handshakeTimer = scheduler.schedule(after: timeout, on: queue) { [self] in
             guard current == generation, phase == .connecting else { return }
             fail(.connectTimedOut(seconds: timeout))
         }
@@ -113,8 +114,8 @@ final class GPSDSession: @unchecked Sendable {
     }
 
     private func didConnect(_ connection: GPSDConnection) {
-        connectTimer?.cancel()
-        connectTimer = nil
+        handshakeTimer?.cancel()
+        handshakeTimer = nil
         phase = .connected
         framer = GPSDLineFramer()
         lineNumber = 0
@@ -126,7 +127,7 @@ final class GPSDSession: @unchecked Sendable {
         let current = generation
         // gpsd greets every client at once; a peer that stays mute is not gpsd (or is hung).
         let timeout = configuration.connectTimeout
-        connectTimer = scheduler.schedule(after: timeout, on: queue) { [self] in
+        handshakeTimer = scheduler.schedule(after: timeout, on: queue) { [self] in
             guard current == generation, phase == .connected else { return }
             fail(.greetingTimedOut(seconds: timeout), sayingGoodbye: true)
         }
@@ -167,8 +168,8 @@ final class GPSDSession: @unchecked Sendable {
     }
 
     private func closeConnection(sayingGoodbye: Bool) {
-        for timer in [connectTimer, retryTimer, silenceTimer] { timer?.cancel() }
-        connectTimer = nil
+        for timer in [handshakeTimer, retryTimer, silenceTimer] { timer?.cancel() }
+        handshakeTimer = nil
         retryTimer = nil
         silenceTimer = nil
         activeDeviceCycles = [:]
@@ -201,8 +202,8 @@ final class GPSDSession: @unchecked Sendable {
     private func handle(_ message: GPSDMessage) {
         switch message {
         case .version(let version):
-            connectTimer?.cancel()
-            connectTimer = nil
+            handshakeTimer?.cancel()
+            handshakeTimer = nil
             emit(.version(version))
             if version.protocolMajor != GPSD.supportedProtocolMajor {
                 fail(.unsupportedProtocolVersion(major: version.protocolMajor, minor: version.protocolMinor),
@@ -219,7 +220,7 @@ final class GPSDSession: @unchecked Sendable {
             emit(.device(device))
         case .watch(let watch): emit(.watch(watch))
         case .tpv(let tpv):
-            lastSign = scheduler.now()
+            lastSignOfLife = scheduler.now()
             consecutiveFailures = 0
             statistics.withLock { $0.tpvReports += 1 }
             emit(.report(.tpv(tpv)))
@@ -246,7 +247,7 @@ final class GPSDSession: @unchecked Sendable {
             silenceTimer?.cancel()
             silenceTimer = nil
         } else if silenceTimer == nil {
-            lastSign = scheduler.now()
+            lastSignOfLife = scheduler.now()
             scheduleSilenceCheck()
         }
     }
@@ -257,11 +258,11 @@ final class GPSDSession: @unchecked Sendable {
 
     private func scheduleSilenceCheck() {
         let current = generation
-        let delay = lastSign + silenceTimeout - scheduler.now()
+        let delay = lastSignOfLife + silenceTimeout - scheduler.now()
         silenceTimer = scheduler.schedule(after: delay, on: queue) { [self] in
             guard current == generation, phase == .connected, !activeDeviceCycles.isEmpty else { return }
             let timeout = silenceTimeout
-            if scheduler.now() - lastSign >= timeout {
+            if scheduler.now() - lastSignOfLife >= timeout {
                 fail(.silence(seconds: timeout), sayingGoodbye: true)
             } else {
                 scheduleSilenceCheck()

@@ -39,7 +39,7 @@ import GPSD
         #expect(devices.map(\.path) == ["/dev/pts/1"] && devices[0].cycle == 1.0)
         #expect(watch.isEnabled == true && watch.json == true)
         let tpv = try #require(recorder.tpvs.first)
-        #expect(tpv.latitude == 52.514809667 && tpv.longitude == 13.464263667 && tpv.mode == .threeDimensional)
+        #expect(tpv.latitude == 48.858370123 && tpv.longitude == 2.294481234 && tpv.mode == .threeDimensional)
         #expect(client.statistics.connections == 1 && client.statistics.tpvReports == 1)
         #expect(client.statistics.linesReceived == 4)
     }
@@ -53,14 +53,14 @@ import GPSD
         // The first piece ends inside a TPV; the ERROR line before it proves it was read.
         try peer.send(Greeting.version + "{\"class\":\"ERROR\",\"message\":\"one\"}\r\n{\"class\":\"TPV\",\"mode\":3,\"la")
         try #require(recorder.wait(for: 1) { $0.isErrorReply })
-        try peer.send("t\":52.514809167,\"lo")
-        try peer.send("n\":13.464265167}\r")
+        try peer.send("t\":-33.856784512,\"lo")
+        try peer.send("n\":151.215296731}\r")
         // Split inside the two-byte UTF-8 "é" and between CR and LF.
         let accented = Array("\n{\"class\":\"ERROR\",\"message\":\"caf\u{e9}\"}\r\n".utf8)
         try peer.send(Array(accented[..<33]))
         try peer.send(Array(accented[33...]))
         try #require(recorder.wait(for: 2) { $0.isErrorReply })
-        #expect(recorder.tpvs.map { [$0.latitude, $0.longitude] } == [[52.514809167, 13.464265167]])
+        #expect(recorder.tpvs.map { [$0.latitude, $0.longitude] } == [[-33.856784512, 151.215296731]])
         #expect(recorder.all.last == .errorReply(GPSDErrorReply(message: "café")))
         #expect(recorder.protocolErrors.isEmpty)
     }
@@ -261,7 +261,7 @@ import GPSD
         try peer.send(Greeting.version + Greeting.tpv)
         try #require(recorder.wait(for: 1) { $0.isTPV })
         #expect(recorder.all.first == .connected(.unixSocket(path: path)))
-        #expect(recorder.tpvs.first?.latitude == 52.514809667)
+        #expect(recorder.tpvs.first?.latitude == 48.858370123)
     }
 
     @Test func anImpossibleUnixPathIsTerminal() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DecoderTests {
     @Test func decodesTPVWithEveryModelledMember() throws {
-        let line = #"{"class":"TPV","device":"/dev/pts/1","status":2,"mode":3,"time":"2015-06-19T18:11:43.250Z","leapseconds":18,"ept":0.005,"lat":52.514809667,"lon":13.464263667,"altHAE":104.3,"altMSL":62.2,"alt":62.1,"epx":1.9,"epy":4.7,"epv":5.3,"track":123.4,"magtrack":119.3,"magvar":4.1,"speed":0.006,"climb":-0.2,"eps":9.4,"epc":10.6,"epd":12.5,"geoidSep":42.1,"eph":17.67,"sep":30.21}"#
+        let line = #"{"class":"TPV","device":"/dev/pts/1","status":2,"mode":3,"time":"2015-06-19T18:11:43.250Z","leapseconds":18,"ept":0.005,"lat":48.858370123,"lon":2.294481234,"altHAE":104.3,"altMSL":62.2,"alt":62.1,"epx":1.9,"epy":4.7,"epv":5.3,"track":123.4,"magtrack":119.3,"magvar":4.1,"speed":0.006,"climb":-0.2,"eps":9.4,"epc":10.6,"epd":12.5,"geoidSep":42.1,"eph":17.67,"sep":30.21}"#
         guard case .tpv(let tpv) = try GPSDDecoder.decode(line) else { Issue.record("not a TPV"); return }
         #expect(tpv.device == "/dev/pts/1")
         #expect(tpv.mode == .threeDimensional && tpv.mode.hasFix)
@@ -12,7 +12,7 @@ import Testing
         // 2015-06-19T18:11:43Z is 1434737503 s after 1970 (date -u -d ... +%s).
         #expect(tpv.time == Date(timeIntervalSince1970: 1_434_737_503.25))
         #expect(tpv.leapSeconds == 18)
-        #expect(tpv.latitude == 52.514809667 && tpv.longitude == 13.464263667)
+        #expect(tpv.latitude == 48.858370123 && tpv.longitude == 2.294481234)
         #expect(tpv.altitudeHAE == 104.3 && tpv.altitudeMSL == 62.2 && tpv.altitude == 62.1)
         #expect(tpv.geoidSeparation == 42.1)
         #expect(tpv.eph == 17.67 && tpv.epv == 5.3 && tpv.epx == 1.9 && tpv.epy == 4.7 && tpv.ept == 0.005)

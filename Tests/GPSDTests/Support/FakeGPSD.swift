@@ -145,7 +145,7 @@ final class FakeGPSD {
     }
 }
 
-/// gpsd 3.22's greeting lines, as captured from Debian's gpsd (see Docs/GPSD.md).
+/// gpsd 3.22's greeting as captured from Debian's gpsd on this project's machine, plus a synthetic TPV.
 enum Greeting {
     static let version = #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"# + "\r\n"
     static let devices =
@@ -155,6 +155,6 @@ enum Greeting {
         #"{"class":"WATCH","enable":true,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false}"#
         + "\r\n"
     static let tpv =
-        #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2015-06-19T18:11:43.000Z","ept":0.005,"lat":52.514809667,"lon":13.464263667,"altHAE":104.3000,"altMSL":62.2000,"alt":62.2000,"epx":1.900,"epy":4.700,"epv":5.300,"speed":0.006,"climb":-0.200,"eps":9.40,"epc":10.60,"eph":17.670}"#
+        #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-30T06:36:06.000Z","ept":0.005,"lat":48.858370123,"lon":2.294481234,"altHAE":80.5,"altMSL":35.2,"alt":35.2,"epx":2.1,"epy":3.4,"epv":6.2,"speed":0.012,"climb":0.1,"eps":7.5,"epc":12.4,"eph":8.9}"#
         + "\r\n"
 }
