@@ -5,7 +5,9 @@
 /// example one provided by a relay or test server) is also supported; note that gpsd's own
 /// control socket (`-F`, usually `/run/gpsd.sock`) only accepts device-management commands.
 public enum GPSDEndpoint: Sendable, Equatable, CustomStringConvertible {
-    /// A TCP endpoint; `host` is a numeric IPv4/IPv6 address or a name resolved with `getaddrinfo`.
+    /// A TCP endpoint; `host` is a numeric IPv4/IPv6 address or a name resolved with
+    /// `getaddrinfo`, whose addresses are tried in order (so `localhost` works whether it
+    /// resolves to `::1` or `127.0.0.1` first).
     case tcp(host: String, port: UInt16)
     /// A Unix-domain stream socket at `path` (at most 107 bytes, the `sun_path` limit).
     case unixSocket(path: String)

@@ -71,7 +71,7 @@ final class GPSDSession: @unchecked Sendable {
                 fail(.invalidEndpoint("Unix socket path must be 1...107 bytes without NUL: \(path)"))
                 return
             }
-            open(address)
+            open([address])
         case .tcp(let host, let port):
             // getaddrinfo may block on DNS, so it runs off the session queue.
             DispatchQueue.global(qos: .utility).async { [self] in
@@ -79,7 +79,7 @@ final class GPSDSession: @unchecked Sendable {
                 queue.async { [self] in
                     guard current == generation, phase == .connecting else { return }
                     switch result {
-                    case .success(let address): open(address)
+                    case .success(let addresses): open(addresses)
                     case .failure(let error): fail(.resolutionFailed(error.message))
                     }
                 }
@@ -87,30 +87,51 @@ final class GPSDSession: @unchecked Sendable {
         }
     }
 
-    private func open(_ address: Platform.Address) {
+    /// Connects to the first address; on failure moves on to the next before giving up.
+    private func open(_ addresses: [Platform.Address]) {
+        guard let address = addresses.first else {
+            fail(.resolutionFailed("no addresses"))
+            return
+        }
+        let rest = Array(addresses.dropFirst())
+        let current = generation
         let fd: Int32
         switch Platform.makeSocket(family: address.family) {
         case .success(let socket): fd = socket
-        case .failure(let error): fail(.connectionFailed(errno: error.code)); return
+        case .failure(let error): attemptFailed(.connectionFailed(errno: error.code), next: rest); return
         }
-        let current = generation
         let connection = GPSDConnection(fd: fd, queue: queue)
         self.connection = connection
         let timeout = configuration.connectTimeout
         handshakeTimer = scheduler.schedule(after: timeout, on: queue) { [self] in
             guard current == generation, phase == .connecting else { return }
-            fail(.connectTimedOut(seconds: timeout))
+            attemptFailed(.connectTimedOut(seconds: timeout), next: rest)
         }
         switch Platform.connect(fd, to: address) {
         case .connected: didConnect(connection)
-        case .failed(let code): fail(.connectionFailed(errno: code))
+        case .failed(let code): attemptFailed(.connectionFailed(errno: code), next: rest)
         case .inProgress:
             connection.whenWritable { [self] in
                 guard current == generation, phase == .connecting else { return }
                 let code = Platform.pendingError(fd)
-                if code == 0 { didConnect(connection) } else { fail(.connectionFailed(errno: code)) }
+                if code == 0 {
+                    didConnect(connection)
+                } else {
+                    attemptFailed(.connectionFailed(errno: code), next: rest)
+                }
             }
         }
+    }
+
+    /// Tries the next resolved address, or fails the attempt when none is left.
+    private func attemptFailed(_ reason: GPSDDisconnectReason, next addresses: [Platform.Address]) {
+        guard !addresses.isEmpty else {
+            fail(reason)
+            return
+        }
+        closeConnection(sayingGoodbye: false)
+        generation += 1
+        open(addresses)
     }
 
     private func didConnect(_ connection: GPSDConnection) {

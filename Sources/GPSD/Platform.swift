@@ -46,24 +46,30 @@ enum Platform {
         return result
     }
 
-    /// Resolves a host and port with `getaddrinfo` (blocking for names); the first stream address wins.
-    static func resolve(host: String, port: UInt16) -> Result<Address, ResolutionError> {
+    /// Resolves a host and port with `getaddrinfo` (blocking for names), in the resolver's order.
+    static func resolve(host: String, port: UInt16) -> Result<[Address], ResolutionError> {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_flags = AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
+        guard status == 0, list != nil else {
             return .failure(ResolutionError(message: String(cString: gai_strerror(status))))
         }
         defer { freeaddrinfo(list) }
-        var result = Address()
-        result.length = first.pointee.ai_addrlen
-        withUnsafeMutableBytes(of: &result.storage) { storage in
-            storage.copyMemory(from: UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(result.length)))
+        var addresses: [Address] = []
+        var entry = list
+        while let info = entry?.pointee {
+            var address = Address()
+            address.length = min(info.ai_addrlen, socklen_t(MemoryLayout<sockaddr_storage>.size))
+            withUnsafeMutableBytes(of: &address.storage) { storage in
+                storage.copyMemory(from: UnsafeRawBufferPointer(start: info.ai_addr, count: Int(address.length)))
+            }
+            addresses.append(address)
+            entry = info.ai_next
         }
-        return .success(result)
+        return .success(addresses)
     }
 
     struct ResolutionError: Error {

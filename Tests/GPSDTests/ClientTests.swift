@@ -147,6 +147,47 @@ import GPSD
         #expect(client.statistics.connections == 2)
     }
 
+    @Test func reportsAResetAndReconnects() throws {
+        let server = try FakeGPSD()
+        let client = makeClient(server.endpoint)
+        defer { client.stop() }
+        let first = try server.accept()
+        _ = try first.readLine()
+        try first.send(Greeting.version)
+        try #require(recorder.wait(for: 1) { if case .version = $0 { true } else { false } })
+        first.reset()
+        try #require(recorder.wait(for: 1) { $0.isDisconnect })
+        #expect(recorder.disconnects.map(\.reason) == [.readFailed(errno: ECONNRESET)])
+        #expect(recorder.disconnects.map(\.retryAfter) == [0.25])
+        scheduler.advance(by: 0.25)
+        #expect(try server.accept().readLine() == Self.watchRequest)
+    }
+
+    @Test func resolvesAHostNameAndTriesEachAddress() throws {
+        let server = try FakeGPSD()
+        guard case .tcp(_, let port) = server.endpoint else { return }
+        // "localhost" may resolve to ::1 first; the server listens on 127.0.0.1 only.
+        let client = makeClient(.tcp(host: "localhost", port: port))
+        defer { client.stop() }
+        let peer = try server.accept()
+        #expect(try peer.readLine() == Self.watchRequest)
+        try #require(recorder.wait(for: 1) { $0.isConnect })
+        #expect(recorder.all.first == .connected(.tcp(host: "localhost", port: port)))
+        #expect(recorder.disconnects.isEmpty)
+    }
+
+    @Test func reportsAnUnresolvableHost() throws {
+        let client = makeClient(.tcp(host: "no-such-host.invalid", port: 2947))
+        defer { client.stop() }
+        // A generous bound: with an unreachable DNS server getaddrinfo itself takes ~10 s.
+        try #require(recorder.wait(for: 1, timeout: 60) { $0.isDisconnect })
+        guard case .resolutionFailed(let message)? = recorder.disconnects.first?.reason else {
+            Issue.record("unexpected \(recorder.all)"); return
+        }
+        #expect(!message.isEmpty)
+        #expect(recorder.disconnects.first?.retryAfter == 0.25)
+    }
+
     @Test func backsOffExponentiallyWhileGpsdIsDown() throws {
         let endpoint = try FakeGPSD().endpoint  // the listener closes at once: connections are refused
         let client = makeClient(endpoint)

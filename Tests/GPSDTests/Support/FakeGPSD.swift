@@ -138,6 +138,13 @@ final class FakeGPSD {
             return true
         }
 
+        /// Closes with an RST instead of a FIN (`SO_LINGER` with zero timeout), like a crashed peer.
+        func reset() {
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            close()
+        }
+
         func close() {
             if fd >= 0 { Glibc.close(fd) }
             fd = -1
