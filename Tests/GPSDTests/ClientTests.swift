@@ -188,6 +188,20 @@ import GPSD
         #expect(recorder.disconnects.first?.retryAfter == 0.25)
     }
 
+    @Test func timesOutAConnectThatNeverCompletes() throws {
+        let server = try FakeGPSD(backlog: 0)
+        let filler = server.fillAcceptQueue()
+        defer { filler.forEach { close($0) } }
+        let client = makeClient(server.endpoint)
+        defer { client.stop() }
+        try #require(scheduler.waitForPending([5]))  // the connect timeout is armed
+        scheduler.advance(by: 5)
+        try #require(recorder.wait(for: 1) { $0.isDisconnect })
+        #expect(recorder.disconnects.map(\.reason) == [.connectTimedOut(seconds: 5)])
+        #expect(recorder.disconnects.map(\.retryAfter) == [0.25])
+        #expect(!recorder.all.contains { $0.isConnect })
+    }
+
     @Test func backsOffExponentiallyWhileGpsdIsDown() throws {
         let endpoint = try FakeGPSD().endpoint  // the listener closes at once: connections are refused
         let client = makeClient(endpoint)

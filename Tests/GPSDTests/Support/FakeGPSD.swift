@@ -16,8 +16,8 @@ final class FakeGPSD {
     private let listener: Int32
     private let unixPath: String?
 
-    /// Listens on 127.0.0.1 with a kernel-assigned port.
-    init() throws {
+    /// Listens on 127.0.0.1 with a kernel-assigned port and the given accept backlog.
+    init(backlog: Int32 = 8) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -30,7 +30,7 @@ final class FakeGPSD {
                 bind(listener, pointer, length) == 0 && getsockname(listener, pointer, &length) == 0
             }
         }
-        guard bound, listen(listener, 8) == 0 else {
+        guard bound, listen(listener, backlog) == 0 else {
             Glibc.close(listener)
             throw Failure(description: "bind/listen: \(String(cString: strerror(errno)))")
         }
@@ -63,6 +63,25 @@ final class FakeGPSD {
     deinit {
         Glibc.close(listener)
         if let unixPath { unlink(unixPath) }
+    }
+
+    /// Opens `count` non-blocking connections that are never accepted, filling the accept
+    /// queue so that Linux drops further SYNs and a new `connect` stays in progress.
+    func fillAcceptQueue(count: Int = 3) -> [Int32] {
+        guard case .tcp(_, let port) = endpoint else { return [] }
+        return (0..<count).map { _ in
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = port.bigEndian
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            return fd
+        }
     }
 
     /// Waits for the client to connect.

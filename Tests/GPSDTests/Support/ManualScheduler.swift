@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import GPSD
 import Synchronization
 
@@ -38,6 +39,16 @@ final class ManualScheduler: GPSDScheduler {
     /// The delays, relative to now, of work not yet run or cancelled, in ascending order.
     var pendingDelays: [Double] {
         state.withLock { state in state.items.map { $0.deadline - state.now }.sorted() }
+    }
+
+    /// Waits (bounded, polling) until the pending delays equal `delays`; `false` on timeout.
+    func waitForPending(_ delays: [Double], timeout: Double = 10) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        while pendingDelays != delays {
+            if DispatchTime.now() > deadline { return false }
+            usleep(1000)
+        }
+        return true
     }
 
     /// Moves the clock forward and runs the work that became due, earliest first.
