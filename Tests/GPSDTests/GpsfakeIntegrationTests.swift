@@ -55,9 +55,15 @@ import GPSD
         client.start()
         defer { client.stop() }
 
-        let sawFinalFix = recorder.wait(timeout: 60) { _ in recorder.tpvs.contains { Self.matches($0, finalTPV) } }
+        let sawFinalFix = recorder.wait(timeout: 60) { _ in
+            recorder.tpvs.contains { Self.matches($0, finalTPV) } || gpsfake.hasExited
+        } && recorder.tpvs.contains { Self.matches($0, finalTPV) }
         client.stop()
-        if !sawFinalFix { print("gpsfake output:\n\(gpsfake.output)\nevents: \(recorder.all.prefix(20))") }
+        if !sawFinalFix {
+            let kinds = recorder.all.prefix(40).map { String(describing: $0).prefix(120) }
+            print("[\(log)] gpsfake output:\n\(gpsfake.output)\n[\(log)] statistics: \(client.statistics)\n[\(log)] events:\n"
+                + kinds.joined(separator: "\n"))
+        }
         #expect(sawFinalFix, "the log's last fix never arrived")
 
         let versions = recorder.all.compactMap { if case .version(let version) = $0 { version } else { nil } }

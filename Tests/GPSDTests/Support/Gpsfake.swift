@@ -49,17 +49,31 @@ final class Gpsfake {
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 
-    /// Stops gpsd and gpsfake, kills the rest of the group, reaps gpsfake. Idempotent.
-    func stop() {
-        guard !reaped else { return }
-        for child in Self.processes(where: { $0.parent == pid }) { kill(child, SIGTERM) }
-        var status: Int32 = 0
-        for _ in 0..<250 where waitpid(pid, &status, WNOHANG) == 0 {
-            usleep(20_000)  // bounded teardown poll (≤ 5 s), not a timing assertion
+    /// `true` once gpsfake has exited (it is reaped here).
+    var hasExited: Bool {
+        if !reaped {
+            var status: Int32 = 0
+            reaped = waitpid(pid, &status, WNOHANG) == pid
         }
-        kill(-pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-        reaped = true
+        return reaped
+    }
+
+    /// Stops gpsd and gpsfake, reaps gpsfake and kills what is left of its group. Idempotent.
+    func stop() {
+        if !reaped {
+            for child in Self.processes(where: { $0.parent == pid }) { kill(child, SIGTERM) }
+            for _ in 0..<250 where !hasExited {
+                usleep(20_000)  // bounded teardown poll (≤ 5 s), not a timing assertion
+            }
+        }
+        if !reaped {
+            kill(-pid, SIGKILL)  // the leader is alive, so the group id is still ours
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            reaped = true
+        }
+        // An orphaned gpsd keeps the group id in use, so it cannot name someone else's group.
+        if !survivors.isEmpty { kill(-pid, SIGKILL) }
         unlink(outputPath)
     }
 
