@@ -45,7 +45,8 @@ public enum GPSDDisconnectReason: Sendable, Equatable, CustomStringConvertible {
         case .writeFailed(let code): "write failed: \(Platform.describe(errno: code))"
         case .silence(let seconds): "no TPV for \(seconds) s while a device is active"
         case .unsupportedProtocolVersion(let major, let minor):
-            "gpsd speaks protocol \(major).\(minor); this client supports major version \(GPSD.supportedProtocolMajor) only"
+            "gpsd speaks protocol \(major).\(minor); "
+                + "this client supports major version \(GPSD.supportedProtocolMajor) only"
         }
     }
 }

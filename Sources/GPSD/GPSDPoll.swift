@@ -17,7 +17,9 @@ public struct GPSDPoll: Sendable, Equatable {
     public var sky: [GPSDSky]
 
     /// Creates a poll reply.
-    public init(time: Date? = nil, activeDeviceCount: Int? = nil, tpv: [GPSDTPV] = [], gst: [GPSDGST] = [], sky: [GPSDSky] = []) {
+    public init(
+        time: Date? = nil, activeDeviceCount: Int? = nil, tpv: [GPSDTPV] = [], gst: [GPSDGST] = [], sky: [GPSDSky] = []
+    ) {
         self.time = time
         self.activeDeviceCount = activeDeviceCount
         self.tpv = tpv

@@ -209,7 +209,8 @@ final class GPSDSession: @unchecked Sendable {
         switch line {
         case .overlong(let length):
             statistics.withLock { $0.overlongLinesSkipped += 1 }
-            emit(.protocolError(GPSDProtocolError(source: source, line: lineNumber, kind: .overlongLine(length: length))))
+            let error = GPSDProtocolError(source: source, line: lineNumber, kind: .overlongLine(length: length))
+            emit(.protocolError(error))
         case .complete(let bytes):
             do {
                 handle(try GPSDDecoder.decode(bytes))

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length, then `Z` or `±HH:MM`.
 /// A leap second (`:60`) is accepted and lands on the next second, as POSIX time does.
-/// Written by hand because `ISO8601DateFormatter` is neither `Sendable` nor cheap.
+/// Written by hand: stateless (no shared formatter), exact, and tolerant of any fraction length.
 enum GPSDTimestamp {
     static func parse(_ text: String) -> Date? {
         var scanner = Scanner(bytes: Array(text.utf8))
@@ -75,7 +75,9 @@ enum GPSDTimestamp {
         }
 
         mutating func digit() -> Int? {
-            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+                return nil
+            }
             defer { index += 1 }
             return Int(bytes[index] - UInt8(ascii: "0"))
         }

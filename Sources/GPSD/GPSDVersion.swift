@@ -15,7 +15,9 @@ public struct GPSDVersion: Sendable, Equatable {
     public var remote: String?
 
     /// Creates a version banner.
-    public init(release: String, revision: String? = nil, protocolMajor: Int, protocolMinor: Int, remote: String? = nil) {
+    public init(
+        release: String, revision: String? = nil, protocolMajor: Int, protocolMinor: Int, remote: String? = nil
+    ) {
         self.release = release
         self.revision = revision
         self.protocolMajor = protocolMajor

@@ -28,7 +28,8 @@ public struct GPSDWatch: Sendable, Equatable {
 
 extension GPSDWatch {
     init(_ object: JSONObjectReader) throws(GPSDDecodingError) {
-        self.init(isEnabled: try object.bool("enable"), json: try object.bool("json"), device: try object.string("device"))
+        self.init(
+            isEnabled: try object.bool("enable"), json: try object.bool("json"), device: try object.string("device"))
         nmea = try object.bool("nmea")
         raw = try object.int("raw")
         isScaled = try object.bool("scaled")

@@ -56,7 +56,8 @@ struct JSONObjectReader {
         guard range.contains(number) else {
             throw GPSDDecodingError(
                 className: className,
-                reason: .outOfRange(field: key, value: Double(number), range: Double(range.lowerBound)...Double(range.upperBound)))
+                reason: .outOfRange(
+                    field: key, value: Double(number), range: Double(range.lowerBound)...Double(range.upperBound)))
         }
         return number
     }

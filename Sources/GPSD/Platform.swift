@@ -78,7 +78,8 @@ enum Platform {
 
     /// Opens a non-blocking, close-on-exec stream socket.
     static func makeSocket(family: Int32) -> Result<Int32, Errno> {
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let fd = socket(family, type, 0)
         return fd >= 0 ? .success(fd) : .failure(Errno(code: errno))
     }
 
