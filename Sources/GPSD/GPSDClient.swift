@@ -69,9 +69,10 @@ public final class GPSDClient: Sendable {
         _ = closing?.wait(timeout: .now() + Self.closeWait)
     }
 
-    /// A snapshot of the counters (connections, lines, skips, TPVs, dropped reports).
+    /// A snapshot of the counters (connections, lines, skips, TPVs, dropped reports); briefly
+    /// waits for the session queue, so it reflects every line processed so far.
     public var statistics: GPSDClientStatistics {
-        var statistics = session.statistics.withLock { $0 }
+        var statistics = sessionQueue.sync { session.statistics }
         statistics.reportsDropped = gate.droppedReports
         return statistics
     }

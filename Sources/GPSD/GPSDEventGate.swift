@@ -11,57 +11,50 @@ import Synchronization
 /// handler that stops its own client is not waited for (it would wait for itself). Waiting on a
 /// group rather than `sync`-ing on the event queue avoids a deadlock when `stop()` runs on the
 /// queue the events target.
+///
+/// Lock-free on purpose: the state is a few atomics, so the handler thread and the session
+/// queue never contend on a lock (and ThreadSanitizer sees every ordering).
 final class GPSDEventGate: Sendable {
     static let pendingLimit = 4096
 
-    private struct State {
-        var isOpen = true
-        var deliveringThread: UInt?
-        var pending = 0
-        var droppedReports = 0
-    }
-
-    private let state = Mutex(State())
+    private let isOpen = Atomic(true)
+    /// `pthread_self()` of the thread running the handler, 0 when none.
+    private let deliveringThread = Atomic<UInt>(0)
+    /// Admitted events not yet delivered. Only the session queue increments it.
+    private let pending = Atomic(0)
+    private let dropped = Atomic(0)
     private let inFlight = DispatchGroup()
 
     /// Reserves a place in the event queue; `false` (and counted) for a report over the limit.
+    /// Called only from the session queue.
     func admit(_ event: GPSDEvent) -> Bool {
-        state.withLock { state in
-            if case .report = event, state.pending >= Self.pendingLimit {
-                state.droppedReports += 1
-                return false
-            }
-            state.pending += 1
-            return true
+        if case .report = event, pending.load(ordering: .acquiring) >= Self.pendingLimit {
+            dropped.wrappingAdd(1, ordering: .relaxed)
+            return false
         }
+        pending.wrappingAdd(1, ordering: .relaxed)
+        return true
     }
 
     /// Reports dropped because the handler fell behind.
-    var droppedReports: Int { state.withLock { $0.droppedReports } }
+    var droppedReports: Int { dropped.load(ordering: .relaxed) }
 
-    /// Runs `body` for an admitted event if the gate is open, recording the calling thread.
+    /// Runs `body` for an admitted event unless the gate is closed. Called on the event queue.
     func deliver(_ body: () -> Void) {
-        let thread = Platform.currentThread()
-        let open = state.withLock { state in
-            state.pending -= 1
-            guard state.isOpen else { return false }
-            state.deliveringThread = thread
-            inFlight.enter()
-            return true
-        }
-        guard open else { return }
+        pending.wrappingSubtract(1, ordering: .releasing)  // no longer waiting
+        inFlight.enter()
+        defer { inFlight.leave() }
+        guard isOpen.load(ordering: .sequentiallyConsistent) else { return }
+        deliveringThread.store(Platform.currentThread(), ordering: .relaxed)
         body()
-        state.withLock { $0.deliveringThread = nil }
-        inFlight.leave()
+        deliveringThread.store(0, ordering: .relaxed)
     }
 
     /// Closes the gate and waits until no handler runs on another thread.
     func closeAndWait() {
-        let thread = Platform.currentThread()
-        let insideHandler = state.withLock { state in
-            state.isOpen = false
-            return state.deliveringThread == thread
+        isOpen.store(false, ordering: .sequentiallyConsistent)
+        if deliveringThread.load(ordering: .relaxed) != Platform.currentThread() {
+            inFlight.wait()
         }
-        if !insideHandler { inFlight.wait() }
     }
 }

@@ -1,10 +1,10 @@
 import Dispatch
-import Synchronization
 
 /// The client's state machine: connect, watch, read, detect failures, back off, reconnect.
 ///
-/// Every mutable member is confined to `queue` (checked with `dispatchPrecondition`), which is
-/// why the class can be `@unchecked Sendable`; only `statistics` is shared, behind a `Mutex`.
+/// Every mutable member, `statistics` included, is confined to `queue` (checked with
+/// `dispatchPrecondition` at the entry points), which is why the class can be
+/// `@unchecked Sendable`.
 /// Callbacks from the scheduler, resolver and sources carry the `generation` they were created
 /// for and are ignored once the session has moved on.
 final class GPSDSession: @unchecked Sendable {
@@ -12,7 +12,8 @@ final class GPSDSession: @unchecked Sendable {
         case idle, connecting, connected, waitingToRetry, stopped, failed
     }
 
-    let statistics = Mutex(GPSDClientStatistics())
+    /// Read through `GPSDClient.statistics`, which hops onto `queue`.
+    private(set) var statistics = GPSDClientStatistics()
     private let configuration: GPSDClientConfiguration
     private let scheduler: any GPSDScheduler
     private let queue: DispatchQueue
@@ -140,7 +141,7 @@ final class GPSDSession: @unchecked Sendable {
         phase = .connected
         framer = GPSDLineFramer()
         lineNumber = 0
-        statistics.withLock { $0.connections += 1 }
+        statistics.connections += 1
         if let code = connection.send(GPSDCommand.watchEnable(device: configuration.device)) {
             fail(.writeFailed(errno: code))
             return
@@ -204,18 +205,18 @@ final class GPSDSession: @unchecked Sendable {
 
     private func receive(_ line: GPSDLineFramer.Line) {
         lineNumber += 1
-        statistics.withLock { $0.linesReceived += 1 }
+        statistics.linesReceived += 1
         let source = configuration.endpoint.description
         switch line {
         case .overlong(let length):
-            statistics.withLock { $0.overlongLinesSkipped += 1 }
+            statistics.overlongLinesSkipped += 1
             let error = GPSDProtocolError(source: source, line: lineNumber, kind: .overlongLine(length: length))
             emit(.protocolError(error))
         case .complete(let bytes):
             do {
                 handle(try GPSDDecoder.decode(bytes))
             } catch {
-                statistics.withLock { $0.undecodableLinesSkipped += 1 }
+                statistics.undecodableLinesSkipped += 1
                 emit(.protocolError(GPSDProtocolError(source: source, line: lineNumber, kind: .undecodable(error))))
             }
         }
@@ -244,14 +245,14 @@ final class GPSDSession: @unchecked Sendable {
         case .tpv(let tpv):
             lastSignOfLife = scheduler.now()
             consecutiveFailures = 0
-            statistics.withLock { $0.tpvReports += 1 }
+            statistics.tpvReports += 1
             emit(.report(.tpv(tpv)))
         case .sky(let sky): emit(.report(.sky(sky)))
         case .gst(let gst): emit(.report(.gst(gst)))
         case .attitude(let attitude): emit(.report(.attitude(attitude)))
         case .poll(let poll): emit(.report(.poll(poll)))
         case .error(let reply): emit(.errorReply(reply))
-        case .unknown: statistics.withLock { $0.unknownClassesIgnored += 1 }
+        case .unknown: statistics.unknownClassesIgnored += 1
         }
     }
 

@@ -1,18 +1,21 @@
 import Dispatch
 import GPSD
-import Synchronization
 
 /// Collects a client's events and lets a test wait, with a timeout, for a condition on them.
-final class EventRecorder: Sendable {
-    private let events = Mutex<[GPSDEvent]>([])
+///
+/// The list is confined to a serial queue rather than a `Mutex`: on Linux, `Mutex` blocks in the
+/// (uninstrumented) futex slow path under contention, which ThreadSanitizer cannot see.
+final class EventRecorder: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "EventRecorder")
+    private var events: [GPSDEvent] = []
     private let arrivals = DispatchSemaphore(value: 0)
 
     func record(_ event: GPSDEvent) {
-        events.withLock { $0.append(event) }
+        queue.sync { events.append(event) }
         arrivals.signal()
     }
 
-    var all: [GPSDEvent] { events.withLock { $0 } }
+    var all: [GPSDEvent] { queue.sync { events } }
 
     /// Waits until `condition` holds for the events so far; `false` after `timeout` seconds.
     /// The timeout only bounds a failing test; no assertion depends on timing.

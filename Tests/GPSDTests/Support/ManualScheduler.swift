@@ -1,13 +1,13 @@
 import Dispatch
 import Foundation
 import GPSD
-import Synchronization
 
 /// A scheduler whose clock moves only when the test calls ``advance(by:)``.
 ///
 /// Due work runs synchronously on its queue inside `advance`, so when `advance` returns every
-/// decision it triggered (reconnect, silence, timeout) has been made.
-final class ManualScheduler: GPSDScheduler {
+/// decision it triggered (reconnect, silence, timeout) has been made. State is confined to a
+/// serial queue (see EventRecorder for why not a `Mutex`).
+final class ManualScheduler: GPSDScheduler, @unchecked Sendable {
     private struct Item {
         let id: Int
         let deadline: Double
@@ -21,14 +21,19 @@ final class ManualScheduler: GPSDScheduler {
         var items: [Item] = []
     }
 
-    private let state = Mutex(State())
+    private let lock = DispatchQueue(label: "ManualScheduler")
+    private var state = State()
 
-    func now() -> Double { state.withLock { $0.now } }
+    private func withState<T>(_ body: (inout State) -> T) -> T {
+        lock.sync { body(&state) }
+    }
+
+    func now() -> Double { withState { $0.now } }
 
     func schedule(after delay: Double, on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void)
         -> any GPSDScheduledWork
     {
-        let id = state.withLock { state in
+        let id = withState { state in
             state.nextID += 1
             state.items.append(Item(id: state.nextID, deadline: state.now + max(0, delay), queue: queue, work: work))
             return state.nextID
@@ -38,7 +43,7 @@ final class ManualScheduler: GPSDScheduler {
 
     /// The delays, relative to now, of work not yet run or cancelled, in ascending order.
     var pendingDelays: [Double] {
-        state.withLock { state in state.items.map { $0.deadline - state.now }.sorted() }
+        withState { state in state.items.map { $0.deadline - state.now }.sorted() }
     }
 
     /// Waits (bounded, polling) until the pending delays equal `delays`; `false` on timeout.
@@ -53,9 +58,9 @@ final class ManualScheduler: GPSDScheduler {
 
     /// Moves the clock forward and runs the work that became due, earliest first.
     func advance(by seconds: Double) {
-        let target = state.withLock { $0.now + seconds }
+        let target = withState { $0.now + seconds }
         while true {
-            let next: Item? = state.withLock { state in
+            let next: Item? = withState { state in
                 guard let index = state.items.indices.filter({ state.items[$0].deadline <= target })
                     .min(by: { state.items[$0].deadline < state.items[$1].deadline })
                 else { return nil }
@@ -65,14 +70,14 @@ final class ManualScheduler: GPSDScheduler {
             guard let next else { break }
             next.queue.sync(execute: next.work)
         }
-        state.withLock { $0.now = target }
+        withState { $0.now = target }
     }
 
     private struct Token: GPSDScheduledWork {
         let scheduler: ManualScheduler
         let id: Int
         func cancel() {
-            scheduler.state.withLock { $0.items.removeAll { $0.id == id } }
+            scheduler.withState { $0.items.removeAll { $0.id == id } }
         }
     }
 }
