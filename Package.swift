@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "GPX", targets: ["GPX"]),
         .library(name: "GPSD", targets: ["GPSD"]),
         .executable(name: "corelocation", targets: ["corelocation"]),
+        .executable(name: "corelocation-bench", targets: ["corelocation-bench"]),
     ],
     targets: [
         // Leaf modules: parsers and protocol clients, usable alone.
@@ -23,14 +24,19 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "corelocation",
-            dependencies: ["LinuxCoreLocation", "LocationBlocks"]
+            dependencies: ["LinuxCoreLocation", "LocationBlocks"],
+            resources: [.embedInCode("Resources/SampleTrack.gpx")]
         ),
+        // Throughput of the NMEA stack: bare decoder and the full provider-to-delegate pipeline.
+        .executableTarget(name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "NMEA0183"]),
 
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD"]),
         .testTarget(name: "LinuxCoreLocationTests", dependencies: ["LinuxCoreLocation"]),
         .testTarget(name: "LocationBlocksTests", dependencies: ["LocationBlocks"]),
+        // End-to-end tests that run the built `corelocation` executable.
+        .testTarget(name: "corelocationTests", dependencies: ["corelocation", "GPX"]),
         // Code written the way iOS apps write it, compiled unchanged.
         .testTarget(name: "CompatibilityTests", dependencies: ["LinuxCoreLocation"]),
     ]

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The authorization status of the process, like an iOS app's, and how requests for it are answered.
 /// **Linux only.**
@@ -18,13 +17,14 @@ public final class LocationAuthorization: Sendable {
         var accuracy: CLAccuracyAuthorization
         var policy: AuthorizationPolicy
         var observers: [ObjectIdentifier: WeakObserver] = [:]
+        var requested = false
     }
 
     private struct WeakObserver {
         weak var engine: LocationManagerEngine?
     }
 
-    private let state: Mutex<State>
+    private let state: Protected<State>
 
     /// Creates an authorization.
     ///
@@ -36,7 +36,7 @@ public final class LocationAuthorization: Sendable {
         status: CLAuthorizationStatus = .notDetermined, accuracy: CLAccuracyAuthorization = .fullAccuracy,
         policy: AuthorizationPolicy = .grant
     ) {
-        state = Mutex(State(status: status, accuracy: accuracy, policy: policy))
+        state = Protected(State(status: status, accuracy: accuracy, policy: policy))
     }
 
     /// The current status.
@@ -68,12 +68,18 @@ public final class LocationAuthorization: Sendable {
 
     /// Asks the policy, on a global queue, to answer `request` if it can change the status.
     func request(_ request: AuthorizationRequest) {
-        let (current, policy) = state.withLock { ($0.status, $0.policy) }
+        let (current, policy) = state.withLock { state in
+            state.requested = true
+            return (state.status, state.policy)
+        }
         guard current == .notDetermined || (current == .authorizedWhenInUse && request == .always) else { return }
         DispatchQueue.global().async { [self] in
             if let decided = policy.decide(request, current) { setStatus(decided) }
         }
     }
+
+    /// Whether any manager has asked for authorization yet.
+    var hasBeenRequested: Bool { state.withLock { $0.requested } }
 
     func addObserver(_ engine: LocationManagerEngine) {
         state.withLock { $0.observers[ObjectIdentifier(engine)] = WeakObserver(engine: engine) }

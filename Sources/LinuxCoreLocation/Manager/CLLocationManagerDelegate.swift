@@ -3,7 +3,7 @@
 ///
 /// Every method has a default implementation that does nothing (Apple's are `optional`), except
 /// ``locationManagerDidChangeAuthorization(_:)``, whose default calls
-/// ``locationManager(_:didChangeAuthorization:)`` so that a delegate implementing either gets exactly one
+/// `locationManager(_:didChangeAuthorization:)` so that a delegate implementing either gets exactly one
 /// call per change. Methods run on the callback thread of the manager: the run loop of the thread that created it
 /// (the main queue for the main thread). As everywhere in Swift, a method a subclass adds is called only if the
 /// class that declares the conformance implements it too. Source: Apple's CoreLocation documentation.

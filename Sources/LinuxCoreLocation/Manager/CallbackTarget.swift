@@ -30,8 +30,6 @@ final class RunLoopMailbox: @unchecked Sendable {
     // `RunLoop` is not Sendable; it is only used to add timers, which CoreFoundation allows from any thread.
     private let runLoop: RunLoop
     private let keepAlive: Timer
-    // `Protected` (an `NSLock`) rather than `Mutex`: the thread sanitizer sees pthread locks, not the
-    // uninstrumented futex of `Mutex`, and would report the mailbox's hand-overs as races.
     private let pending = Protected<(blocks: [@Sendable () -> Void], wakeScheduled: Bool)>(([], false))
 
     private static let mailboxes = Protected<[ObjectIdentifier: WeakMailbox]>([:])

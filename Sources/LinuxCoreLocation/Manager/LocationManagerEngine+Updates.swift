@@ -140,7 +140,8 @@ extension LocationManagerEngine {
 
     /// When no fix can flow — no provider, or authorization denied or restricted — reports
     /// `CLError(.denied)` on the callback target, as iOS does when location services are off or denied, and
-    /// prints a one-time hint; when authorization is not determined yet, prints the hint only.
+    /// prints a one-time hint; when authorization is not determined and nobody has asked for it, prints the
+    /// hint only.
     func reportIfUnusable() {
         let status = authorization.status
         if provider == nil {
@@ -149,6 +150,7 @@ extension LocationManagerEngine {
                 "no location provider is configured or reachable; set CORELOCATION_PROVIDER "
                     + "(e.g. gpsd://127.0.0.1:2947, nmea:/dev/ttyACM0, gpx:track.gpx, fixed:48.8584,2.2945)")
         } else if status == .notDetermined {
+            guard !authorization.hasBeenRequested else { return }
             Diagnostics.hint(
                 "not-determined",
                 "location authorization is not determined, so no fixes flow yet; call "

@@ -1,0 +1,21 @@
+/// The text of a GPX 1.1 track, piece by piece, for writers that stream to something other than a file,
+/// such as standard output. The pieces are exactly what ``GPXTrackWriter`` writes.
+public enum GPXTrackText {
+    /// The XML declaration, `<gpx>` with its namespaces, optional metadata, and the opening `<trk><trkseg>`.
+    ///
+    /// - Parameter options: The creator, track name and time written in the header.
+    public static func header(_ options: GPXTrackWriterOptions = GPXTrackWriterOptions()) -> String {
+        GPXTrackEncoding.header(options)
+    }
+
+    /// One `<trkpt>` line.
+    ///
+    /// - Parameter point: The point; negative speed, course and accuracies are left out as invalid.
+    /// - Throws: ``GPXDiagnostic`` when a coordinate is out of range or a value is not finite.
+    public static func trackPoint(_ point: GPXPoint) throws -> String {
+        try GPXTrackEncoding.trackPoint(point, source: "<stream>")
+    }
+
+    /// The closing `</trkseg></trk></gpx>`.
+    public static var trailer: String { GPXTrackEncoding.trailer }
+}

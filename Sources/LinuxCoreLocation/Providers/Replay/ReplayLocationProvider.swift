@@ -1,0 +1,74 @@
+/// A provider that replays a recording — an NMEA log, a GPX track — paced by its own timestamps. **Linux only.**
+///
+/// Each start opens the recording afresh and plays it from the beginning (see ``ReplayOptions`` for the
+/// pace); stop closes it. When the recording cannot be opened, the provider reports
+/// ``LocationProviderEvent/failed(_:)`` with `CLError(.network)` and a diagnostic on standard error.
+/// Fixes are marked as simulated by software when the source says so.
+public final class ReplayLocationProvider: LocationProvider {
+    /// Opens the recording from its start.
+    public typealias Opener = @Sendable () throws -> any ReplaySource
+
+    /// The configuration name, such as the URI the provider was made from.
+    public let identifier: String
+    /// What the recording's fixes carry.
+    public let capabilities: LocationProviderCapabilities
+    /// Pace and looping.
+    public let options: ReplayOptions
+    private let open: Opener
+    private let availability: @Sendable () -> Bool
+    private let pacer: ReplayPacer
+
+    /// Creates a replay provider.
+    ///
+    /// - Parameters:
+    ///   - identifier: The configuration name, e.g. `nmea:/var/log/gps.nmea?speed=max`.
+    ///   - capabilities: What the recording's fixes carry.
+    ///   - options: Pace and looping.
+    ///   - clock: The clock for paced replays (the system clock by default); as fast as possible, the provider
+    ///     uses a virtual clock of its own instead.
+    ///   - isAvailable: Whether the recording can be opened now (e.g. the file exists).
+    ///   - open: Opens the recording from its start; called on each start.
+    public init(
+        identifier: String, capabilities: LocationProviderCapabilities, options: ReplayOptions,
+        clock: any LocationClock = SystemClock.shared, isAvailable: @escaping @Sendable () -> Bool,
+        open: @escaping Opener
+    ) {
+        self.identifier = identifier
+        self.capabilities = capabilities
+        self.options = options
+        self.open = open
+        availability = isAvailable
+        pacer = ReplayPacer(options: options, clock: clock)
+    }
+
+    /// The clock managers fed by this provider follow: the virtual clock when replaying as fast as possible.
+    public var clock: any LocationClock { pacer.clock }
+
+    /// Whether the recording can be opened now.
+    public var isAvailable: Bool { availability() }
+
+    /// Opens the recording and starts playing it.
+    public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
+        let source: any ReplaySource
+        do {
+            source = try open()
+        } catch {
+            Diagnostics.warn("\(identifier): \(error)")
+            source = UnreadableSource()
+        }
+        pacer.start(source, handler: handler)
+    }
+
+    /// Stops playing; no event follows once it returns.
+    public func stop() {
+        pacer.stop()
+    }
+}
+
+/// The source of a recording that could not be opened: its first read fails, so the replay reports the failure
+/// through the same path as a read error.
+private final class UnreadableSource: ReplaySource {
+    struct Unreadable: Error {}
+    func next() throws -> ReplayItem? { throw Unreadable() }
+    func rewind() throws { throw Unreadable() }
+}

@@ -1,0 +1,46 @@
+/// How a recording is replayed: its pace and whether it loops. **Linux only.**
+///
+/// In URIs: `?speed=N` plays N times faster than recorded (0 < N ≤ 10,000; 1 by default), `?speed=max` plays
+/// as fast as the machine allows on a virtual clock that follows the recording's own timestamps, and `?loop`
+/// starts again from the beginning at the end.
+public struct ReplayOptions: Sendable, Equatable {
+    /// The pace of a replay.
+    public enum Speed: Sendable, Equatable {
+        /// Real time divided by the factor; fixes are re-stamped with the clock's time when delivered.
+        case factor(Double)
+        /// As fast as possible on a virtual clock set to each recorded time; fixes keep their recorded times.
+        case asFastAsPossible
+    }
+
+    /// The pace; real time by default.
+    public var speed: Speed
+    /// Whether the replay starts again at the end instead of finishing.
+    public var loops: Bool
+
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - speed: The pace.
+    ///   - loops: Whether to start again at the end.
+    public init(speed: Speed = .factor(1), loops: Bool = false) {
+        self.speed = speed
+        self.loops = loops
+    }
+
+    /// Reads `speed` and `loop` from a provider URI.
+    ///
+    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for a speed that is not `max`
+    ///   or a number in 0 < N ≤ 10,000.
+    public init(uri: LocationProviderURI) throws {
+        self.init(loops: uri.parameter("loop") != nil)
+        guard let text = uri.parameter("speed") else { return }
+        if text == "max" {
+            speed = .asFastAsPossible
+        } else if let factor = Double(text), factor > 0, factor <= 10_000 {
+            speed = .factor(factor)
+        } else {
+            throw LocationProviderError.invalidParameter(
+                uri: uri.description, name: "speed", reason: "expected max or a factor in 0 < N <= 10000, found \"\(text)\"")
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Dispatch
+
+/// Plays a ``ReplaySource`` at the pace of ``ReplayOptions`` and hands each event to a provider's handler.
+///
+/// - At a factor, item *i* is delivered when the clock reaches `start + (tᵢ − t₀) / factor` and its fixes and
+///   headings are re-stamped with that time; items recorded out of order are delivered at once. Looping starts
+///   the next pass one second (divided by the factor) after the last item of the previous one.
+/// - As fast as possible, a private thread reads item after item, advances the virtual ``ManualClock`` to each
+///   recorded time (so request timeouts and age checks follow the recording), and delivers it with its recorded
+///   time. Looping shifts later passes by the recording's length plus one second, so time keeps increasing.
+/// - At the end without looping, ``LocationProviderEvent/finished`` is delivered.
+///
+/// Delivery and ``stop()`` take one lock, so no event is delivered after ``stop()`` returns.
+final class ReplayPacer: @unchecked Sendable {
+    let options: ReplayOptions
+    /// The clock the replay paces by: the given clock at a factor, a virtual clock as fast as possible.
+    let clock: any LocationClock
+
+    private let lock = NSLock()
+    private var run: Run?
+
+    /// The state of one started replay: used by one timer chain or one thread at a time; `stopped` and
+    /// `timer` only under the pacer's lock.
+    private final class Run: @unchecked Sendable {
+        let source: any ReplaySource
+        let handler: @Sendable (LocationProviderEvent) -> Void
+        var stopped = false
+        var timer: LocationClockTimer?
+        var firstTime: Date?
+        var lastTime: Date?
+        var passStart: Date
+        var offset: TimeInterval = 0
+        var failed = false
+
+        init(source: any ReplaySource, handler: @escaping @Sendable (LocationProviderEvent) -> Void, passStart: Date) {
+            self.source = source
+            self.handler = handler
+            self.passStart = passStart
+        }
+    }
+
+    /// Creates a pacer.
+    ///
+    /// - Parameters:
+    ///   - options: Pace and looping.
+    ///   - clock: The clock for paced replays; ignored as fast as possible, where a virtual clock is used.
+    init(options: ReplayOptions, clock: any LocationClock) {
+        self.options = options
+        self.clock = options.speed == .asFastAsPossible ? ManualClock(start: Date(timeIntervalSince1970: 0)) : clock
+    }
+
+    /// Starts replaying `source` from its first item.
+    func start(_ source: any ReplaySource, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
+        let run = Run(source: source, handler: handler, passStart: clock.now)
+        lock.withLock { self.run = run }
+        switch options.speed {
+        case .factor(let factor): scheduleNext(run, factor: factor)
+        case .asFastAsPossible:
+            Thread.detachNewThread { [self] in self.runAsFastAsPossible(run) }
+        }
+    }
+
+    /// Stops the replay; no event is delivered after it returns.
+    func stop() {
+        let timer: LocationClockTimer? = lock.withLock {
+            defer { run = nil }
+            run?.stopped = true
+            return run?.timer
+        }
+        timer?.cancel()
+    }
+
+    /// Reads the next item, rewinding when looping; `nil` at the end. Reports a read failure and ends.
+    private func nextItem(_ run: Run) -> ReplayItem? {
+        do {
+            if let item = try run.source.next() { return item }
+            guard options.loops, run.firstTime != nil else { return nil }
+            try run.source.rewind()
+            guard let item = try run.source.next() else { return nil }
+            startNextPass(run)
+            return item
+        } catch {
+            run.failed = true
+            deliver(.failed(CLError(.network)), in: run)
+            return nil
+        }
+    }
+
+    private func startNextPass(_ run: Run) {
+        guard let first = run.firstTime, let last = run.lastTime else { return }
+        switch options.speed {
+        case .factor(let factor):
+            run.passStart = run.passStart.addingTimeInterval((last.timeIntervalSince(first) + 1) / factor)
+        case .asFastAsPossible:
+            run.offset += last.timeIntervalSince(first) + 1
+        }
+        run.firstTime = nil
+    }
+
+    private func scheduleNext(_ run: Run, factor: Double) {
+        guard let item = nextItem(run) else {
+            if !run.failed { deliver(.finished, in: run) }
+            return
+        }
+        let first = run.firstTime ?? item.time
+        run.firstTime = first
+        run.lastTime = item.time
+        let due = run.passStart.addingTimeInterval(item.time.timeIntervalSince(first) / factor)
+        let timer = clock.schedule(after: due.timeIntervalSince(clock.now)) { [self] in
+            deliver(Self.restamp(item.event, at: clock.now), in: run)
+            scheduleNext(run, factor: factor)
+        }
+        let stopped = lock.withLock {
+            run.timer = timer
+            return run.stopped
+        }
+        if stopped { timer.cancel() }
+    }
+
+    private func runAsFastAsPossible(_ run: Run) {
+        guard let virtualClock = clock as? ManualClock else { return }
+        while !lock.withLock({ run.stopped }) {
+            guard let item = nextItem(run) else {
+                if !run.failed { deliver(.finished, in: run) }
+                return
+            }
+            if run.firstTime == nil { run.firstTime = item.time }
+            run.lastTime = item.time
+            let time = item.time.addingTimeInterval(run.offset)
+            virtualClock.advance(to: time)
+            deliver(run.offset == 0 ? item.event : Self.restamp(item.event, at: time), in: run)
+        }
+    }
+
+    private func deliver(_ event: LocationProviderEvent, in run: Run) {
+        lock.withLock {
+            guard !run.stopped else { return }
+            run.handler(event)
+        }
+    }
+
+    /// The event with its fixes and heading stamped `date`.
+    static func restamp(_ event: LocationProviderEvent, at date: Date) -> LocationProviderEvent {
+        switch event {
+        case .locations(let fixes): return .locations(fixes.map { $0.restamped(date) })
+        case .heading(let heading):
+            return .heading(
+                CLHeading(
+                    magneticHeading: heading.magneticHeading, trueHeading: heading.trueHeading,
+                    headingAccuracy: heading.headingAccuracy, x: heading.x, y: heading.y, z: heading.z, timestamp: date))
+        case .fixLost, .failed, .finished: return event
+        }
+    }
+}
+
+extension CLLocation {
+    /// A copy with every value kept but the timestamp.
+    func restamped(_ date: Date) -> CLLocation {
+        var storage = self.storage
+        storage.timestamp = date
+        return CLLocation(storage: storage)
+    }
+}

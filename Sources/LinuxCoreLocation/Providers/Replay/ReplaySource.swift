@@ -1,0 +1,34 @@
+/// One recorded event and when it was recorded. **Linux only.**
+public struct ReplayItem: Sendable {
+    /// When the event was recorded; replays pace themselves by the differences between these.
+    public var time: Date
+    /// The event, with fixes and headings stamped with their recorded times.
+    public var event: LocationProviderEvent
+
+    /// Creates an item.
+    ///
+    /// - Parameters:
+    ///   - time: When the event was recorded.
+    ///   - event: The event as recorded.
+    public init(time: Date, event: LocationProviderEvent) {
+        self.time = time
+        self.event = event
+    }
+}
+
+/// A recording a replay reads item by item from the start: an NMEA log, a GPX track. **Linux only.**
+///
+/// Only the replay's own serial context calls it, so implementations need no locking. Reading is lazy, so
+/// a recording of any size replays in bounded memory.
+public protocol ReplaySource: AnyObject {
+    /// The next item in recorded order, or `nil` at the end.
+    ///
+    /// - Throws: When the recording cannot be read any further (an I/O error); the replay reports
+    ///   `CLError(.network)` and ends. Malformed records are not errors: sources skip and count them.
+    func next() throws -> ReplayItem?
+
+    /// Goes back to the first item, for looping replays.
+    ///
+    /// - Throws: When the recording cannot be read again (e.g. standard input).
+    func rewind() throws
+}

@@ -1,0 +1,26 @@
+import LinuxCoreLocation
+
+/// One thing the tool reports on standard output.
+enum OutputEvent {
+    case location(CLLocation)
+    case heading(CLHeading)
+    case error(CLError)
+    case region(RegionEventKind, CLRegion, date: Date)
+    case visit(CLVisit)
+    case authorization(CLAuthorizationStatus)
+
+    /// What happened to a region.
+    enum RegionEventKind: Equatable {
+        case enter, exit, state(CLRegionState)
+    }
+}
+
+extension CLError.Code {
+    /// The case name, as written in JSON (`locationUnknown`, `denied`, …).
+    var name: String { String(describing: self) }
+}
+
+extension CLAuthorizationStatus {
+    /// The case name, as written in JSON and accepted by `CORELOCATION_AUTHORIZATION`.
+    var name: String { String(describing: self) }
+}

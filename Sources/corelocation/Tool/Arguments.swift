@@ -1,0 +1,86 @@
+/// The command line split into a command, its positional arguments and its options, checked against what the
+/// command accepts.
+///
+/// Options are `--name VALUE`, `--name=VALUE` or a bare `--flag`; `-h` is `--help` and `-o FILE` is `--output FILE`.
+/// An option may repeat (`--region` does); the last value wins for the others.
+struct Arguments {
+    /// What a command accepts.
+    struct Spec {
+        var valueOptions: Set<String>
+        var flags: Set<String> = []
+        var positionals: ClosedRange<Int> = 0...0
+    }
+
+    /// A mistake on the command line; printed with the command's usage, exit status 64.
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let positionals: [String]
+    private let values: [String: [String]]
+    private let presentFlags: Set<String>
+
+    /// Parses `words` (the arguments after the command name) against `spec`.
+    init(_ words: [String], spec: Spec) throws {
+        var positionals: [String] = []
+        var values: [String: [String]] = [:]
+        var flags: Set<String> = []
+        var index = 0
+        let aliases = ["-h": "--help", "-o": "--output"]
+        while index < words.count {
+            let word = aliases[words[index]] ?? words[index]
+            index += 1
+            guard word.hasPrefix("--"), word.count > 2 else {
+                positionals.append(word)
+                continue
+            }
+            var name = String(word.dropFirst(2))
+            var inline: String?
+            if let equals = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if spec.flags.contains(name) || name == "help" {
+                guard inline == nil else { throw UsageError(description: "--\(name) takes no value") }
+                flags.insert(name)
+            } else if spec.valueOptions.contains(name) {
+                if let inline {
+                    values[name, default: []].append(inline)
+                } else {
+                    guard index < words.count else { throw UsageError(description: "--\(name) needs a value") }
+                    values[name, default: []].append(words[index])
+                    index += 1
+                }
+            } else {
+                throw UsageError(description: "unknown option --\(name)")
+            }
+        }
+        if !flags.contains("help") && !spec.positionals.contains(positionals.count) {
+            throw UsageError(
+                description: positionals.count > spec.positionals.upperBound
+                    ? "unexpected argument \"\(positionals[spec.positionals.upperBound])\""
+                    : "missing argument")
+        }
+        self.positionals = positionals
+        self.values = values
+        presentFlags = flags
+    }
+
+    /// Whether a flag was given.
+    func flag(_ name: String) -> Bool { presentFlags.contains(name) }
+
+    /// The last value of an option, or `nil`.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of a repeatable option.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// The option as a number in `range`, or `nil` when absent.
+    func number(_ name: String, in range: ClosedRange<Double>, unit: String) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw UsageError(description: "--\(name) expects \(unit) in \(range.lowerBound)...\(range.upperBound), found \"\(text)\"")
+        }
+        return number
+    }
+}

@@ -1,0 +1,19 @@
+/// The exit statuses of `corelocation`, documented in Docs/CLI.md; a contract for scripts.
+enum ExitStatus: Int32 {
+    /// Success.
+    case success = 0
+    /// The provider failed: a file that cannot be read, a device or daemon that went away for good.
+    case providerFailed = 1
+    /// `once`: the timeout passed before a fix met the accuracy; the best fix, if any, was printed.
+    case timedOut = 2
+    /// Location is unavailable: authorization denied or restricted, or no provider.
+    case unavailable = 3
+    /// Bad arguments (BSD `EX_USAGE`); usage was printed.
+    case usage = 64
+    /// An input file is missing or unreadable (BSD `EX_NOINPUT`).
+    case noInput = 66
+    /// An output file cannot be created (BSD `EX_CANTCREAT`).
+    case cannotCreate = 73
+    /// Interrupted by Ctrl-C after finishing cleanly (128 + SIGINT).
+    case interrupted = 130
+}

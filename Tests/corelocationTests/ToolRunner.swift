@@ -1,0 +1,50 @@
+import Foundation
+
+/// Runs the built `corelocation` executable, which SwiftPM places beside the test bundle.
+struct ToolRun {
+    let status: Int32
+    let output: String
+    let error: String
+
+    var lines: [String] { output.split(separator: "\n").map(String.init) }
+
+    /// The JSON objects of a JSON Lines output.
+    func jsonObjects() throws -> [[String: Any]] {
+        try lines.map { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw CocoaError(.propertyListReadCorrupt)
+            }
+            return object
+        }
+    }
+}
+
+enum Tool {
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("corelocation")
+    }
+
+    /// Runs the tool with `arguments`, an environment without provider settings unless given, and standard input
+    /// from `/dev/null`; waits for it to exit.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var base = ProcessInfo.processInfo.environment
+        base["CORELOCATION_PROVIDER"] = nil
+        base["CORELOCATION_AUTHORIZATION"] = nil
+        process.environment = base.merging(environment) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GPX
+import Testing
+
+@Suite struct WatchCommandTests {
+    /// The sample track, read independently of the tool.
+    static func samplePoints() throws -> [GPXPoint] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/corelocation/Resources/SampleTrack.gpx")
+        return try GPXReader().readDocument(contentsOf: url).tracks.flatMap(\.segments).flatMap(\.points)
+    }
+
+    @Test func sampleTrackAsJSONLines() throws {
+        let run = try Tool.run(["watch", "--count", "3", "--format", "jsonl"])
+        #expect(run.status == 0)
+        #expect(run.error.contains("embedded sample track"))
+        let objects = try run.jsonObjects()
+        let points = try Self.samplePoints()
+        #expect(objects.count == 3)
+        for (object, point) in zip(objects, points) {
+            #expect(object["type"] as? String == "location")
+            #expect(object["latitude"] as? Double == point.latitude)
+            #expect(object["longitude"] as? Double == point.longitude)
+            #expect(object["altitude"] as? Double == point.elevation)
+            #expect(object["speed"] as? Double == point.speed)
+            #expect(object["course"] as? Double == point.course)
+            #expect(object["speedAccuracy"] as? Double == -1)
+        }
+        let line = run.lines[0]
+        let keyPattern = try NSRegularExpression(pattern: "\"([A-Za-z]+)\":")
+        let keys = keyPattern.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap {
+            Range($0.range(at: 1), in: line).map { String(line[$0]) }
+        }
+        #expect(
+            keys == [
+                "type", "timestamp", "latitude", "longitude", "altitude", "ellipsoidalAltitude", "horizontalAccuracy",
+                "verticalAccuracy", "speed", "speedAccuracy", "course", "courseAccuracy",
+            ])
+    }
+
+    @Test func fixedProviderWithFormatString() throws {
+        let run = try Tool.run(
+            ["--provider", "fixed:48.8584,2.2945,7", "--count", "1", "--format-string", "%latitude;%longitude;%h_accuracy%%"])
+        #expect(run.status == 0)
+        #expect(run.output == "48.858400000;2.294500000;7.0%\n")
+    }
+
+    @Test func csvHasAHeaderAndOneRowPerFix() throws {
+        let run = try Tool.run(["--count", "2", "--format", "csv"])
+        #expect(run.status == 0)
+        #expect(run.lines.count == 3)
+        #expect(run.lines[0].hasPrefix("timestamp,latitude,longitude,altitude,"))
+        #expect(run.lines[1].split(separator: ",").count == 11)
+    }
+
+    @Test func gpxOutputIsAWellFormedTrack() throws {
+        let run = try Tool.run(["--count", "4", "--format", "gpx"])
+        #expect(run.status == 0)
+        let document = try GPXReader().readDocument(data: Data(run.output.utf8), sourceName: "stdout")
+        #expect(document.tracks.flatMap(\.segments).flatMap(\.points).count == 4)
+    }
+
+    @Test func deniedAuthorizationExitsWithStatusThree() throws {
+        let run = try Tool.run(["--count", "1"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
+        #expect(run.status == 3)
+        #expect(run.error.contains("denied"))
+    }
+
+    @Test(arguments: [["--bogus"], ["--count", "zero"], ["--format", "xml"], ["--format-string", "%nope"], ["nosuch"]])
+    func badArgumentsPrintUsageWithStatus64(_ arguments: [String]) throws {
+        let run = try Tool.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.error.contains("error:"))
+        #expect(run.error.contains("usage: corelocation"))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func versionAndHelp() throws {
+        #expect(try Tool.run(["--version"]).output.hasPrefix("corelocation "))
+        let help = try Tool.run(["watch", "--help"])
+        #expect(help.status == 0 && help.output.contains("--format-string"))
+    }
+
+    @Test func badProviderURIIsAUsageError() throws {
+        let run = try Tool.run(["--provider", "warp:9"])
+        #expect(run.status == 64)
+        #expect(run.error.contains("no provider for scheme \"warp\""))
+    }
+}
