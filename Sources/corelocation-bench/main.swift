@@ -165,6 +165,7 @@ func measurePipeline(path: String, bytes: Int, sentences: Int) throws -> Measure
                     provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
                     callbackQueue: queue))
             manager.delegate = delegate
+            manager.pausesLocationUpdatesAutomatically = false
             manager.startUpdatingLocation()
             return manager
         }

@@ -77,6 +77,7 @@ func playThroughManager(_ provider: any LocationProvider, headings: Bool = false
             configuration: LocationManagerConfiguration(
                 provider: provider, authorization: LocationAuthorization(status: .authorizedAlways), callbackQueue: queue))
         manager.delegate = collector
+        manager.pausesLocationUpdatesAutomatically = false  // every fix is compared, standing still or not
         manager.startUpdatingLocation()
         if headings {
             manager.headingFilter = kCLHeadingFilterNone

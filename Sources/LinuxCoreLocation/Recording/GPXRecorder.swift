@@ -55,6 +55,7 @@ public final class GPXRecorder: Sendable {
         subscriber = Subscriber(manager: CLLocationManager(configuration: configuration), didFinish: providerDidFinish)
         subscriber.recorder = self
         subscriber.manager.delegate = subscriber
+        subscriber.manager.pausesLocationUpdatesAutomatically = false  // a recording keeps every fix
     }
 
     /// The number of fixes written so far.

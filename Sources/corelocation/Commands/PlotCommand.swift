@@ -42,6 +42,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate {
             configuration: LocationManagerConfiguration(
                 provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse)))
         manager.delegate = self
+        manager.pausesLocationUpdatesAutomatically = false  // the picture shows every fix
         self.manager = manager
         manager.startUpdatingLocation()
         dispatchMain()

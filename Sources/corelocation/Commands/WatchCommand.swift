@@ -47,6 +47,7 @@ final class WatchCommand: NSObject, LinuxLocationManagerDelegate {
         guard let provider else { Terminal.exit(.unavailable, "no location provider") }
         let manager = CLLocationManager(configuration: LocationManagerConfiguration(provider: provider))
         manager.delegate = self
+        manager.pausesLocationUpdatesAutomatically = false  // a watcher wants every fix, moving or not
         if let distanceFilter { manager.distanceFilter = distanceFilter }
         if let desiredAccuracy { manager.desiredAccuracy = desiredAccuracy }
         self.manager = manager
