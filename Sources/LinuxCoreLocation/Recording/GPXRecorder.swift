@@ -5,7 +5,7 @@ import GPX
 ///
 /// The recorder is a client like any other: it owns a ``CLLocationManager`` (with the provider and
 /// authorization of the configuration given) whose delegate callbacks run on a private serial queue, and
-/// appends every delivered fix to a ``GPXTrackWriter`` file. The file is created with mode 0600 (owner only)
+/// appends every delivered fix to a `GPXTrackWriter` file. The file is created with mode 0600 (owner only)
 /// and is complete, valid GPX after every fix, so a crash or kill loses at most the fix being written; after
 /// a power loss, `GPXTrackWriter.repair(at:)` restores it. A loss of fix (`CLError(.locationUnknown)`) or a
 /// ``stop()`` followed by ``start()`` begins a new track segment.

@@ -3,7 +3,7 @@ import NMEA0183
 /// An NMEA 0183 log read as a replay: fixes, no-fix epochs and headings with their recorded UTC times.
 /// **Linux only.**
 ///
-/// Reads the file in chunks of ``chunkSize`` bytes through ``NMEADecoder``, so a log of any size replays in
+/// Reads the file in chunks of ``chunkSize`` bytes through `NMEADecoder`, so a log of any size replays in
 /// bounded memory. Fixes become ``CLLocation``s marked as simulated by software; epochs without a fix become
 /// ``LocationProviderEvent/fixLost`` (once per outage); HDT/HDG/THS become headings. Events before the first
 /// date (RMC or ZDA) have no known time and are skipped (counted in ``undatedEventCount``). Malformed sentences
