@@ -53,8 +53,8 @@ final class BlocksHarness: @unchecked Sendable {
     }
 
     /// Runs `body` with the manager on the callback queue.
-    func on<T>(_ manager: UncheckedBox<CLLocationManager>, _ body: (CLLocationManager) -> T) -> T {
-        queue.sync { body(manager.value) }
+    func on<T>(_ manager: UncheckedBox<CLLocationManager>, _ body: (CLLocationManager) throws -> T) rethrows -> T {
+        try queue.sync { try body(manager.value) }
     }
 
     /// Advances the clock and waits until every callback it caused has run.
