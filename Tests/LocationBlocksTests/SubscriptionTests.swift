@@ -61,11 +61,13 @@ import Testing
 
         let compassless = BlocksHarness([])
         let failures = Recorder()
-        compassless.makeCenter().subscribeToHeadingUpdates { heading, status in
+        let compasslessCenter = compassless.makeCenter()
+        compasslessCenter.subscribeToHeadingUpdates { heading, status in
             failures.record("\(name(status)) \(heading == nil)")
         }
         compassless.advance(by: 0)
         #expect(failures.events == ["error headingFailure true"])
+        #expect(compasslessCenter.pendingRequests.isEmpty)
     }
 
     @Test func aRecentFixAlreadyMeetingTheLevelCompletesAtOnce() {
