@@ -86,7 +86,9 @@ import Testing
         let streams = Self.streams(harness)
         var iterator = streams.authorizationChanges().makeAsyncIterator()
         harness.advance(by: 0)  // the managers' report at creation repeats the status: not delivered twice
+        // Managers read the status when they deliver a change, so each change is delivered before the next.
         harness.authorization.setStatus(.authorizedWhenInUse)
+        harness.advance(by: 0)
         harness.authorization.setStatus(.denied)
         harness.advance(by: 0)
         var statuses: [CLAuthorizationStatus] = []
