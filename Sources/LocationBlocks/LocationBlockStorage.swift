@@ -1,5 +1,4 @@
 import LinuxCoreLocation
-import Synchronization
 
 /// The blocks and filters of one manager: an observer added with ``CLLocationManager/addObserver(_:)``, so it
 /// lives exactly as long as the manager and receives every event alongside the app's delegate.
@@ -19,7 +18,7 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
     let values = Locked(Values())
 
     /// Serialises "find or install" so two threads cannot install two storages on one manager.
-    private static let installation = Mutex(())
+    private static let installation = Locked(())
 
     /// The storage installed on `manager`, if any.
     static func existing(on manager: CLLocationManager) -> LocationBlockStorage? {

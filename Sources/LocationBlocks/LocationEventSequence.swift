@@ -1,5 +1,4 @@
 import LinuxCoreLocation
-import Synchronization
 
 /// An `AsyncSequence` of location events from a ``LocationStreams``: fixes, headings, region events, visits,
 /// authorization statuses or errors.
@@ -47,7 +46,7 @@ public struct LocationEventSequence<Element: Sendable>: AsyncSequence, Sendable 
 final class LocationStreamRegistration: Sendable {
     private let streams: LocationStreams
     let id: Int
-    private let cancelled = Mutex(false)
+    private let cancelled = Locked(false)
 
     init(streams: LocationStreams, id: Int) {
         self.streams = streams

@@ -28,7 +28,7 @@ public final class LocationRequestCenter: @unchecked Sendable {
     var running = (locations: false, headings: false, significantChanges: false)
     /// The latest valid fix of standard updates, for requests whose level a recent fix already meets.
     var lastFix: CLLocation?
-    private let onQueueKey = DispatchSpecificKey<Bool>()
+    private let confinement: CallbackQueue
 
     /// Creates a center.
     ///
@@ -45,9 +45,11 @@ public final class LocationRequestCenter: @unchecked Sendable {
         configuration.callbackQueue = queue
         callbackQueue = queue
         self.authorizationRequest = authorizationRequest
-        updates = CLLocationManager(configuration: configuration)
-        significant = CLLocationManager(configuration: configuration)
-        queue.setSpecific(key: onQueueKey, value: true)
+        confinement = CallbackQueue(queue)
+        // Made on the queue that will use them, so every access to their state is ordered by it.
+        (updates, significant) = confinement.sync {
+            (CLLocationManager(configuration: configuration), CLLocationManager(configuration: configuration))
+        }
         let observer = LocationRequestObserver(center: self)
         updates.addObserver(observer)
         significant.addObserver(observer)
@@ -55,7 +57,7 @@ public final class LocationRequestCenter: @unchecked Sendable {
 
     /// Runs `body` on the callback queue and returns its result: at once when already there.
     func onQueue<T>(_ body: () -> T) -> T {
-        DispatchQueue.getSpecific(key: onQueueKey) == true ? body() : callbackQueue.sync(execute: body)
+        confinement.sync(body)
     }
 
     // MARK: Requests

@@ -40,7 +40,7 @@ public final class LocationStreams: @unchecked Sendable {
     private var nextID = 0
     private var running = Running()
     private var reportedAuthorization: CLAuthorizationStatus?
-    private let onQueueKey = DispatchSpecificKey<Bool>()
+    private let confinement: CallbackQueue
 
     /// Creates the streams' managers.
     ///
@@ -56,16 +56,19 @@ public final class LocationStreams: @unchecked Sendable {
         configuration.callbackQueue = queue
         callbackQueue = queue
         self.bufferLimit = max(1, bufferLimit)
-        updates = CLLocationManager(configuration: configuration)
-        significant = CLLocationManager(configuration: configuration)
-        queue.setSpecific(key: onQueueKey, value: true)
+        confinement = CallbackQueue(queue)
+        // Made on the queue that will use them, so every access to their state is ordered by it.
+        (updates, significant) = confinement.sync {
+            (CLLocationManager(configuration: configuration), CLLocationManager(configuration: configuration))
+        }
         let observer = LocationStreamsObserver(streams: self)
         updates.addObserver(observer)
         significant.addObserver(observer)
     }
 
+    /// Runs `body` on the callback queue and returns its result: at once when already there.
     private func onQueue<T>(_ body: () -> T) -> T {
-        DispatchQueue.getSpecific(key: onQueueKey) == true ? body() : callbackQueue.sync(execute: body)
+        confinement.sync(body)
     }
 
     // MARK: Registrations
