@@ -8,16 +8,18 @@ import LinuxCoreLocation
 /// callback thread; set them there too. They are stored with the manager and released with it; a block
 /// receives the manager, so it need not (and should not) capture it strongly. `nil` removes a block.
 extension CLLocationManager {
-    /// Called with the fixes of `locationManager(_:didUpdateLocations:)` that pass ``updateAccuracyFilter`` and
-    /// ``updateLocationAgeFilter``, oldest first; never with an empty array. When the update block sets its flag mid-
-    /// batch, only the fixes up to that one arrive.
+    /// Called with the fixes of `locationManager(_:didUpdateLocations:)` that pass the update filters.
+    ///
+    /// The filters are ``updateAccuracyFilter`` and ``updateLocationAgeFilter``; fixes come oldest first, never
+    /// as an empty array. When the update block sets its flag mid-batch, only the fixes up to that one arrive.
     public var didUpdateLocationsBlock: ((CLLocationManager, [CLLocation]) -> Void)? {
         get { LocationBlockStorage.existing(on: self)?.block(\.didUpdateLocations) }
         set { setDelegateBlock(\.didUpdateLocations, newValue) }
     }
 
-    /// Called for `locationManager(_:didUpdateTo:from:)` with the new and the old fix when the new one passes the
-    /// update filters. Apple deprecated that callback and the mirror never makes it, so this block runs only when the
+    /// Called for `locationManager(_:didUpdateTo:from:)` when the new fix passes the update filters.
+    ///
+    /// Apple deprecated that callback and the mirror never makes it, so this block runs only when the
     /// method is called directly.
     public var didUpdateToFromBlock: ((CLLocationManager, CLLocation, CLLocation) -> Void)? {
         get { LocationBlockStorage.existing(on: self)?.block(\.didUpdateToFrom) }
@@ -30,8 +32,9 @@ extension CLLocationManager {
         set { setDelegateBlock(\.didUpdateHeading, newValue) }
     }
 
-    /// Answers `locationManagerShouldDisplayHeadingCalibration(_:)`; `false` when unset. Linux has no calibration
-    /// panel, so the answer is not used.
+    /// Answers `locationManagerShouldDisplayHeadingCalibration(_:)`; `false` when unset.
+    ///
+    /// Linux has no calibration panel, so the answer is not used.
     public var shouldDisplayHeadingCalibrationBlock: ((CLLocationManager) -> Bool)? {
         get { LocationBlockStorage.existing(on: self)?.block(\.shouldDisplayHeadingCalibration) }
         set { setDelegateBlock(\.shouldDisplayHeadingCalibration, newValue) }

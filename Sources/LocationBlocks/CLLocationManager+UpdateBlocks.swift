@@ -23,10 +23,12 @@ extension CLLocationManager {
     ///
     /// - Parameter configuration: Provider, authorization and callback queue (**Linux only**); by default the
     ///   process's, delivering on the creating thread's run loop as Apple's managers do.
+    /// - Returns: A new manager; nothing is started.
     public static func updateManager(
         configuration: LocationManagerConfiguration = LocationManagerConfiguration()
     ) -> CLLocationManager {
-        updateManager(withAccuracy: kCLUpdateAccuracyFilterNone, locationAge: kCLLocationAgeFilterNone,
+        updateManager(
+            withAccuracy: kCLUpdateAccuracyFilterNone, locationAge: kCLLocationAgeFilterNone,
             authorizationDescription: nil, configuration: configuration)
     }
 
@@ -38,6 +40,7 @@ extension CLLocationManager {
     ///   - authorizationDescription: What a block-based start asks for while the status is not determined;
     ///     `nil` asks for nothing.
     ///   - configuration: Provider, authorization and callback queue (**Linux only**).
+    /// - Returns: A new manager with the filters set; nothing is started.
     public static func updateManager(
         withAccuracy accuracy: CLLocationAccuracy, locationAge: TimeInterval,
         authorizationDescription: CLLocationUpdateAuthorizationDescription? = nil,
@@ -62,7 +65,10 @@ extension CLLocationManager {
     /// as the Objective-C original did. NaN counts as off. Independent of `desiredAccuracy`, which only asks
     /// the provider; source: CLLocationManager-blocks' `updateAccuracyFilter`.
     public var updateAccuracyFilter: CLLocationAccuracy {
-        get { LocationBlockStorage.existing(on: self)?.values.withLock { $0.filter.accuracy } ?? kCLUpdateAccuracyFilterNone }
+        get {
+            LocationBlockStorage.existing(on: self)?.values.withLock { $0.filter.accuracy }
+                ?? kCLUpdateAccuracyFilterNone
+        }
         set { LocationBlockStorage.installed(on: self).values.withLock { $0.filter.accuracy = newValue } }
     }
 
@@ -117,18 +123,20 @@ extension CLLocationManager {
 
     // MARK: Availability
 
-    /// Whether location updates can be had for the process: location services are enabled (a provider is
-    /// configured or found, and available) and the process's status is authorized (always or when in use) or
-    /// not yet determined (a request may still grant it). `false` when denied, restricted or without a provider.
+    /// Whether location updates can be had for the process.
     ///
-    /// Reads ``LocationAuthorization/shared`` and the default provider; a manager with its own configuration
+    /// `true` when location services are enabled (a provider is configured or found, and available) and the
+    /// process's status is authorized (always or when in use) or not yet determined (a request may still grant
+    /// it); `false` when denied, restricted or without a provider. Reads ``LocationAuthorization/shared`` and the default provider; a manager with its own configuration
     /// answers through the instance property. Source: CLLocationManager-blocks' `isLocationUpdatesAvailable`.
     public static var isLocationUpdatesAvailable: Bool {
         isUsable(servicesEnabled: locationServicesEnabled(), status: authorizationStatus())
     }
 
-    /// Whether this manager can get location updates: its provider exists and is available, and its status is
-    /// authorized or not yet determined. **Linux only** (Apple's managers all share the system's answer).
+    /// Whether this manager can get location updates.
+    ///
+    /// `true` when its provider exists and is available, and its status is authorized or not yet determined.
+    /// **Linux only** (Apple's managers all share the system's answer).
     public var isLocationUpdatesAvailable: Bool {
         Self.isUsable(servicesEnabled: provider?.isAvailable ?? false, status: authorizationStatus)
     }

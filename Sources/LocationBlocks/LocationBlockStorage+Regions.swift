@@ -17,7 +17,8 @@ extension LocationBlockStorage {
     }
 
     func locationManager(
-        _ manager: CLLocationManager, didRange beacons: [CLBeacon], satisfying beaconConstraint: CLBeaconIdentityConstraint
+        _ manager: CLLocationManager, didRange beacons: [CLBeacon],
+        satisfying beaconConstraint: CLBeaconIdentityConstraint
     ) {
         block(\.didRangeBeaconsSatisfying)?(manager, beacons, beaconConstraint)
     }
@@ -36,7 +37,9 @@ extension LocationBlockStorage {
         block(\.didExitRegion)?(manager, region)
     }
 
-    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
+    func locationManager(
+        _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error
+    ) {
         block(\.monitoringDidFail)?(manager, region, error)
     }
 

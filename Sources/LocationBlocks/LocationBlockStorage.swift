@@ -100,7 +100,9 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         block(\.didUpdateLocations)?(manager, Array(delivered))
     }
 
-    func locationManager(_ manager: CLLocationManager, didUpdateTo newLocation: CLLocation, from oldLocation: CLLocation) {
+    func locationManager(
+        _ manager: CLLocationManager, didUpdateTo newLocation: CLLocation, from oldLocation: CLLocation
+    ) {
         let filter = values.withLock { $0.filter }
         guard filter.accepts(newLocation, now: manager.clock.now) else { return }
         block(\.didUpdateToFrom)?(manager, newLocation, oldLocation)

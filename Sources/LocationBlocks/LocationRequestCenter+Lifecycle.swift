@@ -77,10 +77,12 @@ extension LocationRequestCenter {
         }
         let subscribed = pending.contains { if case .locations = $0.kind { return true } else { return false } }
         let needs = (
-            locations: pending.contains(where: \.needsLocationUpdates), headings: pending.contains(where: \.needsHeadings),
+            locations: pending.contains(where: \.needsLocationUpdates),
+            headings: pending.contains(where: \.needsHeadings),
             significantChanges: pending.contains(where: \.needsSignificantChanges)
         )
-        updates.desiredAccuracy = subscribed ? kCLLocationAccuracyBest : (oneShotAccuracies.min() ?? kCLLocationAccuracyBest)
+        updates.desiredAccuracy =
+            subscribed ? kCLLocationAccuracyBest : (oneShotAccuracies.min() ?? kCLLocationAccuracyBest)
         if needs.locations != running.locations {
             needs.locations ? updates.startUpdatingLocation() : updates.stopUpdatingLocation()
         }

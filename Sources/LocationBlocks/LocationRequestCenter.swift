@@ -83,9 +83,10 @@ public final class LocationRequestCenter: @unchecked Sendable {
         accuracy: LocationRequestAccuracy, timeout: TimeInterval, delayUntilAuthorized: Bool = false,
         completion: @escaping @Sendable (LocationRequestResult) -> Void
     ) -> LocationRequestID {
-        add(PendingLocationRequest(
-            kind: .oneShot(accuracy, timeout: timeout, delayUntilAuthorized: delayUntilAuthorized),
-            onLocation: completion, onHeading: nil))
+        add(
+            PendingLocationRequest(
+                kind: .oneShot(accuracy, timeout: timeout, delayUntilAuthorized: delayUntilAuthorized),
+                onLocation: completion, onHeading: nil))
     }
 
     /// Subscribes to every new fix of standard location updates, whatever its accuracy, until cancelled.

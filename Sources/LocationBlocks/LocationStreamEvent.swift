@@ -51,8 +51,12 @@ final class LocationStreamsObserver: NSObject, CLLocationManagerDelegate {
     func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {
         send(.region(.didDetermineState(state, region)), from: manager)
     }
-    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
-        send(.region(.monitoringDidFail(region, (error as? CLError) ?? CLError(.regionMonitoringFailure))), from: manager)
+    func locationManager(
+        _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error
+    ) {
+        send(
+            .region(.monitoringDidFail(region, (error as? CLError) ?? CLError(.regionMonitoringFailure))), from: manager
+        )
     }
     func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {
         send(.visit(visit), from: manager)

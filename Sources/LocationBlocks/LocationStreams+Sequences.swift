@@ -8,8 +8,10 @@ extension LocationStreams {
     ///     invalid accuracy dropped while on; negative sentinels mean 10 m); ``kCLUpdateAccuracyFilterNone`` by default.
     ///   - ageFilter: Seconds, with the rules of ``CLLocationManager/updateLocationAgeFilter`` (magnitude of the
     ///     age strictly below); ``kCLLocationAgeFilterNone`` by default.
+    /// - Returns: A sequence of `CLLocation`s.
     public func locations(
-        accuracyFilter: CLLocationAccuracy = kCLUpdateAccuracyFilterNone, ageFilter: TimeInterval = kCLLocationAgeFilterNone
+        accuracyFilter: CLLocationAccuracy = kCLUpdateAccuracyFilterNone,
+        ageFilter: TimeInterval = kCLLocationAgeFilterNone
     ) -> LocationEventSequence<CLLocation> {
         let filter = LocationUpdateFilter(accuracy: accuracyFilter, age: ageFilter)
         return LocationEventSequence(streams: self, service: .locations(filter)) { event, now in
@@ -34,8 +36,9 @@ extension LocationStreams {
         }
     }
 
-    /// Monitors `regions` while iterating and delivers their events (matched by identifier; failures without
-    /// a region go to every region iteration). Regions stay monitored while any iteration wants them.
+    /// Monitors `regions` while iterating and delivers their events.
+    ///
+    /// Events are matched by identifier; failures without a region go to every region iteration. Regions stay monitored while any iteration wants them.
     public func regionEvents(for regions: [CLRegion]) -> LocationEventSequence<RegionEvent> {
         let identifiers = Set(regions.map(\.identifier))
         return LocationEventSequence(streams: self, service: .regions(regions)) { event, _ in
@@ -53,8 +56,9 @@ extension LocationStreams {
         }
     }
 
-    /// The authorization status: the current one first, then each change. Starts no service and asks for
-    /// nothing.
+    /// The authorization status: the current one first, then each change.
+    ///
+    /// Starts no service and asks for nothing.
     public func authorizationChanges() -> LocationEventSequence<CLAuthorizationStatus> {
         LocationEventSequence(streams: self, service: .authorization) { event, _ in
             guard case .authorization(let status) = event else { return [] }
@@ -62,8 +66,9 @@ extension LocationStreams {
         }
     }
 
-    /// The errors of every service of these streams (including the transient `locationUnknown`), from the
-    /// time the iteration starts. Starts no service.
+    /// The errors of every service of these streams, from the time the iteration starts.
+    ///
+    /// Includes the transient `locationUnknown`. Starts no service.
     public func errors() -> LocationEventSequence<CLError> {
         LocationEventSequence(streams: self, service: .errors) { event, _ in
             guard case .error(let error) = event else { return [] }

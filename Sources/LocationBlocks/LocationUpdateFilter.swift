@@ -1,10 +1,14 @@
 import LinuxCoreLocation
 
-/// Accuracy filter value that turns the filter off: every valid and invalid fix passes. Value 0, as in
+/// Accuracy filter value that turns the filter off: every valid and invalid fix passes.
+///
+/// Value 0, as in
 /// CLLocationManager-blocks (a zero-metre accuracy is never reported, so 0 cannot be a useful threshold).
 public let kCLUpdateAccuracyFilterNone: CLLocationAccuracy = 0
 
-/// Age filter value that turns the filter off: fixes of any age pass. Value 0, as in CLLocationManager-blocks.
+/// Age filter value that turns the filter off: fixes of any age pass.
+///
+/// Value 0, as in CLLocationManager-blocks.
 public let kCLLocationAgeFilterNone: TimeInterval = 0
 
 /// The accuracy and age filters of the blocks layer, shared by the manager's blocks and the location streams.

@@ -1,6 +1,7 @@
 import Foundation
 import LinuxCoreLocation
 import Testing
+
 @testable import LocationBlocks
 
 @Suite struct CoexistenceTests {
@@ -16,7 +17,9 @@ import Testing
         let blocks = Recorder()
         let manager = harness.makeManager { manager in
             if delegateFirst { manager.delegate = delegate }
-            manager.didUpdateLocationsBlock = { _, fixes in blocks.record("locations \(fixes.map(\.coordinate.latitude))") }
+            manager.didUpdateLocationsBlock = { _, fixes in
+                blocks.record("locations \(fixes.map(\.coordinate.latitude))")
+            }
             manager.didFailWithErrorBlock = { _, error in blocks.record("error \(code(error))") }
             manager.startUpdatingLocation { _, location, _, _ in
                 if let location { blocks.record("fix \(location.coordinate.latitude)") }
@@ -31,9 +34,10 @@ import Testing
     @Test(arguments: [true, false]) func delegateAndBlocksEachReceiveEveryEventOnce(delegateFirst: Bool) {
         let (delegate, blocks) = Self.run(delegateFirst: delegateFirst)
         #expect(delegate == ["locations [1.0, 2.0]", "error locationUnknown", "locations [3.0]"])
-        #expect(blocks == [
-            "fix 1.0", "fix 2.0", "locations [1.0, 2.0]", "error locationUnknown", "fix 3.0", "locations [3.0]",
-        ])
+        #expect(
+            blocks == [
+                "fix 1.0", "fix 2.0", "locations [1.0, 2.0]", "error locationUnknown", "fix 3.0", "locations [3.0]",
+            ])
     }
 
     @Test func replacingTheDelegateKeepsTheBlocks() {

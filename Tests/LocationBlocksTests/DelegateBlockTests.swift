@@ -1,6 +1,7 @@
 import Foundation
 import LinuxCoreLocation
 import Testing
+
 @testable import LocationBlocks
 
 @Suite struct DelegateBlockTests {
@@ -22,16 +23,21 @@ import Testing
     @Test func callbacksTheMirrorMakesReachTheirBlocks() {
         let harness = BlocksHarness([])
         let recorder = Recorder()
-        let region = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 1, longitude: 2), radius: 100, identifier: "home")
+        let region = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 1, longitude: 2), radius: 100, identifier: "home")
         let beacon = CLBeaconRegion(uuid: UUID(), identifier: "beacon")
         let manager = harness.makeManager { (manager: CLLocationManager) in
-            manager.didChangeAuthorizationBlock = { manager in recorder.record("authorization \(manager.authorizationStatus)") }
+            manager.didChangeAuthorizationBlock = { manager in
+                recorder.record("authorization \(manager.authorizationStatus)")
+            }
             manager.didChangeAuthorizationStatusBlock = { _, status in recorder.record("status \(status)") }
             manager.didStartMonitoringBlock = { _, region in recorder.record("started \(region.identifier)") }
             manager.monitoringDidFailBlock = { (_, region: CLRegion?, error: any Error) in
                 recorder.record("failed \(region?.identifier ?? "none") \(code(error))")
             }
-            manager.didDetermineStateBlock = { _, state, region in recorder.record("state \(state) \(region.identifier)") }
+            manager.didDetermineStateBlock = { _, state, region in
+                recorder.record("state \(state) \(region.identifier)")
+            }
             manager.didFailRangingForConstraintBlock = { _, _, error in recorder.record("ranging \(code(error))") }
             manager.didFinishDeferredUpdatesBlock = { _, error in recorder.record("deferred \(code(error))") }
             manager.startMonitoring(for: region)
@@ -41,11 +47,12 @@ import Testing
             manager.allowDeferredLocationUpdates(untilTraveled: 100, timeout: 60)
         }
         harness.advance(by: 0)
-        #expect(recorder.events == [
-            "authorization authorizedWhenInUse", "status authorizedWhenInUse", "started home",
-            "failed beacon regionMonitoringFailure", "state unknown home", "ranging rangingUnavailable",
-            "deferred deferredFailed",
-        ])
+        #expect(
+            recorder.events == [
+                "authorization authorizedWhenInUse", "status authorizedWhenInUse", "started home",
+                "failed beacon regionMonitoringFailure", "state unknown home", "ranging rangingUnavailable",
+                "deferred deferredFailed",
+            ])
         _ = manager
     }
 
@@ -53,27 +60,38 @@ import Testing
         // Callbacks the Linux mirror never makes (visits, region crossings, beacons, pauses) are driven directly.
         let harness = BlocksHarness([])
         let recorder = Recorder()
-        let region = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 1, longitude: 2), radius: 100, identifier: "r")
+        let region = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 1, longitude: 2), radius: 100, identifier: "r")
         let beaconRegion = CLBeaconRegion(uuid: UUID(), identifier: "b")
         let constraint = beaconRegion.beaconIdentityConstraint
-        let visit = CLVisit(arrivalDate: clockStart, departureDate: .distantFuture,
+        let visit = CLVisit(
+            arrivalDate: clockStart, departureDate: .distantFuture,
             coordinate: CLLocationCoordinate2D(latitude: 1, longitude: 2), horizontalAccuracy: 20)
         let error = CLError(.network)
         var calibration = false
         let manager = harness.makeManager { m in
             m.didUpdateLocationsBlock = { _, fixes in recorder.record("locations \(fixes.count)") }
-            m.didUpdateToFromBlock = { _, new, old in recorder.record("to \(new.coordinate.latitude) from \(old.coordinate.latitude)") }
+            m.didUpdateToFromBlock = { _, new, old in
+                recorder.record("to \(new.coordinate.latitude) from \(old.coordinate.latitude)")
+            }
             m.didUpdateHeadingBlock = { _, h in recorder.record("heading \(h.trueHeading)") }
             m.shouldDisplayHeadingCalibrationBlock = { _ in true }
             m.didDetermineStateBlock = { _, state, _ in recorder.record("state \(state)") }
-            m.didRangeBeaconsInRegionBlock = { _, beacons, r in recorder.record("ranged \(beacons.count) in \(r.identifier)") }
-            m.rangingBeaconsDidFailForRegionBlock = { _, r, e in recorder.record("ranging failed \(r.identifier) \(code(e))") }
-            m.didRangeBeaconsSatisfyingBlock = { _, beacons, _ in recorder.record("ranged \(beacons.count) satisfying") }
+            m.didRangeBeaconsInRegionBlock = { _, beacons, r in
+                recorder.record("ranged \(beacons.count) in \(r.identifier)")
+            }
+            m.rangingBeaconsDidFailForRegionBlock = { _, r, e in
+                recorder.record("ranging failed \(r.identifier) \(code(e))")
+            }
+            m.didRangeBeaconsSatisfyingBlock = { _, beacons, _ in recorder.record("ranged \(beacons.count) satisfying")
+            }
             m.didFailRangingForConstraintBlock = { _, _, e in recorder.record("constraint failed \(code(e))") }
             m.didEnterRegionBlock = { _, r in recorder.record("enter \(r.identifier)") }
             m.didExitRegionBlock = { _, r in recorder.record("exit \(r.identifier)") }
             m.didFailWithErrorBlock = { _, e in recorder.record("error \(code(e))") }
-            m.monitoringDidFailBlock = { _, r, e in recorder.record("monitoring failed \(r?.identifier ?? "nil") \(code(e))") }
+            m.monitoringDidFailBlock = { _, r, e in
+                recorder.record("monitoring failed \(r?.identifier ?? "nil") \(code(e))")
+            }
             m.didChangeAuthorizationStatusBlock = { _, s in recorder.record("status \(s)") }
             m.didChangeAuthorizationBlock = { _ in recorder.record("authorization") }
             m.didStartMonitoringBlock = { _, r in recorder.record("started \(r.identifier)") }
@@ -109,12 +127,15 @@ import Testing
             d.locationManager(m, didVisit: visit)
         }
         #expect(calibration)
-        #expect(Array(recorder.events.dropFirst(before.count)) == [
-            "locations 2", "to 3.0 from 2.0", "heading 45.0", "state inside", "ranged 0 in b", "ranging failed b network",
-            "ranged 0 satisfying", "constraint failed network", "enter r", "exit r", "error network",
-            "monitoring failed nil network", "status denied", "authorization", "status authorizedWhenInUse", "started r",
-            "pause", "resume", "deferred nil", "visit 20.0",
-        ])
+        #expect(
+            Array(recorder.events.dropFirst(before.count)) == [
+                "locations 2", "to 3.0 from 2.0", "heading 45.0", "state inside", "ranged 0 in b",
+                "ranging failed b network",
+                "ranged 0 satisfying", "constraint failed network", "enter r", "exit r", "error network",
+                "monitoring failed nil network", "status denied", "authorization", "status authorizedWhenInUse",
+                "started r",
+                "pause", "resume", "deferred nil", "visit 20.0",
+            ])
         // Cleared blocks are not called, and reading one back gives nil.
         harness.on(manager) { m in
             m.didVisitBlock = nil

@@ -1,11 +1,14 @@
 import Foundation
 import LinuxCoreLocation
 import Testing
+
 @testable import LocationBlocks
 
 @Suite struct LifecycleTests {
     @Test func releasingTheManagerReleasesItsBlocksAndStopsTheProvider() {
-        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)])), .init(at: 2, .locations([fix(2, at: 2)]))])
+        let harness = BlocksHarness([
+            .init(at: 1, .locations([fix(1, at: 1)])), .init(at: 2, .locations([fix(2, at: 2)])),
+        ])
         let recorder = Recorder()
         /// Something the blocks capture, to see them released.
         final class Token: Sendable {}
@@ -46,7 +49,9 @@ import Testing
         #expect(harness.on(manager) { $0.observers.count } == 1)
         // Reading does not install anything on a manager without blocks.
         let plain = harness.queue.sync { UncheckedBox(CLLocationManager(configuration: harness.configuration)) }
-        #expect(harness.on(plain) { ($0.updateAccuracyFilter, $0.didVisitBlock == nil, $0.observers.count) } == (0, true, 0))
+        #expect(
+            harness.on(plain) { ($0.updateAccuracyFilter, $0.didVisitBlock == nil, $0.observers.count) } == (0, true, 0)
+        )
         harness.on(plain) { $0.didVisitBlock = nil }
         #expect(harness.on(plain) { $0.observers.count } == 0)
     }

@@ -1,12 +1,14 @@
 import Foundation
 import LinuxCoreLocation
 import Testing
+
 @testable import LocationBlocks
 
 @Suite struct LocationRequestTests {
     @Test func succeedsOnceThenItsTimeoutPassesWithoutASecondCompletion() {
         let harness = BlocksHarness([
-            .init(at: 1, .locations([fix(1, accuracy: 300, at: 1)])), .init(at: 2, .locations([fix(2, accuracy: 50, at: 2)])),
+            .init(at: 1, .locations([fix(1, accuracy: 300, at: 1)])),
+            .init(at: 2, .locations([fix(2, accuracy: 50, at: 2)])),
             .init(at: 3, .locations([fix(3, accuracy: 10, at: 3)])),
         ])
         let center = harness.makeCenter()
@@ -23,8 +25,10 @@ import Testing
 
     @Test func timesOutWithTheMostAccurateValidFixSeen() {
         let harness = BlocksHarness([
-            .init(at: 1, .locations([fix(1, accuracy: 300, at: 1)])), .init(at: 2, .locations([fix(2, accuracy: 150, at: 2)])),
-            .init(at: 3, .locations([fix(3, accuracy: 400, at: 3)])), .init(at: 6, .locations([fix(4, accuracy: 5, at: 6)])),
+            .init(at: 1, .locations([fix(1, accuracy: 300, at: 1)])),
+            .init(at: 2, .locations([fix(2, accuracy: 150, at: 2)])),
+            .init(at: 3, .locations([fix(3, accuracy: 400, at: 3)])),
+            .init(at: 6, .locations([fix(4, accuracy: 5, at: 6)])),
         ])
         let center = harness.makeCenter()
         let results = UncheckedBox<[LocationRequestResult]>([])
@@ -59,9 +63,10 @@ import Testing
         #expect(level.isMet(by: fix(1, accuracy: 50, at: 100, age: -60), at: now))
         #expect(!level.isMet(by: fix(1, accuracy: 50, at: 100, age: -60.001), at: now))
         #expect(!level.isMet(by: fix(1, accuracy: -1, at: 100), at: now))
-        #expect([LocationRequestAccuracy.city, .neighborhood, .block, .house, .room].map {
-            [$0.horizontalAccuracy, $0.maximumAge]
-        } == [[5000, 600], [1000, 300], [100, 60], [15, 15], [5, 5]])
+        #expect(
+            [LocationRequestAccuracy.city, .neighborhood, .block, .house, .room].map {
+                [$0.horizontalAccuracy, $0.maximumAge]
+            } == [[5000, 600], [1000, 300], [100, 60], [15, 15], [5, 5]])
 
         // Through a center: a fix at exactly 15 m and 15 s old completes a house request.
         let harness = BlocksHarness([.init(at: 1, .locations([fix(1, accuracy: 15, at: 1, age: 15)]))])
@@ -114,7 +119,8 @@ import Testing
 
     @Test func authorizationIsRequestedWhenNotDetermined() {
         let asked = Recorder()
-        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))], status: .notDetermined,
+        let harness = BlocksHarness(
+            [.init(at: 1, .locations([fix(1, at: 1)]))], status: .notDetermined,
             policy: AuthorizationPolicy { request, _ in
                 asked.record("\(request)")
                 return .authorizedAlways
@@ -145,9 +151,10 @@ import Testing
 
     @Test func servicesDisabledWithoutAnAvailableProvider() {
         let queue = DispatchQueue(label: "test")
-        let center = LocationRequestCenter(configuration: LocationManagerConfiguration(
-            provider: UnavailableProvider(), authorization: LocationAuthorization(status: .authorizedAlways),
-            callbackQueue: queue))
+        let center = LocationRequestCenter(
+            configuration: LocationManagerConfiguration(
+                provider: UnavailableProvider(), authorization: LocationAuthorization(status: .authorizedAlways),
+                callbackQueue: queue))
         let recorder = Recorder()
         center.requestLocation(accuracy: .city, timeout: 10) { recorder.record($0) }
         queue.sync {}

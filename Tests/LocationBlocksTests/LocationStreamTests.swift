@@ -1,10 +1,13 @@
 import Foundation
 import LinuxCoreLocation
 import Testing
+
 @testable import LocationBlocks
 
 @Suite struct LocationStreamTests {
-    static func streams(_ harness: BlocksHarness, bufferLimit: Int = LocationStreams.defaultBufferLimit) -> LocationStreams {
+    static func streams(_ harness: BlocksHarness, bufferLimit: Int = LocationStreams.defaultBufferLimit)
+        -> LocationStreams
+    {
         LocationStreams(configuration: harness.configuration, bufferLimit: bufferLimit)
     }
 
@@ -29,8 +32,9 @@ import Testing
         // producer for an ordinary `for await` loop.
         let provider = ScriptedLocationProvider(
             steps: [.init(at: 0, .locations([fix(1), fix(2)]))], clock: SystemClock.shared)
-        let streams = LocationStreams(configuration: LocationManagerConfiguration(
-            provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse)))
+        let streams = LocationStreams(
+            configuration: LocationManagerConfiguration(
+                provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse)))
         var received: [Double] = []
         for await fix in streams.locations() {
             received.append(fix.coordinate.latitude)
@@ -42,8 +46,9 @@ import Testing
 
     @Test func cancellingTheTaskStopsTheProvider() async {
         let provider = ScriptedLocationProvider(steps: [.init(at: 0, .locations([fix(1)]))], clock: SystemClock.shared)
-        let streams = LocationStreams(configuration: LocationManagerConfiguration(
-            provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse)))
+        let streams = LocationStreams(
+            configuration: LocationManagerConfiguration(
+                provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse)))
         let recorder = Recorder()
         let task = Task.detached {
             for await fix in streams.locations() { recorder.record("\(fix.coordinate.latitude)") }
@@ -61,7 +66,8 @@ import Testing
         let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))])
         let streams = Self.streams(harness)
         var first: LocationEventSequence<CLLocation>.Iterator? = streams.locations().makeAsyncIterator()
-        var second: LocationEventSequence<CLLocation>.Iterator? = streams.locations(accuracyFilter: 1).makeAsyncIterator()
+        var second: LocationEventSequence<CLLocation>.Iterator? = streams.locations(accuracyFilter: 1)
+            .makeAsyncIterator()
         harness.advance(by: 1)
         #expect(await first?.next()?.coordinate.latitude == 1)
         first = nil
@@ -101,12 +107,14 @@ import Testing
         let harness = BlocksHarness(
             [.init(at: 1, .fixLost), .init(at: 2, .heading(heading(33)))], capabilities: [.location, .heading])
         let streams = Self.streams(harness)
-        let home = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 1, longitude: 2), radius: 50, identifier: "home")
+        let home = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 1, longitude: 2), radius: 50, identifier: "home")
         let beacon = CLBeaconRegion(uuid: UUID(), identifier: "beacon")
         var errors = streams.errors().makeAsyncIterator()
         let locations = streams.locations().makeAsyncIterator()
         var headings = streams.headings().makeAsyncIterator()
-        var regions: LocationEventSequence<RegionEvent>.Iterator? = streams.regionEvents(for: [home, beacon]).makeAsyncIterator()
+        var regions: LocationEventSequence<RegionEvent>.Iterator? = streams.regionEvents(for: [home, beacon])
+            .makeAsyncIterator()
         harness.advance(by: 2)
         #expect(await errors.next()?.code == .locationUnknown)
         #expect(await headings.next()?.trueHeading == 33)

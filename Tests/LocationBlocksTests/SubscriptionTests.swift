@@ -1,6 +1,7 @@
 import Foundation
 import LinuxCoreLocation
 import Testing
+
 @testable import LocationBlocks
 
 @Suite struct SubscriptionTests {
@@ -94,14 +95,17 @@ import Testing
         let center = harness.makeCenter()
         #expect(center.callbackQueue === harness.queue)
         let recorder = Recorder()
-        center.requestLocation(accuracy: .room, timeout: 10) { _ in recorder.record(DispatchQueue.getSpecific(key: key) ?? "other") }
+        center.requestLocation(accuracy: .room, timeout: 10) { _ in
+            recorder.record(DispatchQueue.getSpecific(key: key) ?? "other")
+        }
         center.subscribeToLocationUpdates { _ in recorder.record(DispatchQueue.getSpecific(key: key) ?? "other") }
         harness.advance(by: 1)
         #expect(recorder.events == ["harness", "harness"])
 
         // Without a configured queue the center makes a private serial one.
-        let own = LocationRequestCenter(configuration: LocationManagerConfiguration(
-            provider: harness.provider, authorization: harness.authorization))
+        let own = LocationRequestCenter(
+            configuration: LocationManagerConfiguration(
+                provider: harness.provider, authorization: harness.authorization))
         #expect(own.callbackQueue !== harness.queue)
     }
 }

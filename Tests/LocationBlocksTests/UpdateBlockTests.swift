@@ -1,6 +1,7 @@
 import Foundation
 import LinuxCoreLocation
 import Testing
+
 @testable import LocationBlocks
 
 @Suite struct UpdateBlockTests {
@@ -81,7 +82,9 @@ import Testing
     }
 
     @Test func stopThenRestartDeliversAgain() {
-        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)])), .init(at: 2, .locations([fix(2, at: 2)]))])
+        let harness = BlocksHarness([
+            .init(at: 1, .locations([fix(1, at: 1)])), .init(at: 2, .locations([fix(2, at: 2)])),
+        ])
         let first = Recorder()
         let second = Recorder()
         let manager = harness.makeManager { $0.startUpdatingLocation(updateBlock: Self.recording(first, stopAt: 1)) }

@@ -1,12 +1,14 @@
-/// Identifies an observer added with ``CLLocationManager/addObserver(_:)``, to remove it later. **Linux only.**
+/// Identifies an observer added with ``CLLocationManager/addObserver(_:)``, to remove it later.
+///
+/// **Linux only.**
 public struct CLLocationManagerObserverToken: Hashable, Sendable {
     let value: Int
 }
 
 extension CLLocationManager {
-    /// Adds an object that receives every callback the ``delegate`` receives, alongside it. **Linux only.**
+    /// Adds an object that receives every callback the ``delegate`` receives, alongside it.
     ///
-    /// Each event goes first to the delegate (if set), then to every observer in the order they were added,
+    /// **Linux only.** Each event goes first to the delegate (if set), then to every observer in the order they were added,
     /// each once, on the manager's callback thread; an observer added or removed while an event is being
     /// delivered takes effect from the next event. Unlike the delegate, an observer is held **strongly** until
     /// it is removed or the manager is released, so an observer must not hold the manager strongly (it receives
@@ -26,13 +28,16 @@ extension CLLocationManager {
         }
     }
 
-    /// Removes an observer added with ``addObserver(_:)``; does nothing for an unknown or removed token.
-    /// **Linux only.** Thread-safe.
+    /// Removes an observer added with ``addObserver(_:)``.
+    ///
+    /// Does nothing for an unknown or removed token. **Linux only.** Thread-safe.
     public func removeObserver(_ token: CLLocationManagerObserverToken) {
         engine.state.withLock { state in state.observers.removeAll { $0.token == token } }
     }
 
-    /// The observers added with ``addObserver(_:)`` and not removed, in the order they were added. **Linux only.**
+    /// The observers added with ``addObserver(_:)`` and not removed, in the order they were added.
+    ///
+    /// **Linux only.**
     public var observers: [any CLLocationManagerDelegate] {
         engine.state.withLock { $0.observers.map(\.observer) }
     }

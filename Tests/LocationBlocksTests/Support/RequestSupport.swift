@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+
 @testable import LocationBlocks
 
 /// A provider that is never available: location services are off.
@@ -14,7 +15,9 @@ final class UnavailableProvider: LocationProvider {
 
 extension BlocksHarness {
     /// A request center wired to the harness: completions run on the harness's queue.
-    func makeCenter(authorizationRequest: CLLocationUpdateAuthorizationDescription = .whenInUse) -> LocationRequestCenter {
+    func makeCenter(authorizationRequest: CLLocationUpdateAuthorizationDescription = .whenInUse)
+        -> LocationRequestCenter
+    {
         LocationRequestCenter(configuration: configuration, authorizationRequest: authorizationRequest)
     }
 }
