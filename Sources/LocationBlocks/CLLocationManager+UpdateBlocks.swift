@@ -97,8 +97,9 @@ extension CLLocationManager {
     /// split into single calls, oldest first), and once per error with a `nil` location.
     ///
     /// No need to call `startUpdatingLocation()`. If ``updateAuthorizationDescription`` is set and the status
-    /// is not determined, that authorization is requested first. Setting the block's flag stops location
-    /// updates at once: no later fix — not even the rest of the same batch — reaches any block, and the block
+    /// is not determined, that authorization is requested; updates flow once it is granted.
+    ///
+    /// Setting the block's flag stops location updates at once: no later fix — not even the rest of the same batch — reaches any block, and the block
     /// is released. Heading failures go to the heading block instead; `CLError(.denied)` goes to both. A
     /// later call replaces the block. Errors come from `didFailWithError`, so they include those of other
     /// services of this manager. Call on the manager's callback thread. The block receives the manager: do not
@@ -106,8 +107,8 @@ extension CLLocationManager {
     public func startUpdatingLocation(updateBlock: @escaping CLLocationUpdateBlock) {
         let storage = LocationBlockStorage.installed(on: self)
         storage.values.withLock { $0.locationUpdate = updateBlock }
-        storage.requestAuthorizationIfNeeded(self)
         startUpdatingLocation()
+        storage.requestAuthorizationIfNeeded(self)
     }
 
     /// Starts heading updates and calls `updateBlock` once per heading, and once per heading error
@@ -117,8 +118,8 @@ extension CLLocationManager {
     public func startUpdatingHeading(updateBlock: @escaping CLHeadingUpdateBlock) {
         let storage = LocationBlockStorage.installed(on: self)
         storage.values.withLock { $0.headingUpdate = updateBlock }
-        storage.requestAuthorizationIfNeeded(self)
         startUpdatingHeading()
+        storage.requestAuthorizationIfNeeded(self)
     }
 
     // MARK: Availability

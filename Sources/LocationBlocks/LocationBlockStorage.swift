@@ -18,7 +18,7 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
     let values = Locked(Values())
 
     /// Serialises "find or install" so two threads cannot install two storages on one manager.
-    private static let installation = Locked(())
+    private static let installation = NSLock()
 
     /// The storage installed on `manager`, if any.
     static func existing(on manager: CLLocationManager) -> LocationBlockStorage? {
@@ -27,7 +27,7 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
 
     /// The storage installed on `manager`, installing one on first use.
     static func installed(on manager: CLLocationManager) -> LocationBlockStorage {
-        installation.withLock { _ in
+        installation.withLock {
             if let storage = existing(on: manager) { return storage }
             let storage = LocationBlockStorage()
             manager.addObserver(storage)

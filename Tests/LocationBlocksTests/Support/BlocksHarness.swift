@@ -58,8 +58,12 @@ final class BlocksHarness: @unchecked Sendable {
     }
 
     /// Advances the clock and waits until every callback it caused has run.
+    ///
+    /// The clock is advanced on the callback queue, so the provider's events (which the clock plays) and the
+    /// managers' reactions to them (stops, restarts) run on one thread, as on a device. It also keeps the thread
+    /// sanitizer quiet about the mirror's `Synchronization.Mutex`-guarded state, whose locking it cannot see.
     func advance(by seconds: TimeInterval) {
-        clock.advance(by: seconds)
+        queue.sync { clock.advance(by: seconds) }
         queue.sync {}
     }
 }
