@@ -1,9 +1,14 @@
 import LinuxCoreLocation
 
-/// The LocationBlocks module: closure-based location updates on top of ``CLLocationManager``.
+/// The LocationBlocks module: closures, one-shot requests and async sequences on top of ``CLLocationManager``,
+/// built only on the public API of LinuxCoreLocation.
 ///
-/// This namespace holds module-wide facts. The blocks API arrives with its issue.
+/// Three layers, described in the "LocationBlocks" article (`Docs/LocationBlocks.md`):
+/// - blocks on the manager itself (`startUpdatingLocation(updateBlock:)`, the update filters, one block per
+///   delegate callback), coexisting with the app's delegate;
+/// - ``LocationRequestCenter``: one-shot requests with an accuracy level and a timeout, and subscriptions;
+/// - ``LocationStreams``: `AsyncSequence`s of locations, headings, regions, visits, authorization and errors.
 public enum LocationBlocks {
     /// The version of the blocks layer.
-    public static let version = "0.1.0"
+    public static let version = "1.0.0"
 }

@@ -47,6 +47,9 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var location: CLLocation?
         var heading: CLHeading?
         var subscribed = false
+        /// Extra receivers of every callback, held strongly, in registration order (``CLLocationManager/addObserver(_:)``).
+        var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = []
+        var nextObserverToken = 0
     }
 
     /// How long `requestLocation()` waits for a fix meeting `desiredAccuracy` before it settles for the best
@@ -86,10 +89,14 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     /// Drops every need for the provider and every observation; called when the manager goes away.
     func detach() {
         authorization.removeObserver(self)
-        let request = state.withLock { state in
-            defer { state.request = nil }
+        // The observers are returned so that they are released after the lock: their deinit may do anything.
+        let (request, _) = state.withLock { state in
+            defer {
+                state.request = nil
+                state.observers = []
+            }
             state.subscribed = false
-            return state.request
+            return (state.request, state.observers)
         }
         request?.timer.cancel()
         if let provider { hub.setNeed(false, of: self, for: provider) }
@@ -125,11 +132,13 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         if let change { hub.setNeed(change, of: self, for: provider) }
     }
 
-    /// Runs `body` with the manager and its delegate on the callback target, if both still exist.
+    /// Runs `body` on the callback target with the manager and, in turn, its delegate (if it still exists) and
+    /// each observer registered when the call began, in registration order.
     func withDelegate(_ body: (CLLocationManager, any CLLocationManagerDelegate) -> Void) {
-        let (manager, delegate) = state.withLock { ($0.manager, $0.delegate) }
-        guard let manager, let delegate else { return }
-        body(manager, delegate)
+        let (manager, delegate, observers) = state.withLock { ($0.manager, $0.delegate, $0.observers.map(\.observer)) }
+        guard let manager else { return }
+        if let delegate { body(manager, delegate) }
+        for observer in observers { body(manager, observer) }
     }
 
     /// Queues `body` on the callback target, to run with the manager and delegate if they still exist.

@@ -1,0 +1,88 @@
+import LinuxCoreLocation
+
+// What the center's managers report, applied to the pending requests; on the callback queue.
+extension LocationRequestCenter {
+    func received(_ fixes: [CLLocation], from manager: CLLocationManager) {
+        let now = manager.clock.now
+        let significantChanges = manager !== updates
+        for fix in fixes {
+            if !significantChanges && fix.horizontalAccuracy >= 0 { lastFix = fix }
+            let result = LocationRequestResult(
+                location: fix, status: .success, achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: now))
+            // Handlers may cancel requests, so each one is looked up again.
+            for id in requests.keys.sorted() {
+                guard var request = requests[id] else { continue }
+                switch request.kind {
+                case .oneShot(let accuracy, _, _) where !significantChanges:
+                    request.consider(fix)
+                    requests[id] = request
+                    if accuracy.isMet(by: fix, at: now) { finish(id, status: .success, location: fix) }
+                case .locations where !significantChanges, .significantChanges where significantChanges:
+                    request.onLocation?(result)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    func received(_ heading: CLHeading) {
+        for id in requests.keys.sorted() {
+            guard let request = requests[id], request.needsHeadings else { continue }
+            request.onHeading?(heading, .success)
+        }
+    }
+
+    /// `locationUnknown` is transient and ignored; denial ends everything; a heading failure ends heading
+    /// subscriptions; any other error ends the requests served by the failing manager.
+    func failed(_ error: any Error, from manager: CLLocationManager) {
+        let error = (error as? CLError) ?? CLError(.network)
+        switch error.code {
+        case .locationUnknown:
+            return
+        case .denied:
+            finishAll(.denied) { _ in true }
+        case .headingFailure:
+            finishAll(.error(error), where: \.needsHeadings)
+        default:
+            finishAll(.error(error)) { !$0.needsHeadings && $0.isServed(by: manager, updates: updates) }
+        }
+    }
+
+    /// Denial ends every request; a grant starts the countdowns that waited for it.
+    func authorizationChanged() {
+        switch updates.authorizationStatus {
+        case .denied: finishAll(.denied) { _ in true }
+        case .restricted: finishAll(.restricted) { _ in true }
+        case .authorizedAlways, .authorizedWhenInUse:
+            for id in requests.keys.sorted() { startCountdownIfDue(id) }
+        default: break
+        }
+    }
+}
+
+/// Passes the center's managers' callbacks to the center, which it does not keep alive.
+final class LocationRequestObserver: NSObject, CLLocationManagerDelegate {
+    private weak var center: LocationRequestCenter?
+
+    init(center: LocationRequestCenter) {
+        self.center = center
+    }
+
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        center?.received(locations, from: manager)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
+        center?.received(newHeading)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+        center?.failed(error, from: manager)
+    }
+
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        guard let center, manager === center.updates else { return }
+        center.authorizationChanged()
+    }
+}

@@ -1,0 +1,157 @@
+import Dispatch
+import LinuxCoreLocation
+
+/// One-shot location requests with an accuracy level and a timeout, and subscriptions to locations,
+/// significant changes and headings, in the manner of INTULocationManager.
+///
+/// The center owns its managers (one for standard updates and headings, one for significant changes) and
+/// runs each service only while some request needs it; the managers share their provider with every other
+/// manager through the hub, which stops it when none needs it. Authorization is requested (as
+/// ``authorizationRequest``) when a request finds it not determined.
+///
+/// Threading: every method may be called from any thread. Completions and subscription handlers run on
+/// ``callbackQueue`` — the configuration's callback queue, or a private serial queue — never inside the
+/// call that made the request. Once ``cancel(_:)`` returns, the request's handler is not called again.
+/// Timeouts follow the managers' clock (`manager.clock.schedule`). Requests pending when the center is
+/// released never complete.
+public final class LocationRequestCenter: @unchecked Sendable {
+    /// The queue completions and handlers run on.
+    public let callbackQueue: DispatchQueue
+    /// What to ask for when a request finds authorization not determined.
+    public let authorizationRequest: CLLocationUpdateAuthorizationDescription
+
+    // Everything below is touched only on `callbackQueue`.
+    let updates: CLLocationManager
+    let significant: CLLocationManager
+    var requests: [Int: PendingLocationRequest] = [:]
+    private var nextID = 0
+    var running = (locations: false, headings: false, significantChanges: false)
+    /// The latest valid fix of standard updates, for requests whose level a recent fix already meets.
+    var lastFix: CLLocation?
+    private let confinement: CallbackQueue
+
+    /// Creates a center.
+    ///
+    /// - Parameters:
+    ///   - configuration: Provider and authorization (**Linux only**); its callback queue, if set, must be
+    ///     serial and becomes ``callbackQueue``.
+    ///   - authorizationRequest: What to ask for when authorization is not determined; when in use by default.
+    public init(
+        configuration: LocationManagerConfiguration = LocationManagerConfiguration(),
+        authorizationRequest: CLLocationUpdateAuthorizationDescription = .whenInUse
+    ) {
+        let queue = configuration.callbackQueue ?? DispatchQueue(label: "LocationBlocks.LocationRequestCenter")
+        var configuration = configuration
+        configuration.callbackQueue = queue
+        callbackQueue = queue
+        self.authorizationRequest = authorizationRequest
+        confinement = CallbackQueue(queue)
+        // Made on the queue that will use them, so every access to their state is ordered by it.
+        (updates, significant) = confinement.sync {
+            (CLLocationManager(configuration: configuration), CLLocationManager(configuration: configuration))
+        }
+        let observer = LocationRequestObserver(center: self)
+        updates.addObserver(observer)
+        significant.addObserver(observer)
+    }
+
+    /// Runs `body` on the callback queue and returns its result: at once when already there.
+    func onQueue<T>(_ body: () -> T) -> T {
+        confinement.sync(body)
+    }
+
+    // MARK: Requests
+
+    /// Requests one fix meeting `accuracy`, within `timeout` seconds.
+    ///
+    /// Completes exactly once, on ``callbackQueue``: with ``LocationRequestStatus/success`` as soon as a fix —
+    /// a recent one already received, or a new one — meets the level; with ``LocationRequestStatus/timedOut``
+    /// and the most accurate valid fix seen during the request (or `nil`) when the timeout passes; with
+    /// `denied`, `restricted` or `servicesDisabled` at once when those hold (or become true); with
+    /// `notDetermined` when the timeout passes before the user answers; with `error` when the service fails.
+    /// A transient `CLError(.locationUnknown)` does not end the request.
+    ///
+    /// - Parameters:
+    ///   - accuracy: The level to reach, e.g. ``LocationRequestAccuracy/house``.
+    ///   - timeout: Seconds on the manager's clock; 0 (or less) waits for ever.
+    ///   - delayUntilAuthorized: When authorization is not determined, start the countdown only once the user
+    ///     has answered.
+    ///   - completion: Receives the result on ``callbackQueue``.
+    /// - Returns: The ID to cancel or force-complete the request with.
+    @discardableResult
+    public func requestLocation(
+        accuracy: LocationRequestAccuracy, timeout: TimeInterval, delayUntilAuthorized: Bool = false,
+        completion: @escaping @Sendable (LocationRequestResult) -> Void
+    ) -> LocationRequestID {
+        add(
+            PendingLocationRequest(
+                kind: .oneShot(accuracy, timeout: timeout, delayUntilAuthorized: delayUntilAuthorized),
+                onLocation: completion, onHeading: nil))
+    }
+
+    /// Subscribes to every new fix of standard location updates, whatever its accuracy, until cancelled.
+    ///
+    /// The handler receives each fix with ``LocationRequestStatus/success``; on a lasting failure (denied,
+    /// restricted, services disabled, an error other than `locationUnknown`) it receives that status once and
+    /// the subscription ends.
+    @discardableResult
+    public func subscribeToLocationUpdates(
+        _ handler: @escaping @Sendable (LocationRequestResult) -> Void
+    ) -> LocationRequestID {
+        add(PendingLocationRequest(kind: .locations, onLocation: handler, onHeading: nil))
+    }
+
+    /// Subscribes to significant location changes until cancelled; reported like ``subscribeToLocationUpdates(_:)``.
+    @discardableResult
+    public func subscribeToSignificantLocationChanges(
+        _ handler: @escaping @Sendable (LocationRequestResult) -> Void
+    ) -> LocationRequestID {
+        add(PendingLocationRequest(kind: .significantChanges, onLocation: handler, onHeading: nil))
+    }
+
+    /// Subscribes to headings until cancelled: each heading with ``LocationRequestStatus/success``; a lasting
+    /// failure (`CLError(.headingFailure)` when the provider has no compass, denial) once, ending it.
+    @discardableResult
+    public func subscribeToHeadingUpdates(
+        _ handler: @escaping @Sendable (CLHeading?, LocationRequestStatus) -> Void
+    ) -> LocationRequestID {
+        add(PendingLocationRequest(kind: .headings, onLocation: nil, onHeading: handler))
+    }
+
+    /// Cancels a request or subscription without calling its handler; unknown IDs are ignored.
+    public func cancel(_ id: LocationRequestID) {
+        onQueue {
+            guard let request = requests.removeValue(forKey: id.value) else { return }
+            request.timer?.cancel()
+            updateServices()
+        }
+    }
+
+    /// Completes a one-shot request now, as if its timeout had passed (status
+    /// ``LocationRequestStatus/timedOut`` with the best fix seen); cancels a subscription without calling it.
+    public func forceComplete(_ id: LocationRequestID) {
+        onQueue {
+            guard let request = requests[id.value] else { return }
+            if request.isOneShot {
+                finish(id.value, status: .timedOut)
+            } else {
+                cancel(id)
+            }
+        }
+    }
+
+    /// The IDs of the requests and subscriptions not yet completed or cancelled.
+    public var pendingRequests: Set<LocationRequestID> {
+        onQueue { Set(requests.keys.map(LocationRequestID.init(value:))) }
+    }
+
+    private func add(_ request: PendingLocationRequest) -> LocationRequestID {
+        onQueue {
+            nextID += 1
+            let id = nextID
+            requests[id] = request
+            admit(id)
+            return LocationRequestID(value: id)
+        }
+    }
+}

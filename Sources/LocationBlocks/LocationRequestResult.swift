@@ -1,0 +1,11 @@
+import LinuxCoreLocation
+
+/// What a one-shot request completes with, or what a location subscription receives.
+public struct LocationRequestResult: Sendable {
+    /// The fix: the one that met the level (success), the most accurate valid fix seen (timed out), or `nil`.
+    public let location: CLLocation?
+    /// How the request ended.
+    public let status: LocationRequestStatus
+    /// The most demanding named level ``location`` meets when the result is made, or `nil`.
+    public let achievedAccuracy: LocationRequestAccuracy?
+}

@@ -1,0 +1,71 @@
+import LinuxCoreLocation
+
+/// What the managers of a ``LocationStreams`` report, before each stream picks what it wants.
+enum LocationStreamEvent: Sendable {
+    case locations([CLLocation], significantChanges: Bool)
+    case heading(CLHeading)
+    case region(RegionEvent)
+    case visit(CLVisit)
+    case authorization(CLAuthorizationStatus)
+    case error(CLError)
+}
+
+/// What a stream needs running, and which events it takes.
+enum LocationStreamService: Sendable {
+    case locations(LocationUpdateFilter)
+    case headings
+    case significantChanges
+    case regions([CLRegion])
+    case visits
+    case authorization
+    case errors
+}
+
+/// Passes the managers' callbacks of a ``LocationStreams`` to it, which it does not keep alive.
+final class LocationStreamsObserver: NSObject, CLLocationManagerDelegate {
+    private weak var streams: LocationStreams?
+
+    init(streams: LocationStreams) {
+        self.streams = streams
+    }
+
+    private func send(_ event: LocationStreamEvent, from manager: CLLocationManager) {
+        streams?.dispatch(event, now: manager.clock.now)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        send(.locations(locations, significantChanges: manager !== streams?.updates), from: manager)
+    }
+    func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
+        send(.heading(newHeading), from: manager)
+    }
+    func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {
+        send(.region(.didStartMonitoring(region)), from: manager)
+    }
+    func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
+        send(.region(.didEnter(region)), from: manager)
+    }
+    func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {
+        send(.region(.didExit(region)), from: manager)
+    }
+    func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {
+        send(.region(.didDetermineState(state, region)), from: manager)
+    }
+    func locationManager(
+        _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error
+    ) {
+        send(
+            .region(.monitoringDidFail(region, (error as? CLError) ?? CLError(.regionMonitoringFailure))), from: manager
+        )
+    }
+    func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {
+        send(.visit(visit), from: manager)
+    }
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        guard manager === streams?.updates else { return }
+        send(.authorization(manager.authorizationStatus), from: manager)
+    }
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+        send(.error((error as? CLError) ?? CLError(.network)), from: manager)
+    }
+}

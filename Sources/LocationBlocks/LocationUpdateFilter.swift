@@ -1,0 +1,47 @@
+import LinuxCoreLocation
+
+/// Accuracy filter value that turns the filter off: every valid and invalid fix passes.
+///
+/// Value 0, as in
+/// CLLocationManager-blocks (a zero-metre accuracy is never reported, so 0 cannot be a useful threshold).
+public let kCLUpdateAccuracyFilterNone: CLLocationAccuracy = 0
+
+/// Age filter value that turns the filter off: fixes of any age pass.
+///
+/// Value 0, as in CLLocationManager-blocks.
+public let kCLLocationAgeFilterNone: TimeInterval = 0
+
+/// The accuracy and age filters of the blocks layer, shared by the manager's blocks and the location streams.
+struct LocationUpdateFilter: Sendable, Equatable {
+    /// Metres; see ``CLLocationManager/updateAccuracyFilter``.
+    var accuracy: CLLocationAccuracy = kCLUpdateAccuracyFilterNone
+    /// Seconds; see ``CLLocationManager/updateLocationAgeFilter``.
+    var age: TimeInterval = kCLLocationAgeFilterNone
+
+    /// The threshold used for a negative accuracy filter (Apple's "best" sentinels such as
+    /// `kCLLocationAccuracyBest`): 10 m, the mirror's threshold for `requestLocation()` with the same sentinels.
+    static let bestAccuracyThreshold: CLLocationAccuracy = kCLLocationAccuracyNearestTenMeters
+
+    /// The largest accepted horizontal accuracy in metres, or `nil` when the accuracy filter is off
+    /// (``kCLUpdateAccuracyFilterNone`` or NaN).
+    var accuracyThreshold: CLLocationAccuracy? {
+        if accuracy == kCLUpdateAccuracyFilterNone || accuracy.isNaN { return nil }
+        return accuracy < 0 ? Self.bestAccuracyThreshold : accuracy
+    }
+
+    /// Whether `fix` passes both filters at the time `now` (the manager's clock).
+    func accepts(_ fix: CLLocation, now: Date) -> Bool {
+        if let threshold = accuracyThreshold {
+            guard fix.horizontalAccuracy >= 0, fix.horizontalAccuracy <= threshold else { return false }
+        }
+        if age > 0 {
+            guard abs(fix.timestamp.timeIntervalSince(now)) < age else { return false }
+        }
+        return true
+    }
+
+    /// The fixes of `fixes` that pass, in order.
+    func filter(_ fixes: [CLLocation], now: Date) -> [CLLocation] {
+        fixes.filter { accepts($0, now: now) }
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import LocationBlocks
-
-@Test func moduleBuilds() {
-    #expect(!LocationBlocks.version.isEmpty)
-}
