@@ -54,7 +54,7 @@ import Testing
             for await fix in streams.locations() { recorder.record("\(fix.coordinate.latitude)") }
             recorder.record("ended")
         }
-        #expect(recorder.wait { $0 == ["1.0"] })
+        #expect(await recorder.waitAsync { $0 == ["1.0"] })
         #expect(provider.isRunning)
         task.cancel()
         await task.value

@@ -83,14 +83,23 @@ final class Recorder: @unchecked Sendable {
 
     /// Waits, for at most 5 s of real time, for an event caused by another thread (an authorization answer).
     @discardableResult
-    func wait(until condition: ([String]) -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: 5)
+    func wait(timeout: TimeInterval = 5, until condition: ([String]) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
         while !condition(events) {
             if arrived.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .timedOut {
                 return condition(events)
             }
         }
         return true
+    }
+
+    /// Like ``wait(until:)``, for events produced by a task: the blocking wait runs on a thread of its own, so it
+    /// never holds one of the few threads of the cooperative pool that the task needs, and it allows 60 s,
+    /// because other tests running in parallel may hold the whole pool (2 threads on 2 cores) for many seconds.
+    func waitAsync(until condition: @escaping @Sendable ([String]) -> Bool) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.wait(timeout: 60, until: condition)) }
+        }
     }
 }
 

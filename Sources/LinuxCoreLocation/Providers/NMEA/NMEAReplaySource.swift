@@ -27,7 +27,7 @@ public final class NMEAReplaySource: ReplaySource {
     ///
     /// - Parameters:
     ///   - path: A file path, or `-` for standard input (which cannot be rewound).
-    ///   - options: Decoder settings; sentences are not reported whatever ``NMEADecoderOptions/reportsSentences`` says.
+    ///   - options: Decoder settings; sentences are not reported whatever `NMEADecoderOptions.reportsSentences` says.
     ///   - chunkSize: Bytes per read, at least 1; 64 KiB by default.
     /// - Throws: ``NMEAStreamError`` when the file cannot be opened.
     public init(path: String, options: NMEADecoderOptions = NMEADecoderOptions(), chunkSize: Int = 65_536) throws {
@@ -46,7 +46,7 @@ public final class NMEAReplaySource: ReplaySource {
     /// What the decoder accepted and rejected in the current pass.
     public var statistics: NMEAStatistics { decoder.statistics }
 
-    /// The most recent rejections of the current pass (see ``NMEADecoder/diagnostics``).
+    /// The most recent rejections of the current pass (see `NMEADecoder.diagnostics`).
     public var diagnostics: [NMEADiagnostic] { decoder.diagnostics }
 
     /// Fixes, no-fixes and headings skipped in the current pass because no date was known yet.
