@@ -11,6 +11,11 @@ let generalUsage = """
 
     commands:
       watch        stream fixes (the default command)
+      once         one fix meeting an accuracy, with a timeout
+      record       record fixes to a GPX file
+      heading      stream measured headings
+      monitor      report entering and leaving circular regions
+      visits       report visits (stays in one place)
       providers    show the configured provider and what the probe finds
       plot         draw a GPX or NMEA track as SVG
 
@@ -52,6 +57,16 @@ if words.first == commandName { words.removeFirst() }
 switch commandName {
 case "watch":
     runCommand(WatchCommand.spec, usage: WatchCommand.usage, make: WatchCommand.init, run: { $0.run() })
+case "once":
+    runCommand(OnceCommand.spec, usage: OnceCommand.usage, make: OnceCommand.init, run: { $0.run() })
+case "record":
+    runCommand(RecordCommand.spec, usage: RecordCommand.usage, make: RecordCommand.init, run: { $0.run() })
+case "heading":
+    runCommand(HeadingCommand.spec, usage: HeadingCommand.usage, make: HeadingCommand.init, run: { $0.run() })
+case "monitor":
+    runCommand(MonitorCommand.spec, usage: MonitorCommand.usage, make: MonitorCommand.init, run: { $0.run() })
+case "visits":
+    runCommand(VisitsCommand.spec, usage: VisitsCommand.usage, make: VisitsCommand.init, run: { $0.run() })
 case "plot":
     runCommand(PlotCommand.spec, usage: PlotCommand.usage, make: PlotCommand.init, run: { $0.run() })
 case "providers":

@@ -19,6 +19,7 @@ public final class GPXRecorder: Sendable {
         var fixCount = 0
         var distance: CLLocationDistance = 0
         var last: CLLocation?
+        var latest: CLLocation?
         var failedWrites = 0
         var error: (any Error)?
         var isRecording = false
@@ -64,6 +65,9 @@ public final class GPXRecorder: Sendable {
     /// The distance travelled in metres: the sum of the geodesic distances between consecutive fixes of each
     /// track segment (a jump across a new segment is not counted, as GPX tools measure tracks).
     public var distance: CLLocationDistance { state.withLock { $0.distance } }
+
+    /// The last fix written, or `nil` before the first; for a live status display.
+    public var lastLocation: CLLocation? { state.withLock { $0.latest } }
 
     /// The number of fixes that could not be written.
     public var failedWriteCount: Int { state.withLock { $0.failedWrites } }
@@ -117,6 +121,7 @@ public final class GPXRecorder: Sendable {
                     state.fixCount += 1
                     if let last = state.last { state.distance += location.distance(from: last) }
                     state.last = location
+                    state.latest = location
                 }
             } catch {
                 let isFirst = state.withLock { state in

@@ -1,22 +1,26 @@
 import Foundation
 import LinuxCoreLocation
+import LocationBlocks
 
 /// `corelocation plot FILE -o track.svg`: replays a GPX or NMEA file as fast as possible through a
 /// `CLLocationManager` and draws the fixes it delivers as an SVG picture.
 final class PlotCommand: NSObject, LinuxLocationManagerDelegate {
-    static let spec = Arguments.Spec(valueOptions: ["output", "accuracy-filter"], positionals: 1...1)
+    static let spec = Arguments.Spec(valueOptions: ["output", "accuracy-filter", "age-filter"], positionals: 1...1)
     static let usage = """
-        usage: corelocation plot FILE.gpx|FILE.nmea -o track.svg [--accuracy-filter M]
+        usage: corelocation plot FILE.gpx|FILE.nmea -o track.svg [--accuracy-filter M] [--age-filter S]
 
-        Draws a track as SVG (no map tiles needed): the path, accuracy circles, a scale bar, and fixes the
-        accuracy filter rejects in red. -o - writes to standard output.
+        Draws a track as SVG (no map tiles needed): the path, accuracy circles, a scale bar, and in red the
+        fixes the blocks layer's filters reject (as in watch). -o - writes to standard output.
         """
 
     private let input: String
     private let output: String
-    private let accuracyFilter: CLLocationAccuracy?
+    private let accuracyFilter: CLLocationAccuracy
+    private let ageFilter: TimeInterval
     private var manager: CLLocationManager?
-    private var points: [TrackPlot.Point] = []
+    /// Every fix delivered, in order; the delegate sees each before the update block does.
+    private var delivered: [CLLocation] = []
+    private var accepted: Set<ObjectIdentifier> = []
 
     init(_ arguments: Arguments) throws {
         input = arguments.positionals[0]
@@ -24,7 +28,8 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate {
             throw Arguments.UsageError(description: "plot needs -o FILE.svg (or -o - for standard output)")
         }
         self.output = output
-        accuracyFilter = try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres")
+        accuracyFilter = try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
+        ageFilter = try arguments.number("age-filter", in: 0...1e9, unit: "seconds") ?? kCLLocationAgeFilterNone
     }
 
     func run() -> Never {
@@ -38,13 +43,16 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate {
         } catch {
             Terminal.exit(.usage, "\(error)")
         }
-        let manager = CLLocationManager(
+        let manager = CLLocationManager.updateManager(
+            withAccuracy: accuracyFilter, locationAge: ageFilter,
             configuration: LocationManagerConfiguration(
                 provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse)))
         manager.delegate = self
         manager.pausesLocationUpdatesAutomatically = false  // the picture shows every fix
         self.manager = manager
-        manager.startUpdatingLocation()
+        manager.startUpdatingLocation { [unowned self] _, location, _, _ in
+            if let location { accepted.insert(ObjectIdentifier(location)) }
+        }
         dispatchMain()
     }
 
@@ -58,10 +66,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate {
     }
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-        for location in locations {
-            let accepted = accuracyFilter.map { location.horizontalAccuracy >= 0 && location.horizontalAccuracy <= $0 } ?? true
-            points.append(TrackPlot.Point(location: location, accepted: accepted))
-        }
+        delivered += locations
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
@@ -70,6 +75,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate {
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
         let title = URL(fileURLWithPath: input).lastPathComponent
+        let points = delivered.map { TrackPlot.Point(location: $0, accepted: accepted.contains(ObjectIdentifier($0))) }
         let svg = TrackPlot(points: points, title: title).svg()
         if output == "-" {
             Terminal.write(svg)

@@ -1,10 +1,14 @@
 import Foundation
 import LinuxCoreLocation
+import LocationBlocks
 
-/// `corelocation watch`: streams fixes from a provider through a `CLLocationManager` and its delegate.
-final class WatchCommand: NSObject, LinuxLocationManagerDelegate {
+/// `corelocation watch`: streams fixes through a block-based `CLLocationManager` with the blocks layer's
+/// accuracy and age filters.
+final class WatchCommand {
     static let spec = Arguments.Spec(
-        valueOptions: ["provider", "distance-filter", "desired-accuracy", "count", "duration", "format", "format-string"])
+        valueOptions: CommandContext.options.union([
+            "accuracy-filter", "age-filter", "distance-filter", "desired-accuracy", "count",
+        ]))
 
     static let usage = """
         usage: corelocation [watch] [options]
@@ -15,8 +19,10 @@ final class WatchCommand: NSObject, LinuxLocationManagerDelegate {
           --provider URI          where fixes come from (default: CORELOCATION_PROVIDER, the probe, or the
                                   embedded sample track), e.g. gpsd://127.0.0.1:2947, nmea:/dev/ttyACM0?baud=9600,
                                   gpx:track.gpx?speed=10, nmea:log.nmea?speed=max, fixed:48.8584,2.2945
-          --distance-filter M     deliver a fix only after moving M metres (CLLocationManager.distanceFilter)
-          --desired-accuracy A    best, navigation, or metres (CLLocationManager.desiredAccuracy)
+          --accuracy-filter M     drop fixes less accurate than M metres (updateAccuracyFilter)
+          --age-filter S          drop fixes older than S seconds (updateLocationAgeFilter)
+          --distance-filter M     deliver a fix only after moving M metres (distanceFilter)
+          --desired-accuracy A    best, navigation, reduced, or metres (desiredAccuracy)
           --count N               stop after N fixes
           --duration S            stop after S seconds
           --format F              text (default on a terminal), jsonl (default otherwise), csv, gpx
@@ -24,60 +30,45 @@ final class WatchCommand: NSObject, LinuxLocationManagerDelegate {
                                   %speed %course %time
         """
 
-    private let session: Session
-    private let provider: (any LocationProvider)?
+    private let context: CommandContext
     private let count: Int?
-    private let duration: TimeInterval?
+    private let accuracyFilter: CLLocationAccuracy
+    private let ageFilter: TimeInterval
     private let distanceFilter: CLLocationDistance?
     private let desiredAccuracy: CLLocationAccuracy?
-    private var manager: CLLocationManager?
-    private var written = 0
 
     init(_ arguments: Arguments) throws {
-        session = Session(
-            writer: EventWriter(format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
         count = try arguments.number("count", in: 1...1e12, unit: "a number of fixes").map { Int($0) }
-        duration = try arguments.number("duration", in: 0...1e9, unit: "seconds")
+        accuracyFilter = try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
+        ageFilter = try arguments.number("age-filter", in: 0...1e9, unit: "seconds") ?? kCLLocationAgeFilterNone
         distanceFilter = try arguments.number("distance-filter", in: 0...1e9, unit: "metres")
         desiredAccuracy = try DesiredAccuracy.parse(arguments.value("desired-accuracy"))
-        provider = try ProviderChoice.resolve(arguments.value("provider"))
+        context = try CommandContext(arguments)
     }
 
     func run() -> Never {
-        guard let provider else { Terminal.exit(.unavailable, "no location provider") }
-        let manager = CLLocationManager(configuration: LocationManagerConfiguration(provider: provider))
-        manager.delegate = self
+        let session = context.session
+        let manager = CLLocationManager.updateManager(
+            withAccuracy: accuracyFilter, locationAge: ageFilter, authorizationDescription: .whenInUse,
+            configuration: context.configuration)
+        let printer = EventPrinter(session: session, events: [.errors])
+        manager.delegate = printer
         manager.pausesLocationUpdatesAutomatically = false  // a watcher wants every fix, moving or not
         if let distanceFilter { manager.distanceFilter = distanceFilter }
         if let desiredAccuracy { manager.desiredAccuracy = desiredAccuracy }
-        self.manager = manager
-        session.onFinish { manager.stopUpdatingLocation() }
-        session.start(duration: duration)
-        manager.requestWhenInUseAuthorization()
-        manager.startUpdatingLocation()
-        dispatchMain()
-    }
-
-    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-        for location in locations {
+        var written = 0
+        let count = self.count
+        manager.startUpdatingLocation { _, location, _, stop in
+            guard let location else { return }  // errors reach the delegate, which reports them
             session.writer.write(.location(location))
             written += 1
-            if let count, written >= count { session.finish(.success) }
+            if let count, written >= count {
+                stop = true
+                session.finish(.success)
+            }
         }
-    }
-
-    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
-        let error = error as? CLError ?? CLError(.locationUnknown)
-        session.writer.write(.error(error))
-        switch error.code {
-        case .denied: session.finish(.unavailable, "location access is denied or no provider is available")
-        case .network: session.finish(.providerFailed, "the provider \(manager.provider?.identifier ?? "") failed")
-        default: break
-        }
-    }
-
-    func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
-        session.finish(.success)
+        session.onFinish { withExtendedLifetime(printer) { manager.stopUpdatingLocation() } }
+        context.run()
     }
 }
 

@@ -1,0 +1,47 @@
+import Foundation
+import LinuxCoreLocation
+import LocationBlocks
+
+/// `corelocation heading`: streams measured headings through a heading update block.
+final class HeadingCommand {
+    static let spec = Arguments.Spec(valueOptions: CommandContext.options.union(["heading-filter", "count"]))
+    static let usage = """
+        usage: corelocation heading [--heading-filter D] [--count N] [--provider URI] [--format F] [--duration S]
+
+        Streams headings from a provider that measures them (NMEA HDT/HDG/THS, gpsd ATT); exits with status 3 if
+        the provider cannot. --heading-filter D delivers a heading only after turning D degrees (default 1;
+        0 for every heading).
+        """
+
+    private let context: CommandContext
+    private let headingFilter: CLLocationDegrees
+    private let count: Int?
+
+    init(_ arguments: Arguments) throws {
+        headingFilter = try arguments.number("heading-filter", in: 0...180, unit: "degrees") ?? 1
+        count = try arguments.number("count", in: 1...1e12, unit: "a number of headings").map { Int($0) }
+        context = try CommandContext(arguments)
+    }
+
+    func run() -> Never {
+        let session = context.session
+        let manager = CLLocationManager.updateManager(configuration: context.configuration)
+        let printer = EventPrinter(session: session, events: [.errors])
+        manager.delegate = printer
+        manager.headingFilter = headingFilter == 0 ? kCLHeadingFilterNone : headingFilter
+        manager.requestWhenInUseAuthorization()
+        var written = 0
+        let count = self.count
+        manager.startUpdatingHeading { _, heading, _, stop in
+            guard let heading else { return }
+            session.writer.write(.heading(heading))
+            written += 1
+            if let count, written >= count {
+                stop = true
+                session.finish(.success)
+            }
+        }
+        session.onFinish { withExtendedLifetime(printer) { manager.stopUpdatingHeading() } }
+        context.run()
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import LinuxCoreLocation
+
+/// `corelocation monitor --region LAT,LON,RADIUS[,ID] …`: reports state, enter and exit events of circular
+/// regions, decided by the mirror's region monitoring (with its accuracy hysteresis).
+final class MonitorCommand {
+    static let spec = Arguments.Spec(valueOptions: CommandContext.options.union(["region"]))
+    static let usage = """
+        usage: corelocation monitor --region LAT,LON,RADIUS[,ID] [--region …] [--provider URI] [--format F]
+
+        Monitors up to 20 circular regions (degrees, metres) and prints their state when first known, then each
+        entry and exit. Identifiers default to region1, region2, …
+        """
+
+    private let context: CommandContext
+    private let regions: [CLCircularRegion]
+
+    init(_ arguments: Arguments) throws {
+        let specs = arguments.all("region")
+        guard !specs.isEmpty else { throw Arguments.UsageError(description: "monitor needs at least one --region") }
+        regions = try specs.enumerated().map { try Self.region($0.element, index: $0.offset + 1) }
+        context = try CommandContext(arguments)
+    }
+
+    static func region(_ text: String, index: Int) throws -> CLCircularRegion {
+        let parts = text.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        let numbers = parts.prefix(3).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let invalid = Arguments.UsageError(
+            description: "--region expects LAT,LON,RADIUS[,ID] in degrees and metres, found \"\(text)\"")
+        guard parts.count >= 3, numbers.count == 3, numbers[2] > 0 else { throw invalid }
+        let centre = CLLocationCoordinate2D(latitude: numbers[0], longitude: numbers[1])
+        guard CLLocationCoordinate2DIsValid(centre) else { throw invalid }
+        let identifier = parts.count == 4 && !parts[3].isEmpty ? parts[3] : "region\(index)"
+        return CLCircularRegion(center: centre, radius: numbers[2], identifier: identifier)
+    }
+
+    func run() -> Never {
+        let manager = CLLocationManager(configuration: context.configuration)
+        let printer = EventPrinter(session: context.session, events: [.errors, .regions])
+        manager.delegate = printer
+        manager.requestWhenInUseAuthorization()
+        for region in regions { manager.startMonitoring(for: region) }
+        context.session.onFinish {
+            withExtendedLifetime(printer) { for region in manager.monitoredRegions { manager.stopMonitoring(for: region) } }
+        }
+        context.run()
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import LinuxCoreLocation
+import LocationBlocks
+
+/// `corelocation once`: one fix with the request semantics of the blocks layer (an accuracy level and a
+/// timeout); prints it and exits 0, or 2 on timeout (printing the best fix seen), or 3 when unavailable.
+final class OnceCommand {
+    static let spec = Arguments.Spec(
+        valueOptions: ["provider", "format", "format-string", "accuracy", "timeout", "max-age"])
+    static let usage = """
+        usage: corelocation once [--accuracy LEVEL|METRES] [--timeout S] [--provider URI] [--format F]
+
+        Prints one fix meeting the accuracy, then exits.
+
+        options:
+          --accuracy A   city (5000 m, 600 s), neighborhood (1000 m, 300 s), block (100 m, 60 s, the default),
+                         house (15 m, 15 s), room (5 m, 5 s), or METRES with --max-age S (default 60 s)
+          --timeout S    give up after S seconds (default 10; 0 waits for ever)
+          --provider URI, --format F, --format-string T   as for watch
+
+        exit status: 0 a fix met the accuracy; 2 timed out (the best fix, if any, was printed);
+        3 denied, restricted or no provider; 1 the provider failed.
+        """
+
+    private let session: Session
+    private let provider: any LocationProvider
+    private let accuracy: LocationRequestAccuracy
+    private let timeout: TimeInterval
+
+    init(_ arguments: Arguments) throws {
+        accuracy = try Self.accuracy(
+            arguments.value("accuracy"),
+            maximumAge: try arguments.number("max-age", in: 0...1e9, unit: "seconds") ?? 60)
+        timeout = try arguments.number("timeout", in: 0...1e9, unit: "seconds") ?? 10
+        session = Session(
+            writer: EventWriter(format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
+        guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
+            Terminal.exit(.unavailable, "no location provider")
+        }
+        self.provider = provider
+    }
+
+    static func accuracy(_ text: String?, maximumAge: TimeInterval) throws -> LocationRequestAccuracy {
+        let levels: [String: LocationRequestAccuracy] = [
+            "city": .city, "neighborhood": .neighborhood, "neighbourhood": .neighborhood, "block": .block,
+            "house": .house, "room": .room,
+        ]
+        guard let text else { return .block }
+        if let level = levels[text.lowercased()] { return level }
+        guard let metres = Double(text), metres > 0, metres.isFinite else {
+            throw Arguments.UsageError(
+                description: "--accuracy expects city, neighborhood, block, house, room or metres, found \"\(text)\"")
+        }
+        return LocationRequestAccuracy(horizontalAccuracy: metres, maximumAge: maximumAge)
+    }
+
+    func run() -> Never {
+        let center = LocationRequestCenter(configuration: LocationManagerConfiguration(provider: provider))
+        let session = self.session
+        let accuracy = self.accuracy
+        center.requestLocation(accuracy: accuracy, timeout: timeout) { result in
+            DispatchQueue.main.async {
+                if let location = result.location { session.writer.write(.location(location)) }
+                switch result.status {
+                case .success: session.finish(.success)
+                case .timedOut: session.finish(.timedOut, "timed out before a fix met \(accuracy)")
+                case .notDetermined, .denied, .restricted:
+                    session.finish(.unavailable, "location access is \(result.status)")
+                case .servicesDisabled: session.finish(.unavailable, "no location provider is available")
+                case .error(let error):
+                    session.finish(error.code == .denied ? .unavailable : .providerFailed, "the request failed: \(error.code.name)")
+                }
+            }
+        }
+        session.onFinish { withExtendedLifetime(center) {} }
+        session.start(duration: nil)
+        dispatchMain()
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GPX
+import LinuxCoreLocation
+
+/// `corelocation record FILE.gpx`: records fixes to a GPX track with `GPXRecorder`, showing a live status
+/// line on standard error when it is a terminal; Ctrl-C finishes the file cleanly.
+final class RecordCommand {
+    static let spec = Arguments.Spec(valueOptions: ["provider", "duration"], positionals: 1...1)
+    static let usage = """
+        usage: corelocation record FILE.gpx [--duration S] [--provider URI]
+
+        Records fixes to a new GPX file (owner-only permissions; valid after every fix) until the provider
+        ends, --duration passes, or Ctrl-C. A status line shows fixes, distance, elapsed time and accuracy.
+        """
+
+    private let path: String
+    private let duration: TimeInterval?
+    private let provider: any LocationProvider
+
+    init(_ arguments: Arguments) throws {
+        path = arguments.positionals[0]
+        duration = try arguments.number("duration", in: 0...1e9, unit: "seconds")
+        guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
+            Terminal.exit(.unavailable, "no location provider")
+        }
+        self.provider = provider
+    }
+
+    func run() -> Never {
+        let session = Session(writer: EventWriter(format: .text))
+        let recorder: GPXRecorder
+        do {
+            recorder = try GPXRecorder(
+                url: URL(fileURLWithPath: path), options: GPXTrackWriterOptions(creator: "corelocation"),
+                configuration: LocationManagerConfiguration(provider: provider),
+                providerDidFinish: { _ in DispatchQueue.main.async { session.finish(.success) } })
+        } catch {
+            Terminal.exit(.cannotCreate, "cannot create \(path): \(error)")
+        }
+        let started = Date()
+        session.onFinish {
+            recorder.stop()
+            do {
+                try recorder.finish()
+            } catch {
+                Terminal.note("error: finishing \(self.path): \(error)")
+            }
+            if Terminal.errorIsTerminal { Terminal.writeError("\n") }
+            Terminal.note(
+                "recorded \(recorder.fixCount) fixes, \(Numbers.fixed(recorder.distance, 0)) m, in \(self.path)")
+        }
+        let status = DispatchSource.makeTimerSource(queue: .main)
+        status.schedule(deadline: .now() + 1, repeating: 1)
+        status.setEventHandler {
+            if let error = recorder.error { session.finish(.cannotCreate, "writing \(self.path) failed: \(error)") }
+            guard Terminal.errorIsTerminal else { return }
+            let accuracy = recorder.lastLocation.map { "±" + Numbers.fixed($0.horizontalAccuracy, 1) + " m" } ?? "no fix"
+            Terminal.writeError(
+                "\r\(recorder.fixCount) fixes  \(Numbers.fixed(recorder.distance, 0)) m  "
+                    + "\(Int(Date().timeIntervalSince(started))) s  \(accuracy)   ")
+        }
+        status.resume()
+        recorder.start()
+        session.start(duration: duration)
+        dispatchMain()
+    }
+}

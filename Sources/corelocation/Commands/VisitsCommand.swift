@@ -1,0 +1,29 @@
+import Foundation
+import LinuxCoreLocation
+
+/// `corelocation visits`: reports arrivals and departures decided by the mirror's visit detection.
+final class VisitsCommand {
+    static let spec = Arguments.Spec(valueOptions: CommandContext.options)
+    static let usage = """
+        usage: corelocation visits [--provider URI] [--format F] [--duration S]
+
+        Prints a visit when the device has stayed in one place (an arrival, departure not yet known) and again
+        when it leaves (with both times).
+        """
+
+    private let context: CommandContext
+
+    init(_ arguments: Arguments) throws {
+        context = try CommandContext(arguments)
+    }
+
+    func run() -> Never {
+        let manager = CLLocationManager(configuration: context.configuration)
+        let printer = EventPrinter(session: context.session, events: [.errors, .visits])
+        manager.delegate = printer
+        manager.requestWhenInUseAuthorization()
+        manager.startMonitoringVisits()
+        context.session.onFinish { withExtendedLifetime(printer) { manager.stopMonitoringVisits() } }
+        context.run()
+    }
+}

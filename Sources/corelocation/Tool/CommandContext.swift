@@ -1,0 +1,32 @@
+import Foundation
+import LinuxCoreLocation
+
+/// The options every fix-consuming command shares — `--provider`, `--duration`, `--format`,
+/// `--format-string` — resolved into a session and a provider.
+struct CommandContext {
+    /// The shared value options.
+    static let options: Set<String> = ["provider", "duration", "format", "format-string"]
+
+    let session: Session
+    let provider: any LocationProvider
+    let duration: TimeInterval?
+
+    init(_ arguments: Arguments) throws {
+        session = Session(
+            writer: EventWriter(format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
+        duration = try arguments.number("duration", in: 0...1e9, unit: "seconds")
+        guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
+            Terminal.exit(.unavailable, "no location provider")
+        }
+        self.provider = provider
+    }
+
+    /// A configuration for the chosen provider and the process's authorization.
+    var configuration: LocationManagerConfiguration { LocationManagerConfiguration(provider: provider) }
+
+    /// Starts the session (Ctrl-C, `--duration`) and serves callbacks until the command finishes.
+    func run() -> Never {
+        session.start(duration: duration)
+        dispatchMain()
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import LinuxCoreLocation
+
+/// The delegate every fix-consuming command installs next to its blocks: it writes the events the command
+/// asked for, and ends the command when the provider ends, fails, or access is denied.
+final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
+    /// Which delegate events are written.
+    struct Events: OptionSet {
+        let rawValue: Int
+        static let errors = Events(rawValue: 1 << 0)
+        static let regions = Events(rawValue: 1 << 1)
+        static let visits = Events(rawValue: 1 << 2)
+    }
+
+    private let session: Session
+    private let events: Events
+
+    init(session: Session, events: Events) {
+        self.session = session
+        self.events = events
+    }
+
+    func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
+        session.finish(.success)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+        let error = error as? CLError ?? CLError(.locationUnknown)
+        if events.contains(.errors) { session.writer.write(.error(error)) }
+        switch error.code {
+        case .denied: session.finish(.unavailable, "location access is denied, or no provider is available")
+        case .network: session.finish(.providerFailed, "the provider \(manager.provider?.identifier ?? "") failed")
+        case .headingFailure: session.finish(.unavailable, "the provider does not measure heading")
+        default: break
+        }
+    }
+
+    func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
+        if events.contains(.regions) { session.writer.write(.region(.enter, region, date: manager.clock.now)) }
+    }
+
+    func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {
+        if events.contains(.regions) { session.writer.write(.region(.exit, region, date: manager.clock.now)) }
+    }
+
+    func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {
+        if events.contains(.regions) { session.writer.write(.region(.state(state), region, date: manager.clock.now)) }
+    }
+
+    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
+        session.finish(.usage, "cannot monitor region \(region?.identifier ?? "?"): radius too large or too many regions")
+    }
+
+    func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {
+        if events.contains(.visits) { session.writer.write(.visit(visit)) }
+    }
+}
