@@ -56,6 +56,7 @@ final class WatchCommand {
         manager.pausesLocationUpdatesAutomatically = false  // a watcher wants every fix, moving or not
         if let distanceFilter { manager.distanceFilter = distanceFilter }
         if let desiredAccuracy { manager.desiredAccuracy = desiredAccuracy }
+        manager.requestWhenInUseAuthorization()
         var written = 0
         let count = self.count
         manager.startUpdatingLocation { _, location, _, stop in

@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import GPX
+import Testing
+
+/// The shared receiver logs and GPX files, or `nil` (with a printed reason) when `../shared` is absent;
+/// a failure instead when `CORELOCATION_REQUIRE_INTEGRATION=1`.
+func sharedData(_ folder: String) -> URL? {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/\(folder)")
+    if FileManager.default.fileExists(atPath: url.path) { return url }
+    if ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1" {
+        Issue.record("../shared/data/\(folder) is missing and CORELOCATION_REQUIRE_INTEGRATION=1")
+    } else {
+        print("skipped: ../shared/data/\(folder) is absent")
+    }
+    return nil
+}
+
+@Suite struct CommandTests {
+    @Test func onceSucceedsWithAFixMeetingTheLevel() throws {
+        let run = try Tool.run(["once", "--accuracy", "house", "--format", "jsonl"])
+        #expect(run.status == 0)
+        let objects = try run.jsonObjects()
+        #expect(objects.count == 1)
+        let accuracy = try #require(objects.first?["horizontalAccuracy"] as? Double)
+        #expect(accuracy <= 15)
+    }
+
+    @Test func onceTimesOutWithStatusTwoAndPrintsTheBestFix() throws {
+        let run = try Tool.run(["once", "--accuracy", "room", "--timeout", "0.5", "--format", "jsonl"])
+        #expect(run.status == 2)
+        #expect(run.error.contains("timed out"))
+        let objects = try run.jsonObjects()
+        #expect(objects.count == 1)
+        #expect((objects.first?["horizontalAccuracy"] as? Double).map { $0 > 5 } == true)
+    }
+
+    @Test func onceDeniedExitsWithStatusThree() throws {
+        let run = try Tool.run(["once"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
+        #expect(run.status == 3)
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func monitorReportsStateEnterAndExit() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/corelocation/Resources/SampleTrack.gpx")
+        // A 60 m circle the sample drive passes through about 17 s after it starts.
+        let run = try Tool.run([
+            "monitor", "--region", "45.7585,4.8322,60,corner", "--format", "jsonl",
+            "--provider", "gpx:\(sample.path)?speed=max",
+        ])
+        #expect(run.status == 0)
+        let events = try run.jsonObjects().map { "\($0["event"] ?? "")/\($0["state"] ?? "-")/\($0["identifier"] ?? "")" }
+        #expect(events == ["state/outside/corner", "state/inside/corner", "enter/-/corner", "state/outside/corner", "exit/-/corner"])
+    }
+
+    @Test func recordThenReadBack() throws {
+        guard let gpx = sharedData("gpx") else { return }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString).gpx")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let input = gpx.appendingPathComponent("garmin-activity.gpx")
+        let run = try Tool.run(["record", output.path, "--provider", "gpx:\(input.path)?speed=max"])
+        #expect(run.status == 0)
+        let written = try GPXReader().readDocument(contentsOf: output).tracks.flatMap(\.segments).flatMap(\.points)
+        let original = try GPXReader().readDocument(contentsOf: input).tracks.flatMap(\.segments).flatMap(\.points)
+        #expect(written.count == 5499)  // one fix a second over the activity (see GPXReplayRealFileTests)
+        #expect(abs((written.first?.latitude ?? 0) - (original.first?.latitude ?? 1)) < 1e-8)
+        let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(run.error.contains("recorded 5499 fixes"))
+    }
+
+    @Test func plotWritesWellFormedSVGWithOneCirclePerFix() throws {
+        guard let logs = sharedData("gpsd-logs") else { return }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let run = try Tool.run(["plot", logs.appendingPathComponent("bt451.log").path, "-o", output.path,
+                                "--accuracy-filter", "20"])
+        #expect(run.status == 0)
+        let counter = SVGCounter()
+        let parser = XMLParser(data: try Data(contentsOf: output))
+        parser.delegate = counter
+        #expect(parser.parse())
+        #expect(counter.accepted + counter.filtered == 15)
+        #expect(counter.filtered == 1)
+        #expect(counter.polylines == 1)
+    }
+
+    @Test func missingFileAndBadRegionGiveTheDocumentedStatuses() throws {
+        #expect(try Tool.run(["plot", "/nonexistent.gpx", "-o", "/tmp/x.svg"]).status == 66)
+        #expect(try Tool.run(["monitor", "--region", "91,0,10"]).status == 64)
+        #expect(try Tool.run(["once", "--accuracy", "street"]).status == 64)
+        #expect(try Tool.run(["record"]).status == 64)
+    }
+}
+
+/// Counts the fixes and paths of a plot.
+final class SVGCounter: NSObject, XMLParserDelegate {
+    var accepted = 0
+    var filtered = 0
+    var polylines = 0
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        if elementName == "polyline" { polylines += 1 }
+        guard elementName == "circle", let classes = attributes["class"] else { return }
+        if classes == "fix accepted" { accepted += 1 }
+        if classes == "fix filtered" { filtered += 1 }
+    }
+}
