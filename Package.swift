@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "GPX", targets: ["GPX"]),
         .library(name: "GPSD", targets: ["GPSD"]),
         .executable(name: "corelocation", targets: ["corelocation"]),
+        .executable(name: "corelocation-bench", targets: ["corelocation-bench"]),
     ],
     targets: [
         // Leaf modules: parsers and protocol clients, usable alone.
@@ -26,6 +27,8 @@ let package = Package(
             dependencies: ["LinuxCoreLocation", "LocationBlocks"],
             resources: [.embedInCode("Resources/SampleTrack.gpx")]
         ),
+        // Throughput of the NMEA stack: bare decoder and the full provider-to-delegate pipeline.
+        .executableTarget(name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "NMEA0183"]),
 
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// An area that can be monitored, named by an identifier; the base of ``CLCircularRegion`` and
 /// ``CLBeaconRegion``.
@@ -8,11 +7,11 @@ import Synchronization
 /// changed from any thread. Source: Apple's CoreLocation documentation (`CLRegion`).
 open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let storedIdentifier: String
-    private let notifications: Mutex<(entry: Bool, exit: Bool)>
+    private let notifications: Protected<(entry: Bool, exit: Bool)>
 
     init(identifier: String, notifyOnEntry: Bool = true, notifyOnExit: Bool = true) {
         storedIdentifier = identifier
-        notifications = Mutex((notifyOnEntry, notifyOnExit))
+        notifications = Protected((notifyOnEntry, notifyOnExit))
         super.init()
     }
 
@@ -58,7 +57,7 @@ open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     public required init?(coder: NSCoder) {
         guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier") else { return nil }
         storedIdentifier = identifier as String
-        notifications = Mutex((coder.decodeBool(forKey: "notifyOnEntry"), coder.decodeBool(forKey: "notifyOnExit")))
+        notifications = Protected((coder.decodeBool(forKey: "notifyOnEntry"), coder.decodeBool(forKey: "notifyOnExit")))
         super.init()
     }
 

@@ -1,8 +1,7 @@
-import Synchronization
 
 /// Messages for the person running the program, on standard error.
 enum Diagnostics {
-    private static let shown = Mutex<Set<String>>([])
+    private static let shown = Protected<Set<String>>([])
 
     /// Writes `message` to standard error, prefixed with `LinuxCoreLocation: `.
     static func warn(_ message: String) {

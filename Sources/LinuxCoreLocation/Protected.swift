@@ -1,8 +1,9 @@
-/// A value behind a lock, for state that holds non-`Sendable` references (delegates, managers, regions)
-/// which are only ever touched under the lock or on their owner's thread.
+/// A value behind a lock: the one lock type of this module.
 ///
-/// `Mutex` from Synchronization would demand that such values be sent into it; this wrapper takes on that
-/// responsibility instead, which is why it is `@unchecked Sendable`.
+/// It is an `NSLock` (a pthread mutex), not `Mutex` from Synchronization, for two reasons: state here holds
+/// non-`Sendable` references (delegates, managers, regions) that are only touched under the lock or on their
+/// owner's thread, which `Mutex` would refuse; and on Linux `Mutex` hands a contended lock over through
+/// priority-inheriting futexes that ThreadSanitizer cannot see, so it reports races that are not there.
 final class Protected<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

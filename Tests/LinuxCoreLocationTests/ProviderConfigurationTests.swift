@@ -31,10 +31,15 @@ import Testing
         #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
     }
 
-    @Test func unknownSchemeNamesTheKnownOnes() {
-        #expect(throws: LocationProviderError.unknownScheme("warp", known: ["fixed"])) {
-            try LocationProviders.provider(for: "warp:9")
+    @Test func unknownSchemeNamesTheKnownOnes() throws {
+        let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: "warp:9") }
+        guard case .unknownScheme(let scheme, let known) = error else {
+            Issue.record("expected unknownScheme, got \(error)")
+            return
         }
+        #expect(scheme == "warp")
+        #expect(known == known.sorted() && Set(["fixed", "gpx", "nmea", "nmea+tcp"]).isSubset(of: known))
+        #expect(error.description.hasPrefix("no provider for scheme \"warp\"; known schemes: "))
     }
 
     @Test func fixedProviderDeliversOnceThroughAManager() {

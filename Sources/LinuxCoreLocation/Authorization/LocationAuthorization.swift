@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The authorization status of the process, like an iOS app's, and how requests for it are answered.
 /// **Linux only.**
@@ -25,7 +24,7 @@ public final class LocationAuthorization: Sendable {
         weak var engine: LocationManagerEngine?
     }
 
-    private let state: Mutex<State>
+    private let state: Protected<State>
 
     /// Creates an authorization.
     ///
@@ -37,7 +36,7 @@ public final class LocationAuthorization: Sendable {
         status: CLAuthorizationStatus = .notDetermined, accuracy: CLAccuracyAuthorization = .fullAccuracy,
         policy: AuthorizationPolicy = .grant
     ) {
-        state = Mutex(State(status: status, accuracy: accuracy, policy: policy))
+        state = Protected(State(status: status, accuracy: accuracy, policy: policy))
     }
 
     /// The current status.

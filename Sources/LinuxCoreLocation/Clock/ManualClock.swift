@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock that moves only when told to: for tests, and for replays that run as fast as possible on the
 /// recording's own timestamps. **Linux only.**
@@ -19,13 +18,13 @@ public final class ManualClock: LocationClock {
         var sequence = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Protected<State>
 
     /// Creates a clock that reads `start` until advanced.
     ///
     /// - Parameter start: The initial time; by default 2026-01-01T00:00:00Z, so tests do not depend on today.
     public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
-        state = Mutex(State(now: start))
+        state = Protected(State(now: start))
     }
 
     /// The clock's current time.

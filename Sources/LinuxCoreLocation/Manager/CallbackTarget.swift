@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Where a manager's delegate callbacks run: the run loop of the thread that created it (Apple's rule), or a
 /// dispatch queue (the main queue for managers created on the main thread, or one the host chose).
@@ -31,9 +30,9 @@ final class RunLoopMailbox: @unchecked Sendable {
     // `RunLoop` is not Sendable; it is only used to add timers, which CoreFoundation allows from any thread.
     private let runLoop: RunLoop
     private let keepAlive: Timer
-    private let pending = Mutex<(blocks: [@Sendable () -> Void], wakeScheduled: Bool)>(([], false))
+    private let pending = Protected<(blocks: [@Sendable () -> Void], wakeScheduled: Bool)>(([], false))
 
-    private static let mailboxes = Mutex<[ObjectIdentifier: WeakMailbox]>([:])
+    private static let mailboxes = Protected<[ObjectIdentifier: WeakMailbox]>([:])
 
     private struct WeakMailbox {
         weak var mailbox: RunLoopMailbox?

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A provider that reports one constant location, like Xcode's custom simulated location. **Linux only.**
 ///
@@ -53,7 +52,7 @@ public final class FixedLocationProvider: LocationProvider {
         pending.withLock { $0 }?.cancel()
     }
 
-    private let pending = Mutex<LocationClockTimer?>(nil)
+    private let pending = Protected<LocationClockTimer?>(nil)
 }
 
 extension FixedLocationProvider {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Something that receives a provider's events from the hub: a manager's engine.
 protocol LocationHubSubscriber: AnyObject, Sendable {
@@ -21,7 +20,7 @@ final class LocationHub: Sendable {
         var subscribers: [ObjectIdentifier: any LocationHubSubscriber]
     }
 
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let entries = Protected<[ObjectIdentifier: Entry]>([:])
     private let lifecycle = DispatchQueue(label: "LinuxCoreLocation.LocationHub")
 
     /// Adds or removes `subscriber`'s need for `provider`, starting it for the first subscriber and stopping it

@@ -1,7 +1,10 @@
 extension LocationProviders {
     /// The schemes this library provides, and how to make each.
     static let builtInFactories: [String: Factory] = [
-        "fixed": FixedLocationProvider.make
+        "fixed": FixedLocationProvider.make,
+        "nmea": NMEAProviderFactory.make,
+        "nmea+tcp": NMEAProviderFactory.makeTCP,
+        "gpx": GPXReplay.make,
     ]
 
     /// The URIs the probe tries when nothing is configured, in order.

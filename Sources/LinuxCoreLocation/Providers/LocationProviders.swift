@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Choosing and making providers: the process-wide default, provider URIs, and the probe. **Linux only.**
 ///
@@ -19,7 +18,7 @@ public enum LocationProviders {
         var defaultProvider: (any LocationProvider)?
     }
 
-    private static let state = Mutex(State())
+    private static let state = Protected(State())
 
     /// The provider used by managers created without one; `nil` (the default) means "from the environment,
     /// else the probe".

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A provider that plays a script of events at given times on its clock: for tests. **Linux only.**
 ///
@@ -39,7 +38,7 @@ public final class ScriptedLocationProvider: LocationProvider {
     public let capabilities: LocationProviderCapabilities
     /// The configuration name, `scripted:NAME`.
     public let identifier: String
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     /// Creates a scripted provider.
     ///

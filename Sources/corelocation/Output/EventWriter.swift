@@ -65,15 +65,3 @@ final class EventWriter {
         }
     }
 }
-
-extension GPXPoint {
-    /// The GPX point of a fix: elevation only when the vertical accuracy is valid, invalid values left out.
-    init(_ location: CLLocation) {
-        self.init(
-            latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
-            elevation: location.verticalAccuracy >= 0 ? location.altitude : nil, time: location.timestamp,
-            speed: location.speed >= 0 ? location.speed : nil, course: location.course >= 0 ? location.course : nil,
-            horizontalAccuracy: location.horizontalAccuracy >= 0 ? location.horizontalAccuracy : nil,
-            verticalAccuracy: location.verticalAccuracy >= 0 ? location.verticalAccuracy : nil)
-    }
-}

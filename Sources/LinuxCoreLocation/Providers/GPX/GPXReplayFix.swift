@@ -1,0 +1,74 @@
+import GPX
+
+/// The values of one replayed fix before it becomes a `CLLocation`: from a GPX point, or between two.
+///
+/// Units and invalid markers are `CLLocation`'s: degrees, metres, m/s, degrees clockwise from true north, and
+/// −1 for an accuracy, speed or course that is unknown or invalid.
+struct GPXReplayFix {
+    var latitude: Double
+    var longitude: Double
+    var altitude: Double
+    var horizontalAccuracy: Double
+    var verticalAccuracy: Double
+    var speed: Double
+    var course: Double
+
+    /// The fix a point describes, with the point's own speed and course when it has them, else `motion`.
+    ///
+    /// Horizontal accuracy: `lcl:hacc`, else `hdop` × UERE, else the default; −1 for `<fix>none</fix>`.
+    /// Vertical accuracy: −1 without `<ele>` or with a `none` or `2d` fix; else `lcl:vacc`, else `vdop` × UERE,
+    /// else the default.
+    init(_ point: GPXPoint, motion: GPXReplayMotion) {
+        let uere = GPXReplay.userEquivalentRangeError
+        let noFix = point.fix == GPXFix.none
+        latitude = point.latitude
+        longitude = point.longitude
+        altitude = point.elevation ?? 0
+        horizontalAccuracy = noFix ? -1
+            : point.horizontalAccuracy ?? point.hdop.map { $0 * uere } ?? GPXReplay.defaultAccuracy
+        if point.elevation == nil || noFix || point.fix == .twoDimensional {
+            verticalAccuracy = -1
+        } else {
+            verticalAccuracy = point.verticalAccuracy ?? point.vdop.map { $0 * uere } ?? GPXReplay.defaultAccuracy
+        }
+        speed = point.speed ?? motion.speed
+        course = point.course ?? motion.course
+    }
+
+    /// A fix at `fraction` (0...1) of the way from `start` to `end`, at the given position, moving with `motion`.
+    ///
+    /// Altitude is interpolated linearly when both ends have one; each accuracy is the worse of the two ends,
+    /// and invalid when either end's is.
+    init(between start: GPXReplayFix, and end: GPXReplayFix, fraction: Double,
+         latitude: Double, longitude: Double, motion: GPXReplayMotion) {
+        self.latitude = latitude
+        self.longitude = longitude
+        horizontalAccuracy = Self.worse(start.horizontalAccuracy, end.horizontalAccuracy)
+        verticalAccuracy = Self.worse(start.verticalAccuracy, end.verticalAccuracy)
+        altitude = verticalAccuracy < 0 ? 0 : start.altitude + (end.altitude - start.altitude) * fraction
+        speed = motion.speed
+        course = motion.course
+    }
+
+    /// The location, stamped `time` and marked as simulated by software.
+    func location(at time: Date) -> CLLocation {
+        CLLocation(
+            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
+            horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, course: course,
+            courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: time,
+            sourceInfo: CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false))
+    }
+
+    private static func worse(_ first: Double, _ second: Double) -> Double {
+        first < 0 || second < 0 ? -1 : max(first, second)
+    }
+}
+
+/// Speed (m/s) and course (degrees clockwise from true north) of simulated motion; −1 when unknown.
+struct GPXReplayMotion {
+    var speed: Double
+    var course: Double
+
+    /// No motion known: a static point, or a jump that takes no time.
+    static let unknown = GPXReplayMotion(speed: -1, course: -1)
+}

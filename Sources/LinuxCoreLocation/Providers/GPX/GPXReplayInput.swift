@@ -1,0 +1,38 @@
+import GPX
+
+/// Where a GPX replay reads its document from.
+enum GPXReplayInput: Sendable {
+    /// A file, opened afresh for every read.
+    case file(URL)
+    /// An in-memory document and the name diagnostics use for it.
+    case data(Data, name: String)
+
+    /// The name diagnostics use: the file's path or the document's name.
+    var name: String {
+        switch self {
+        case .file(let url): return url.path
+        case .data(_, let name): return name
+        }
+    }
+
+    /// Whether the document can be read now: a readable file, or always for data.
+    var isAvailable: Bool {
+        switch self {
+        case .file(let url): return FileManager.default.isReadableFile(atPath: url.path)
+        case .data: return true
+        }
+    }
+
+    /// Streams the document's events to `body` with a lenient ``GPXReader`` (invalid points are skipped and
+    /// counted, invalid optional values dropped).
+    ///
+    /// - Throws: The reader's ``GPXDiagnostic``, or what `body` threw.
+    @discardableResult
+    func read(_ body: (GPXEvent) throws -> Void) throws -> GPXReadSummary {
+        let reader = GPXReader(mode: .lenient)
+        switch self {
+        case .file(let url): return try reader.read(contentsOf: url, body)
+        case .data(let data, let name): return try reader.read(data: data, sourceName: name, body)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Glibc
+
+/// An open file descriptor of an NMEA byte stream: a log file, standard input, a serial device or a TCP socket.
+///
+/// With ``NMEAWakePipe``, the only code of the NMEA providers that calls the C library. Not thread-safe: one reader uses it at a time.
+/// Errors are ``NMEAStreamError`` values carrying the path and `strerror` text.
+final class NMEAFileDescriptor {
+    let descriptor: Int32
+    let name: String
+    private let ownsDescriptor: Bool
+    private var isClosed = false
+
+    private init(_ descriptor: Int32, name: String, owns: Bool = true) {
+        self.descriptor = descriptor
+        self.name = name
+        ownsDescriptor = owns
+    }
+
+    deinit { close() }
+
+    /// Opens a regular file for reading.
+    static func openFile(_ path: String) throws -> NMEAFileDescriptor {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw NMEAStreamError.system(path, "cannot open", errno) }
+        return NMEAFileDescriptor(descriptor, name: path)
+    }
+
+    /// Standard input, which is read but never closed.
+    static func standardInput() -> NMEAFileDescriptor {
+        NMEAFileDescriptor(STDIN_FILENO, name: "<stdin>", owns: false)
+    }
+
+    /// Opens a serial device in raw 8N1 mode at `baudRate` (CLOCAL | CREAD, VMIN 1, VTIME 0); a character device
+    /// that is not a terminal (e.g. the kernel's `/dev/gnss0`) is read as it is.
+    static func openSerialDevice(_ path: String, baudRate: Int) throws -> NMEAFileDescriptor {
+        let descriptor = Glibc.open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw NMEAStreamError.system(path, "cannot open", errno) }
+        let device = NMEAFileDescriptor(descriptor, name: path)
+        var settings = termios()
+        guard tcgetattr(descriptor, &settings) == 0 else {
+            if errno == ENOTTY { return device }
+            throw NMEAStreamError.system(path, "cannot read the terminal settings", errno)
+        }
+        cfmakeraw(&settings)
+        let speed = try speedConstant(baudRate, path: path)
+        cfsetispeed(&settings, speed)
+        cfsetospeed(&settings, speed)
+        settings.c_cflag |= tcflag_t(CLOCAL) | tcflag_t(CREAD)
+        settings.c_cflag &= ~(tcflag_t(CSTOPB) | tcflag_t(PARENB) | tcflag_t(CRTSCTS))
+        withUnsafeMutableBytes(of: &settings.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        guard tcsetattr(descriptor, TCSANOW, &settings) == 0 else {
+            throw NMEAStreamError.system(path, "cannot set raw mode at \(baudRate) baud", errno)
+        }
+        return device
+    }
+
+    /// The baud rates a serial device accepts, in bits per second.
+    static let supportedBaudRates = [1200, 2400, 4800, 9600, 19_200, 38_400, 57_600, 115_200, 230_400, 460_800, 921_600]
+
+    private static func speedConstant(_ baudRate: Int, path: String) throws -> speed_t {
+        let constants: [Int: Int32] = [
+            1200: B1200, 2400: B2400, 4800: B4800, 9600: B9600, 19_200: B19200, 38_400: B38400, 57_600: B57600,
+            115_200: B115200, 230_400: B230400, 460_800: B460800, 921_600: B921600,
+        ]
+        guard let constant = constants[baudRate] else {
+            throw NMEAStreamError.unsupportedBaudRate(path, baudRate)
+        }
+        return speed_t(constant)
+    }
+
+    /// Connects a TCP socket to `host`:`port` (IPv4 or IPv6), giving up after `timeout` seconds per address.
+    static func connectTCP(host: String, port: UInt16, timeout: TimeInterval) throws -> NMEAFileDescriptor {
+        let name = "\(host):\(port)"
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            throw NMEAStreamError.unresolvedHost(name, String(cString: gai_strerror(status)))
+        }
+        defer { freeaddrinfo(list) }
+        var lastError: Int32 = ECONNREFUSED
+        for address in sequence(first: first, next: { $0.pointee.ai_next }) {
+            let socket = Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard socket >= 0 else {
+                lastError = errno
+                continue
+            }
+            let connection = NMEAFileDescriptor(socket, name: name)
+            var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+            setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            if Glibc.connect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return connection }
+            lastError = errno
+        }
+        throw NMEAStreamError.system(name, "cannot connect", lastError)
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 at the end of the stream. Retries when interrupted by a signal.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw NMEAStreamError.system(name, "read failed", errno) }
+        }
+    }
+
+    /// Goes back to the start of a file.
+    func rewind() throws {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw NMEAStreamError.system(name, "cannot rewind", errno) }
+    }
+
+    /// Closes the descriptor (unless it is standard input); idempotent.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if ownsDescriptor { _ = Glibc.close(descriptor) }
+    }
+
+    /// Whether `path` names a character device (a serial port, a pseudo-terminal, `/dev/gnss0`).
+    static func isCharacterDevice(_ path: String) -> Bool {
+        var information = stat()
+        return stat(path, &information) == 0 && (information.st_mode & S_IFMT) == S_IFCHR
+    }
+
+    /// Whether the current user may open `path` for reading.
+    static func isReadable(_ path: String) -> Bool {
+        access(path, R_OK) == 0
+    }
+
+    /// The C library's text for an `errno` value, e.g. "No such file or directory".
+    static func describe(errorNumber: Int32) -> String {
+        String(cString: strerror(errorNumber))
+    }
+}

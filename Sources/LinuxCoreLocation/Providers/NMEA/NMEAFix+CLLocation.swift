@@ -1,0 +1,25 @@
+import NMEA0183
+
+extension NMEAFix {
+    /// The fix as a ``CLLocation`` stamped `timestamp`.
+    ///
+    /// Altitude: MSL (GGA/GNS), 0 when unknown; ellipsoidal = MSL + geoid separation, or MSL when the separation
+    /// is unknown. Horizontal accuracy: the decoder's estimate (GST DRMS or HDOP × UERE, 1σ); when the epoch had
+    /// neither, ``nominalHorizontalAccuracy`` so that the fix is not discarded as invalid. Vertical accuracy: GST
+    /// σalt or VDOP × UERE, −1 when unknown or without altitude. Speed in m/s and course in degrees true
+    /// (360 read as 0), −1 when the epoch had none; their accuracies −1 (NMEA reports none).
+    func location(at timestamp: Date, sourceInformation: CLLocationSourceInformation) -> CLLocation {
+        let altitude = altitudeMSL ?? 0
+        return CLLocation(
+            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
+            ellipsoidalAltitude: ellipsoidalAltitude ?? altitude,
+            horizontalAccuracy: horizontalAccuracy ?? Self.nominalHorizontalAccuracy,
+            verticalAccuracy: altitudeMSL == nil ? -1 : verticalAccuracy ?? -1,
+            course: course.map { $0 == 360 ? 0 : $0 } ?? -1, courseAccuracy: -1, speed: speed ?? -1,
+            speedAccuracy: -1, timestamp: timestamp, sourceInfo: sourceInformation)
+    }
+
+    /// The horizontal accuracy, in metres, given to fixes whose epoch had no HDOP and no GST: the accuracy
+    /// of HDOP 1 at the default user-equivalent range error (5 m). A nominal value, not a measurement.
+    static let nominalHorizontalAccuracy = NMEA0183.defaultUserEquivalentRangeError
+}

@@ -1,0 +1,105 @@
+import NMEA0183
+
+/// An NMEA 0183 log read as a replay: fixes, no-fix epochs and headings with their recorded UTC times.
+/// **Linux only.**
+///
+/// Reads the file in chunks of ``chunkSize`` bytes through ``NMEADecoder``, so a log of any size replays in
+/// bounded memory. Fixes become ``CLLocation``s marked as simulated by software; epochs without a fix become
+/// ``LocationProviderEvent/fixLost`` (once per outage); HDT/HDG/THS become headings. Events before the first
+/// date (RMC or ZDA) have no known time and are skipped (counted in ``undatedEventCount``). Malformed sentences
+/// are counted and skipped by the decoder; at the end of the file a one-line summary and the first diagnostic
+/// go to standard error. Used by one replay at a time, like every ``ReplaySource``.
+public final class NMEAReplaySource: ReplaySource {
+    /// The file's path, or `-` for standard input.
+    public let path: String
+    /// The bytes read per `read(2)`.
+    public let chunkSize: Int
+    private let options: NMEADecoderOptions
+    private let stream: NMEAFileDescriptor
+    private var decoder: NMEADecoder
+    private var translator: NMEAEventTranslator
+    private var pending: [ReplayItem] = []
+    private var pendingIndex = 0
+    private var reachedEnd = false
+    private var buffer: [UInt8]
+
+    /// Opens a log.
+    ///
+    /// - Parameters:
+    ///   - path: A file path, or `-` for standard input (which cannot be rewound).
+    ///   - options: Decoder settings; sentences are not reported whatever ``NMEADecoderOptions/reportsSentences`` says.
+    ///   - chunkSize: Bytes per read, at least 1; 64 KiB by default.
+    /// - Throws: ``NMEAStreamError`` when the file cannot be opened.
+    public init(path: String, options: NMEADecoderOptions = NMEADecoderOptions(), chunkSize: Int = 65_536) throws {
+        self.path = path
+        self.chunkSize = max(1, chunkSize)
+        var options = options
+        options.reportsSentences = false
+        self.options = options
+        stream = path == "-" ? NMEAFileDescriptor.standardInput() : try NMEAFileDescriptor.openFile(path)
+        decoder = NMEADecoder(options: options)
+        translator = NMEAEventTranslator(
+            sourceInformation: CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false))
+        buffer = [UInt8](repeating: 0, count: self.chunkSize)
+    }
+
+    /// What the decoder accepted and rejected in the current pass.
+    public var statistics: NMEAStatistics { decoder.statistics }
+
+    /// The most recent rejections of the current pass (see ``NMEADecoder/diagnostics``).
+    public var diagnostics: [NMEADiagnostic] { decoder.diagnostics }
+
+    /// Fixes, no-fixes and headings skipped in the current pass because no date was known yet.
+    public var undatedEventCount: Int { translator.undatedCount }
+
+    /// The next fix, loss or heading, or `nil` at the end of the file.
+    ///
+    /// - Throws: ``NMEAStreamError`` when reading fails.
+    public func next() throws -> ReplayItem? {
+        while pendingIndex == pending.count {
+            guard !reachedEnd else { return nil }
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+            let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+            let events: [NMEAEvent]
+            if count == 0 {
+                reachedEnd = true
+                events = decoder.finish()
+            } else {
+                // As `Data`: the decoder's generic `feed` iterates it about twice as fast as an array slice.
+                events = decoder.feed(Data(buffer[0..<count]))
+            }
+            for event in events {
+                if let item = translator.translate(event, clockDate: nil) { pending.append(item) }
+            }
+            if reachedEnd { reportRejections() }
+        }
+        defer { pendingIndex += 1 }
+        return pending[pendingIndex]
+    }
+
+    /// Starts again from the first byte with a fresh decoder.
+    ///
+    /// - Throws: ``NMEAStreamError/notRewindable(_:)`` for standard input, or when seeking fails.
+    public func rewind() throws {
+        guard path != "-" else { throw NMEAStreamError.notRewindable(path) }
+        try stream.rewind()
+        decoder = NMEADecoder(options: options)
+        translator = NMEAEventTranslator(sourceInformation: translator.sourceInformation)
+        pending.removeAll()
+        pendingIndex = 0
+        reachedEnd = false
+    }
+
+    private func reportRejections() {
+        let statistics = decoder.statistics
+        guard statistics.rejectedSentences > 0 || translator.undatedCount > 0 else { return }
+        let reasons = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }
+            .map { "\($0.rawValue) \(statistics[$0])" }.joined(separator: ", ")
+        var message = "\(path): \(statistics.rejectedSentences) sentences rejected"
+        if !reasons.isEmpty { message += " (\(reasons))" }
+        if translator.undatedCount > 0 { message += ", \(translator.undatedCount) events before the first date skipped" }
+        if let first = decoder.diagnostics.first { message += "; first: \(first.description(source: path))" }
+        Diagnostics.hint("nmea-rejections:\(path)", message)
+    }
+}

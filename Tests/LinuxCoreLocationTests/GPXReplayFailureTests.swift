@@ -1,0 +1,106 @@
+import Foundation
+import GPX
+import Testing
+@testable import LinuxCoreLocation
+
+/// A replay of `data` at factor 1 on a manual clock, advanced by a minute; its log.
+private func play(_ data: Data) throws -> GPXFixLog {
+    let clock = ManualClock()
+    let provider = try GPXReplay.provider(data: data, name: "bad.gpx", clock: clock)
+    let log = GPXFixLog()
+    provider.start(log.handler)
+    clock.advance(by: 60)
+    provider.stop()
+    return log
+}
+
+private let externalEntity = Data("""
+    <?xml version="1.0"?>
+    <!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+    <gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1">
+    <wpt lat="1" lon="2"><name>&xxe;</name></wpt></gpx>
+    """.utf8)
+
+@Suite struct GPXReplayFailureTests {
+    @Test func aDocumentWithADTDFailsWithTheReadersDiagnostic() throws {
+        let log = try play(externalEntity)
+        #expect(log.events == ["failed(network)"])
+        #expect(log.locations.isEmpty)
+
+        let source = GPXReplaySource(input: .data(externalEntity, name: "xxe.gpx"), defaultSpeed: 1.4)
+        let error = try #require(throws: GPXDiagnostic.self) { try source.next() }
+        #expect(error.kind == .forbiddenDeclaration)
+        #expect(error.description.hasPrefix("xxe.gpx:2: error: document type declarations (<!DOCTYPE, <!ENTITY) are refused"))
+    }
+
+    @Test func malformedXMLFailsAfterThePointsBeforeIt() throws {
+        let body = "<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 2))\(gpxPoint(0, 0.002, at: 4))<trkpt></trkseg>"
+        let log = try play(Data(String(decoding: gpxDocument(body), as: UTF8.self).replacingOccurrences(of: "</gpx>", with: "").utf8))
+        #expect(log.events == ["failed(network)"])
+        #expect(log.locations.count < 5)
+    }
+
+    @Test func aDocumentWithoutPointsFails() throws {
+        let log = try play(gpxDocument("<trk><trkseg></trkseg></trk>"))
+        #expect(log.events == ["failed(network)"])
+        let source = GPXReplaySource(input: .data(gpxDocument(""), name: "empty.gpx"), defaultSpeed: 1.4)
+        let error = try #require(throws: GPXReplaySource.NoPoints.self) { try source.next() }
+        #expect(error.description == "empty.gpx: error: no track points, route points or waypoints to replay")
+    }
+
+    @Test func aMissingFileIsUnavailableAndFails() throws {
+        let clock = ManualClock()
+        let provider = try GPXReplay.provider(
+            contentsOf: URL(fileURLWithPath: "/nonexistent/route.gpx"), clock: clock)
+        #expect(!provider.isAvailable)
+        #expect(provider.identifier == "gpx:/nonexistent/route.gpx")
+        let log = GPXFixLog()
+        provider.start(log.handler)
+        clock.advance(by: 1)
+        provider.stop()
+        #expect(log.events == ["failed(network)"])
+    }
+
+    @Test func invalidPointsAreSkippedAndTheRestReplayed() throws {
+        let body = "<trk><trkseg>\(gpxPoint(0, 0, at: 0))<trkpt lat=\"95\" lon=\"0\"/>\(gpxPoint(0, 0.001, at: 2))</trkseg></trk>"
+        let log = try play(gpxDocument(body))
+        #expect(log.events == ["finished"])
+        #expect(log.locations.count == 3)
+    }
+
+    @Test func theGPXSchemeIsRegisteredWithItsOptions() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gpxreplay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("route.gpx")
+        try gpxDocument(gpxPoint(0, 0, element: "wpt") + gpxPoint(0, 0.001, element: "wpt")).write(to: file)
+
+        let provider = try #require(
+            LocationProviders.provider(for: "gpx:\(file.path)?speed=max&loop") as? ReplayLocationProvider)
+        #expect(provider.options == ReplayOptions(speed: .asFastAsPossible, loops: true))
+        #expect(provider.isAvailable)
+        #expect(!LocationProviders.probeURIs.contains { $0.hasPrefix("gpx:") })
+
+        // mps=: 111.32 m at 4 m/s takes 27.83 s, on the virtual clock of speed=max.
+        let fast = try LocationProviders.provider(for: "gpx:\(file.path)?speed=max&mps=4")
+        let log = GPXFixLog()
+        fast.start(log.handler)
+        #expect(log.waitForEnd() == ["finished"])
+        fast.stop()
+        let fixes = log.locations
+        #expect(fixes.count == 29)
+        #expect(abs((fixes.last?.timestamp.timeIntervalSince(fixes[0].timestamp) ?? 0) - equatorialArc(0.001) / 4) < 1e-6)
+    }
+
+    @Test(arguments: ["gpx:", "gpx://host/route.gpx", "gpx:/r.gpx?mps=0", "gpx:/r.gpx?mps=fast",
+                      "gpx:/r.gpx?mps=20000", "gpx:/r.gpx?speed=fast"])
+    func badURIsAreRejected(_ uri: String) {
+        #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
+    }
+
+    @Test func anInvalidDefaultSpeedIsRejected() {
+        #expect(throws: LocationProviderError.self) {
+            try GPXReplay.provider(data: gpxDocument(""), name: "x", defaultSpeed: .nan)
+        }
+    }
+}

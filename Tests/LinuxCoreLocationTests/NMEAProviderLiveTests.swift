@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import LinuxCoreLocation
+
+/// An epoch's GGA + RMC at 2024-03-23 12:35:ss with latitude 48° + `minutes`′ N.
+private func epoch(second: Int, minutes: Double) -> String {
+    let time = String(format: "1235%02d", second)
+    let latitude = String(format: "48%07.4f", minutes)
+    return nmeaSentence("GPGGA,\(time),\(latitude),N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+        + nmeaSentence("GPRMC,\(time),A,\(latitude),N,01131.000,E,0.0,0.0,230324,,")
+}
+
+/// What ``EventLog`` records for a fix of ``epoch(second:minutes:)``.
+private func logged(second: Int, minutes: Double) -> String {
+    "\(48 + Double(String(format: "%.4f", minutes))! / 60)@\(1_711_197_300.0 + Double(second))"
+}
+
+/// Live providers on a real pseudo-terminal and a real loopback TCP socket. Reconnect delays run on a
+/// `ManualClock`; the tests wait (with timeouts) only for bytes to cross the kernel.
+@Suite struct NMEAProviderLiveTests {
+    @Test func serialPathReadsAPseudoTerminalAndReportsTheLossWhenItGoes() throws {
+        let terminal = try PseudoTerminal()
+        let made = try NMEAProviderFactory.make(LocationProviderURI("nmea:\(terminal.slavePath)?baud=9600"))
+        #expect((made as? NMEAStreamProvider)?.endpoint == .serialDevice(path: terminal.slavePath, baudRate: 9600))
+        let clock = ManualClock()
+        let provider = NMEAStreamProvider(
+            identifier: "pty", endpoint: .serialDevice(path: terminal.slavePath, baudRate: 9600),
+            capabilities: NMEAProviderFactory.baseCapabilities, clock: clock)
+        #expect(provider.isAvailable)
+        let log = EventLog()
+        provider.start(log.handler)
+        terminal.write(epoch(second: 19, minutes: 7.5) + epoch(second: 20, minutes: 3.75))
+        // The first epoch is complete once the second begins; the second needs the end of the stream.
+        #expect(log.wait(for: 1) == [logged(second: 19, minutes: 7.5)])
+        #expect(!terminal.slaveClosed)
+        terminal.closeMaster()
+        #expect(log.wait(for: 3) == [logged(second: 19, minutes: 7.5), logged(second: 20, minutes: 3.75), "lost"])
+        #expect(clock.pendingCount == 1)  // the reopen, 0.5 s later on the provider's clock
+        provider.stop()
+        #expect(clock.pendingCount == 0)
+    }
+
+    @Test func stopClosesTheDeviceAndNothingFollows() throws {
+        let terminal = try PseudoTerminal()
+        let provider = NMEAStreamProvider(
+            identifier: "pty", endpoint: .serialDevice(path: terminal.slavePath, baudRate: 4800),
+            capabilities: NMEAProviderFactory.baseCapabilities, clock: ManualClock())
+        let log = EventLog()
+        provider.start(log.handler)
+        terminal.write(epoch(second: 19, minutes: 7.5) + epoch(second: 20, minutes: 3.75))
+        #expect(log.wait(for: 1).count == 1)
+        provider.stop()
+        #expect(terminal.slaveClosed)
+        terminal.write(epoch(second: 21, minutes: 15))
+        #expect(log.all.count == 1)
+    }
+
+    @Test func tcpStreamReconnectsAfterTheServerDrops() throws {
+        let server = try LoopbackServer()
+        let clock = ManualClock()
+        let made = try NMEAProviderFactory.makeTCP(LocationProviderURI("nmea+tcp://127.0.0.1:\(server.port)"))
+        #expect((made as? NMEAStreamProvider)?.endpoint == .tcp(host: "127.0.0.1", port: server.port))
+        let provider = NMEAStreamProvider(
+            identifier: "tcp", endpoint: .tcp(host: "127.0.0.1", port: server.port),
+            capabilities: NMEAProviderFactory.baseCapabilities, clock: clock)
+        let log = EventLog()
+        provider.start(log.handler)
+        #expect(server.accept())
+        server.send(epoch(second: 19, minutes: 7.5) + epoch(second: 20, minutes: 3.75))
+        #expect(log.wait(for: 1) == [logged(second: 19, minutes: 7.5)])
+        server.disconnect()
+        let beforeReconnect = [logged(second: 19, minutes: 7.5), logged(second: 20, minutes: 3.75), "lost"]
+        #expect(log.wait(for: 3) == beforeReconnect)
+        clock.advance(by: 0.499)
+        #expect(!server.accept(timeout: 0.2))  // not yet: the first retry is due after 0.5 s
+        clock.advance(by: 0.001)
+        #expect(server.accept())
+        server.send(epoch(second: 30, minutes: 1.875) + epoch(second: 31, minutes: 30))
+        #expect(log.wait(for: 4) == beforeReconnect + [logged(second: 30, minutes: 1.875)])
+        provider.stop()
+        #expect(server.clientClosed())
+        #expect(log.all.count == 4)
+    }
+
+    @Test func aRefusedConnectionIsALossRetriedWithBackoff() throws {
+        let port = try LoopbackServer().port  // closed again at once: nothing listens there
+        let clock = ManualClock()
+        let provider = NMEAStreamProvider(
+            identifier: "refused", endpoint: .tcp(host: "127.0.0.1", port: port),
+            capabilities: NMEAProviderFactory.baseCapabilities, clock: clock,
+            backoff: NMEAReconnectBackoff(initialDelay: 1, maximumDelay: 4))
+        #expect(!provider.isAvailable)
+        let log = EventLog()
+        provider.start(log.handler)
+        #expect(log.wait(for: 1) == ["lost"])
+        provider.stop()
+        #expect(clock.pendingCount == 0)
+        #expect(log.all == ["lost"])
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Glibc
+import Testing
+@testable import LinuxCoreLocation
+
+/// Wraps a sentence body (`GPGGA,...`) as `$body*hh\r\n`, the checksum computed here independently.
+func nmeaSentence(_ body: String) -> String {
+    let hex = String(body.utf8.reduce(UInt8(0), ^), radix: 16, uppercase: true)
+    return "$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n"
+}
+
+/// Writes `text` to a new temporary file and returns its path; the file is removed when the process ends
+/// (tests remove it themselves with ``removeTemporaryLog(_:)``).
+func temporaryLog(_ text: String, name: String = "log") -> String {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("nmeaprov-\(UUID().uuidString)-\(name).nmea").path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+}
+
+/// `../shared/data/gpsd-logs` next to the package root (found from this file's path), or nil after printing why
+/// it is absent; records a failure instead when `CORELOCATION_REQUIRE_INTEGRATION=1`.
+func sharedGpsdLogs(filePath: String = #filePath) -> URL? {
+    var root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+    while root.path != "/", !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+        root.deleteLastPathComponent()
+    }
+    let logs = root.deletingLastPathComponent().appendingPathComponent("shared/data/gpsd-logs")
+    if FileManager.default.fileExists(atPath: logs.appendingPathComponent("README.md").path) { return logs }
+    let reason = "gpsd logs not found at \(logs.path)"
+    if ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1" {
+        Issue.record("\(reason) and CORELOCATION_REQUIRE_INTEGRATION=1")
+    } else {
+        print("SKIPPED: \(reason)")
+    }
+    return nil
+}
+
+/// A delegate that keeps every location, heading and error, for comparing whole `CLLocation`s.
+final class LocationCollector: NSObject, LinuxLocationManagerDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var storedLocations: [CLLocation] = []
+    private var storedHeadings: [CLHeading] = []
+    private var storedErrors: [CLError.Code] = []
+    private let finished = DispatchSemaphore(value: 0)
+
+    var locations: [CLLocation] { lock.withLock { storedLocations } }
+    var headings: [CLHeading] { lock.withLock { storedHeadings } }
+    var errors: [CLError.Code] { lock.withLock { storedErrors } }
+
+    /// Waits in real time for the provider's end; false after `timeout` seconds.
+    func waitUntilFinished(timeout: TimeInterval = 30) -> Bool {
+        finished.wait(timeout: .now() + timeout) == .success
+    }
+
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        lock.withLock { storedLocations += locations }
+    }
+    func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
+        lock.withLock { storedHeadings.append(newHeading) }
+    }
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+        lock.withLock { storedErrors.append((error as? CLError)?.code ?? .locationUnknown) }
+    }
+    func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
+        finished.signal()
+    }
+}
+
+/// Plays `provider` through a real `CLLocationManager` (callbacks on a queue of its own) until it finishes.
+/// With `headings`, it also updates headings, every one (no heading filter).
+func playThroughManager(_ provider: any LocationProvider, headings: Bool = false) -> (LocationCollector, finished: Bool) {
+    let queue = DispatchQueue(label: "nmeaprov.callbacks")
+    let collector = LocationCollector()
+    let manager = queue.sync {
+        let manager = CLLocationManager(
+            configuration: LocationManagerConfiguration(
+                provider: provider, authorization: LocationAuthorization(status: .authorizedAlways), callbackQueue: queue))
+        manager.delegate = collector
+        manager.startUpdatingLocation()
+        if headings {
+            manager.headingFilter = kCLHeadingFilterNone
+            manager.startUpdatingHeading()
+        }
+        return UncheckedBox(manager)
+    }
+    let finished = collector.waitUntilFinished()
+    queue.sync {
+        manager.value.stopUpdatingLocation()
+        manager.value.stopUpdatingHeading()
+    }
+    return (collector, finished)
+}
+
+/// A pseudo-terminal pair made by the test: the master end, and the slave's path (`/dev/pts/N`).
+final class PseudoTerminal {
+    private(set) var master: Int32
+    let slavePath: String
+
+    // Glibc's Swift module hides the XSI pseudo-terminal functions, so they are looked up by name.
+    private typealias OpenFunction = @convention(c) (Int32) -> Int32
+    private typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+
+    private static func function<F>(_ name: String, as type: F.Type) throws -> F {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { throw POSIXError(.ENOSYS) }
+        return unsafeBitCast(symbol, to: type)
+    }
+
+    init() throws {
+        let openpt = try Self.function("posix_openpt", as: OpenFunction.self)
+        let grantpt = try Self.function("grantpt", as: OpenFunction.self)
+        let unlockpt = try Self.function("unlockpt", as: OpenFunction.self)
+        let ptsname = try Self.function("ptsname", as: NameFunction.self)
+        master = openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+            throw POSIXError(.EIO)
+        }
+        slavePath = String(cString: name)
+    }
+
+    func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Whether every slave descriptor has been closed (the master reports a hang-up).
+    var slaveClosed: Bool {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 0)
+        return descriptor.revents & Int16(POLLHUP) != 0
+    }
+
+    /// Closes the master: the device is gone for whoever reads the slave.
+    func closeMaster() {
+        guard master >= 0 else { return }
+        Glibc.close(master)
+        master = -1
+    }
+
+    deinit { closeMaster() }
+}
+
+/// A TCP server on 127.0.0.1 with a kernel-chosen port, accepting one client at a time.
+final class LoopbackServer {
+    private let listener: Int32
+    private var client: Int32 = -1
+    let port: UInt16
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(listener, generic, length) == 0 && listen(listener, 4) == 0
+                    && getsockname(listener, generic, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    /// Waits up to `timeout` seconds for the provider to connect.
+    func accept(timeout: TimeInterval = 5) -> Bool {
+        var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(timeout * 1000)) == 1 else { return false }
+        client = Glibc.accept(listener, nil, nil)
+        return client >= 0
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether the client closed its end: a read returns 0 within `timeout` seconds.
+    func clientClosed(timeout: TimeInterval = 5) -> Bool {
+        var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(timeout * 1000)) == 1 else { return false }
+        var byte: UInt8 = 0
+        return recv(client, &byte, 1, 0) == 0
+    }
+
+    /// Drops the current client connection.
+    func disconnect() {
+        guard client >= 0 else { return }
+        Glibc.close(client)
+        client = -1
+    }
+
+    deinit {
+        disconnect()
+        Glibc.close(listener)
+    }
+}
+
+/// Runs `body` with standard input replaced by a pipe holding `text`, then restores it. No other test reads
+/// standard input.
+func withStandardInput<T>(_ text: String, _ body: () throws -> T) throws -> T {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(ends[1], $0.baseAddress, $0.count) }
+    Glibc.close(ends[1])
+    let saved = dup(STDIN_FILENO)
+    dup2(ends[0], STDIN_FILENO)
+    Glibc.close(ends[0])
+    defer {
+        dup2(saved, STDIN_FILENO)
+        Glibc.close(saved)
+    }
+    return try body()
+}
