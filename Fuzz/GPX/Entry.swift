@@ -31,9 +31,11 @@ private func checkPoint(_ point: GPXPoint) {
     requireInRange(point.longitude, -180...180, "longitude")
     requireInRange(point.speed, 0..., "speed")
     requireInRange(point.course, 0..<360, "course")
-    for (name, value) in [("HDOP", point.hdop), ("VDOP", point.vdop), ("PDOP", point.pdop),
-                          ("horizontal accuracy", point.horizontalAccuracy),
-                          ("vertical accuracy", point.verticalAccuracy)] {
+    for (name, value) in [
+        ("HDOP", point.hdop), ("VDOP", point.vdop), ("PDOP", point.pdop),
+        ("horizontal accuracy", point.horizontalAccuracy),
+        ("vertical accuracy", point.verticalAccuracy),
+    ] {
         requireInRange(value, 0..., name)
     }
     require(point.elevation?.isFinite ?? true, "elevation \(String(describing: point.elevation)) is not finite")

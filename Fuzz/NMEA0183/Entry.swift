@@ -51,23 +51,27 @@ private func checkInvariants(_ events: [NMEAEvent], _ decoder: NMEADecoder) {
             requireInRange(fix.longitude, -180...180, "longitude")
             requireInRange(fix.speed, 0...Double.greatestFiniteMagnitude, "speed")
             requireInRange(fix.course, 0...360, "course")
-            for (name, value) in [("altitude", fix.altitudeMSL), ("geoid separation", fix.geoidSeparation),
-                                  ("horizontal accuracy", fix.horizontalAccuracy),
-                                  ("vertical accuracy", fix.verticalAccuracy), ("HDOP", fix.hdop)] {
+            for (name, value) in [
+                ("altitude", fix.altitudeMSL), ("geoid separation", fix.geoidSeparation),
+                ("horizontal accuracy", fix.horizontalAccuracy),
+                ("vertical accuracy", fix.verticalAccuracy), ("HDOP", fix.hdop),
+            ] {
                 require(value?.isFinite ?? true, "\(name) \(String(describing: value)) is not finite")
             }
             require(fix.line >= 1, "fix line \(fix.line)")
         case .heading(let heading):
-            require(heading.trueHeading.isFinite && heading.trueHeading >= 0 && heading.trueHeading < 360,
-                    "heading \(heading.trueHeading) outside 0..<360")
+            require(
+                heading.trueHeading.isFinite && heading.trueHeading >= 0 && heading.trueHeading < 360,
+                "heading \(heading.trueHeading) outside 0..<360")
         case .noFix(let noFix):
             require(noFix.line >= 1, "no-fix line \(noFix.line)")
         case .sentence:
             break
         }
     }
-    require(decoder.diagnostics.count <= max(0, decoder.options.maximumDiagnostics),
-            "\(decoder.diagnostics.count) diagnostics kept, limit \(decoder.options.maximumDiagnostics)")
+    require(
+        decoder.diagnostics.count <= max(0, decoder.options.maximumDiagnostics),
+        "\(decoder.diagnostics.count) diagnostics kept, limit \(decoder.options.maximumDiagnostics)")
 }
 
 /// The libFuzzer callback: one input, any bytes.

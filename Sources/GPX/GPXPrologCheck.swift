@@ -53,7 +53,7 @@ enum GPXPrologCheck {
         }
     }
 
-    /// The declared encodings read (compared upper-cased): those libxml2 decodes itself or that map every byte.
+    /// The declared encodings read, upper-cased: those libxml2 decodes itself or that map every byte.
     ///
     /// Any other name would reach libxml2's iconv path, and libxml2 2.9.14 (Debian 12) dereferences NULL in
     /// `xmlSwitchToEncoding` when iconv meets a byte it cannot convert (found by fuzzing, Docs/Fuzzing.md).
@@ -61,9 +61,10 @@ enum GPXPrologCheck {
         "UTF-8", "UTF8", "ISO-8859-1", "ISO_8859-1", "ISO-LATIN-1", "LATIN1", "US-ASCII", "ASCII",
     ]
 
-    /// The values of every `encoding="..."` in an XML declaration (`<?xml version="1.0" encoding="..."?>`,
-    /// XML 1.0 §4.3.3); empty for other processing instructions. Every occurrence is returned, so a name
-    /// hidden in another attribute's value cannot mask the real declaration.
+    /// The values of every `encoding="..."` in an XML declaration, or none for another instruction.
+    ///
+    /// The declaration is `<?xml version="1.0" encoding="..."?>` (XML 1.0 §4.3.3). Every occurrence is
+    /// returned, so a name hidden in another attribute's value cannot mask the real declaration.
     private static func declaredEncodings(_ instruction: ArraySlice<UInt8>) -> [String] {
         let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         let text = Array(instruction)

@@ -20,6 +20,8 @@ import Testing
         }
     }
 
+    /// The callback throws at the first event of a track: nothing more is delivered.
+    ///
     /// Found 2026-11-30 from the GPX 1.0 seed: the start of the first `<trk>` delivered `.metadata` and then
     /// `.trackStarted` although the callback had thrown at `.metadata`. Minimised: `<gpx><trk/></gpx>`.
     @Test func noEventAfterCallbackThrewAtTrackStart() {
@@ -41,6 +43,8 @@ import Testing
         #expect(error as? Stop == Stop())
     }
 
+    /// The fuzzer's input that crashed libxml2 is refused with a diagnostic.
+    ///
     /// Found 2026-11-30 (fuzz.sh GPX, after about 25,000 runs): an XML declaration naming an encoding that
     /// libxml2 hands to iconv ("UTF8-") followed by a byte iconv cannot convert made libxml2 2.9.14 dereference
     /// NULL in `xmlSwitchToEncoding` (SIGSEGV). Such encodings are now refused before parsing.
@@ -60,12 +64,16 @@ import Testing
         for mode in [GPXReader.Mode.strict, .lenient] {
             let diagnostic = GPXTestSupport.diagnostic { _ = try GPXReader(mode: mode).readDocument(data: Data(bytes)) }
             #expect(diagnostic?.kind == .unsupportedEncoding)
-            #expect(diagnostic?.description == "<data>:1: error: encoding \"UTF8-\" is not supported; use UTF-8 or ISO-8859-1")
+            #expect(
+                diagnostic?.description
+                    == "<data>:1: error: encoding \"UTF8-\" is not supported; use UTF-8 or ISO-8859-1")
         }
     }
 
-    /// Variants of the same crash: other iconv encodings, an unterminated declaration, single quotes, a second
-    /// `encoding` hidden in the version value. `\u{F8}` stands for the raw byte 0xF8.
+    /// Variants of the same crash are refused too.
+    ///
+    /// Other iconv encodings, an unterminated declaration, single quotes, a second `encoding` hidden in the
+    /// version value. `\u{F8}` stands for the raw byte 0xF8.
     @Test(arguments: [
         (#"<?xml version="1.0" encoding="windows-1252"?><gpx>\#u{81}</gpx>"#, "windows-1252"),
         (#"<?xml version="1.0" encoding="SHIFT_JIS"\#u{F8}\#u{F8}<gpx/>"#, "SHIFT_JIS"),
