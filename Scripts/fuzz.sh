@@ -42,15 +42,15 @@ build() {
 
 # Fills the corpus directory $2 for target $1: seeds, then shared recordings when present.
 fill_corpus() {
-    local target=$1 corpus=$2
+    local target=$1 corpus=$2 recording
     if [ -d "Fuzz/$target/seeds" ]; then cp Fuzz/"$target"/seeds/* "$corpus"/ 2>/dev/null || true; fi
     local shared_note="no shared inputs for this target"
     case "$target" in
         NMEA0183)
             if compgen -G "$shared/gpsd-logs/*.log" >/dev/null; then
                 # Whole lines, at most 3500 bytes a piece: below -max_len, so libFuzzer reads them uncut.
-                for log in "$shared"/gpsd-logs/*.log; do
-                    split -C 3500 -a 3 "$log" "$corpus/$(basename "$log" .log)-"
+                for recording in "$shared"/gpsd-logs/*.log; do
+                    split -C 3500 -a 3 "$recording" "$corpus/$(basename "$recording" .log)-"
                 done
                 shared_note="with $shared/gpsd-logs"
             else
@@ -60,8 +60,8 @@ fill_corpus() {
         GPSD)
             if compgen -G "$shared/gpsd-logs/*.log.chk" >/dev/null; then
                 # gpsd's expected JSON output: the JSON lines only, in pieces of at most 3500 bytes.
-                for check in "$shared"/gpsd-logs/*.log.chk; do
-                    { grep '^{' "$check" || true; } | split -C 3500 -a 3 - "$corpus/$(basename "$check" .log.chk)-"
+                for recording in "$shared"/gpsd-logs/*.log.chk; do
+                    { grep '^{' "$recording" || true; } | split -C 3500 -a 3 - "$corpus/$(basename "$recording" .log.chk)-"
                 done
                 shared_note="with the JSON lines of $shared/gpsd-logs/*.log.chk"
             else
