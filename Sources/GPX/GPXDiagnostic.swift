@@ -20,7 +20,8 @@ public struct GPXDiagnostic: Error, Sendable, Hashable, CustomStringConvertible 
         case malformedXML
         /// The document has a DTD (`<!DOCTYPE`) or entity declaration, refused for security.
         case forbiddenDeclaration
-        /// The document's encoding is not one this module reads (UTF-16/32).
+        /// The document's encoding is not one this module reads (UTF-16/32, or a declared encoding
+        /// other than UTF-8, ISO-8859-1 or US-ASCII).
         case unsupportedEncoding
         /// The root element is not GPX `<gpx>`.
         case notGPX

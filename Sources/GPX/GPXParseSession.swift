@@ -80,7 +80,9 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
         parser?.abortParsing()
     }
 
+    /// Hands `event` to the sink unless reading already stopped (a callback that threw gets no more events).
     func emit(_ event: GPXEvent) {
+        guard failure == nil else { return }
         do { try sink(event) } catch { fail(error) }
     }
 

@@ -31,7 +31,15 @@ enum GPXPrologCheck {
             let rest = bytes[index...]
             if rest.starts(with: Array("<?".utf8)) || rest.starts(with: Array("<!--".utf8)) {
                 let terminator = Array((rest.starts(with: Array("<?".utf8)) ? "?>" : "-->").utf8)
-                guard let end = firstRange(of: terminator, in: bytes, from: index + 2) else { break }
+                let end = firstRange(of: terminator, in: bytes, from: index + 2)
+                // Checked even without "?>": libxml2 acts on the encoding before it reaches the end.
+                if let encoding = declaredEncodings(bytes[index..<(end ?? bytes.count)]).first(where: {
+                    !readableEncodings.contains($0.uppercased())
+                }) {
+                    throw fail(.unsupportedEncoding, at: index,
+                               "encoding \"\(encoding)\" is not supported; use UTF-8 or ISO-8859-1")
+                }
+                guard let end else { break }
                 index = end
             } else if rest.starts(with: Array("<!".utf8)) {
                 throw fail(.forbiddenDeclaration, at: index,
@@ -43,6 +51,40 @@ enum GPXPrologCheck {
         if !isWholeDocument {
             throw fail(.limitExceeded, at: bytes.count, "prolog longer than \(maximumPrologBytes) bytes before the root element")
         }
+    }
+
+    /// The declared encodings read, upper-cased: those libxml2 decodes itself or that map every byte.
+    ///
+    /// Any other name would reach libxml2's iconv path, and libxml2 2.9.14 (Debian 12) dereferences NULL in
+    /// `xmlSwitchToEncoding` when iconv meets a byte it cannot convert (found by fuzzing, Docs/Fuzzing.md).
+    static let readableEncodings: Set<String> = [
+        "UTF-8", "UTF8", "ISO-8859-1", "ISO_8859-1", "ISO-LATIN-1", "LATIN1", "US-ASCII", "ASCII",
+    ]
+
+    /// The values of every `encoding="..."` in an XML declaration, or none for another instruction.
+    ///
+    /// The declaration is `<?xml version="1.0" encoding="..."?>` (XML 1.0 §4.3.3). Every occurrence is
+    /// returned, so a name hidden in another attribute's value cannot mask the real declaration.
+    private static func declaredEncodings(_ instruction: ArraySlice<UInt8>) -> [String] {
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        let text = Array(instruction)
+        guard text.starts(with: Array("<?xml".utf8)), text.count > 5, whitespace.contains(text[5]) else { return [] }
+        var encodings: [String] = []
+        var searchFrom = 5
+        while let name = firstRange(of: Array("encoding".utf8), in: text, from: searchFrom) {
+            searchFrom = name
+            var index = name
+            while index < text.count, whitespace.contains(text[index]) { index += 1 }
+            guard index < text.count, text[index] == UInt8(ascii: "=") else { continue }
+            index += 1
+            while index < text.count, whitespace.contains(text[index]) { index += 1 }
+            guard index < text.count, text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") else {
+                continue
+            }
+            let quote = text[index]
+            encodings.append(String(decoding: text[(index + 1)...].prefix { $0 != quote }, as: UTF8.self))
+        }
+        return encodings
     }
 
     /// The offset just past the first occurrence of `needle` at or after `start`.

@@ -68,8 +68,8 @@ public struct GPXReader: Sendable {
     /// Streams the events of an in-memory GPX document, in order, to `body`.
     ///
     /// - Parameters:
-    ///   - data: The document's bytes (UTF-8, with or without BOM, or an encoding declared in the
-    ///     XML declaration that libxml2 supports, such as ISO-8859-1).
+    ///   - data: The document's bytes: UTF-8 with or without BOM, or ISO-8859-1 or US-ASCII named in
+    ///     the XML declaration. Any other declared encoding is refused (`unsupportedEncoding`).
     ///   - sourceName: The name diagnostics use for the document.
     ///   - body: As in ``read(contentsOf:_:)``.
     /// - Returns: Counts and warnings of the read.

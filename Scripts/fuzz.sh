@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets under Fuzz/ (see Docs/Fuzzing.md).
+#
+#   Scripts/fuzz.sh [--seconds N] [--build-only] [target...]
+#
+# A target is a folder Fuzz/<Module>/ holding Entry.swift (the LLVMFuzzerTestOneInput entry) and optional
+# seeds/; it is compiled with swiftc together with every Swift file under Sources/<Module>/ into
+# .build/fuzz/<Module> (-sanitize=fuzzer,address -O). Without target names, every Fuzz/*/Entry.swift is a target.
+# A line `// fuzz-max-len: BYTES` in Entry.swift sets libFuzzer's -max_len (default 4096); an optional
+# Fuzz/<Module>/lsan.supp holds LeakSanitizer suppressions for leaks outside this project's code.
+#
+# Each target runs N seconds (default 60) at low priority on a temporary corpus: its seeds plus, when
+# ../shared is present, the shared recordings (gpsd logs cut into pieces for NMEA0183, the GPX files for GPX,
+# the JSON lines of gpsd's expected-output .chk files for GPSD).
+# The corpus is deleted afterwards; nothing is written into the repository outside .build/.
+# Prints the executions each target ran. Exits 1 when any target crashed, leaked, timed out or ran out
+# of memory, leaving the input in .build/fuzz/crashes/<target>-crash-<sha1> (or -leak-, -timeout-, -oom-);
+# replay it with `.build/fuzz/<target> <file>`. Exits 2 on a usage or build error.
+set -euo pipefail
+
+fuzz_dir=.build/fuzz
+crash_dir=$fuzz_dir/crashes
+shared=../shared/data
+
+build() {
+    local target=$1 entry=Fuzz/$1/Entry.swift binary=$fuzz_dir/$1
+    [ -f "$entry" ] || { echo "error: no fuzz target $target ($entry missing)" >&2; exit 2; }
+    [ -d "Sources/$target" ] || { echo "error: no module Sources/$target for fuzz target $target" >&2; exit 2; }
+    local sources
+    mapfile -t sources < <(find "Sources/$target" -name '*.swift' | sort)
+    if [ -x "$binary" ] && [ -z "$(find "$entry" "${sources[@]}" -newer "$binary" | head -1)" ]; then
+        echo "== $target: up to date ($binary)"
+        return
+    fi
+    echo "== $target: building $binary"
+    local started=$(date +%s)
+    nice swiftc -parse-as-library -swift-version 6 -warnings-as-errors -O -sanitize=fuzzer,address \
+        -use-ld=lld -module-name "${target}Fuzz" "${sources[@]}" "$entry" -o "$binary" \
+        || { echo "error: building fuzz target $target failed" >&2; exit 2; }
+    echo "== $target: built in $(( $(date +%s) - started )) s"
+}
+
+# Fills the corpus directory $2 for target $1: seeds, then shared recordings when present.
+fill_corpus() {
+    local target=$1 corpus=$2 recording
+    if [ -d "Fuzz/$target/seeds" ]; then cp Fuzz/"$target"/seeds/* "$corpus"/ 2>/dev/null || true; fi
+    local shared_note="no shared inputs for this target"
+    case "$target" in
+        NMEA0183)
+            if compgen -G "$shared/gpsd-logs/*.log" >/dev/null; then
+                # Whole lines, at most 3500 bytes a piece: below -max_len, so libFuzzer reads them uncut.
+                for recording in "$shared"/gpsd-logs/*.log; do
+                    split -C 3500 -a 3 "$recording" "$corpus/$(basename "$recording" .log)-"
+                done
+                shared_note="with $shared/gpsd-logs"
+            else
+                shared_note="$shared/gpsd-logs absent, seeds only"
+            fi
+            ;;
+        GPSD)
+            if compgen -G "$shared/gpsd-logs/*.log.chk" >/dev/null; then
+                # gpsd's expected JSON output: the JSON lines only, in pieces of at most 3500 bytes.
+                for recording in "$shared"/gpsd-logs/*.log.chk; do
+                    { grep '^{' "$recording" || true; } | split -C 3500 -a 3 - "$corpus/$(basename "$recording" .log.chk)-"
+                done
+                shared_note="with the JSON lines of $shared/gpsd-logs/*.log.chk"
+            else
+                shared_note="$shared/gpsd-logs absent, seeds only"
+            fi
+            ;;
+        GPX)
+            if compgen -G "$shared/gpx/*.gpx" >/dev/null; then
+                cp "$shared"/gpx/*.gpx "$corpus"/
+                shared_note="with $shared/gpx"
+            else
+                shared_note="$shared/gpx absent, seeds only"
+            fi
+            ;;
+    esac
+    echo "== $target: corpus of $(find "$corpus" -type f | wc -l) inputs ($shared_note)"
+}
+
+# Fuzzes target $1 for $seconds seconds; returns non-zero when it found a crash, leak, timeout or OOM.
+run_target() {
+    local target=$1 corpus=$corpus_root/$1 log=$fuzz_dir/$1.log status=0 lsan_options="" max_len executions
+    mkdir -p "$corpus"
+    fill_corpus "$target" "$corpus"
+    max_len=$(sed -n 's|^// fuzz-max-len: *\([0-9][0-9]*\).*|\1|p' "Fuzz/$target/Entry.swift" | head -1)
+    echo "== $target: fuzzing for $seconds s (-max_len=${max_len:-4096}), log in $log"
+    if [ -f "Fuzz/$target/lsan.supp" ]; then lsan_options="suppressions=$PWD/Fuzz/$target/lsan.supp:print_suppressions=0"; fi
+    # SWIFT_BACKTRACE=enable=no: libFuzzer and ASan report crashes; Swift's own backtracer would hang the run.
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="$lsan_options" nice -n 10 "$fuzz_dir/$target" \
+        -max_total_time="$seconds" -max_len="${max_len:-4096}" -rss_limit_mb=2048 -timeout=25 -print_final_stats=1 -artifact_prefix="$crash_dir/$target-" \
+        "$corpus" >"$log" 2>&1 || status=$?
+    executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    if [ "$status" -eq 0 ]; then
+        echo "== $target: ${executions:-?} executions in $seconds s, no crash"
+    else
+        echo "== $target: FAILED (exit $status) after ${executions:-?} executions" >&2
+        grep -E '^(==[0-9]+==ERROR|SUMMARY|.*Fatal error|artifact_prefix|Test unit written)' "$log" >&2 || tail -20 "$log" >&2
+    fi
+    return "$status"
+}
+
+main() {
+    cd "$(dirname "$0")/.."
+    seconds=60
+    build_only=0
+    targets=()
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --seconds)
+                [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "error: --seconds needs a whole number ≥ 1" >&2; exit 2; }
+                seconds=$2
+                shift 2
+                ;;
+            --build-only) build_only=1; shift ;;
+            -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+            -*) echo "error: unknown option $1" >&2; exit 2 ;;
+            *) targets+=("$1"); shift ;;
+        esac
+    done
+    if [ ${#targets[@]} -eq 0 ]; then
+        for entry in Fuzz/*/Entry.swift; do targets+=("$(basename "$(dirname "$entry")")"); done
+    fi
+
+    corpus_root=$(mktemp -d "${TMPDIR:-/tmp}/corelocation-fuzz.XXXXXX")
+    trap 'rm -rf "$corpus_root"' EXIT
+    mkdir -p "$crash_dir"
+
+    local target failed=()
+    for target in "${targets[@]}"; do build "$target"; done
+    [ "$build_only" -eq 1 ] && exit 0
+    for target in "${targets[@]}"; do run_target "$target" || failed+=("$target"); done
+    if [ ${#failed[@]} -gt 0 ]; then
+        echo "error: fuzz targets failed: ${failed[*]}; inputs are in $crash_dir" >&2
+        exit 1
+    fi
+}
+
+# Everything runs from main, so bash has read the whole file before it starts (editing it mid-run is safe).
+main "$@"
