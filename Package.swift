@@ -44,8 +44,9 @@ let package = Package(
 
 // Every target: Swift 6 language mode, warnings are errors.
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .swiftLanguageMode(.v6),
-        .treatAllWarnings(as: .error),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .swiftLanguageMode(.v6),
+            .treatAllWarnings(as: .error),
+        ]
 }

@@ -45,10 +45,11 @@ public struct GPSDDevice: Sendable, Equatable {
 extension GPSDDevice {
     init(_ object: JSONObjectReader) throws(GPSDDecodingError) {
         // gpsd before 3.5 sent 0 (numeric) for a closing device and a float time otherwise.
-        let activated: Date? = switch object.members["activated"] {
-        case .number(0), .string("0"), .bool(false): nil
-        default: try object.date("activated")
-        }
+        let activated: Date? =
+            switch object.members["activated"] {
+            case .number(0), .string("0"), .bool(false): nil
+            default: try object.date("activated")
+            }
         self.init(path: try object.string("path"), activated: activated, cycle: try object.double("cycle"))
         driver = try object.string("driver")
         subtype = try object.string("subtype")

@@ -27,11 +27,12 @@ public struct GPSDProtocolError: Error, Sendable, Equatable, CustomStringConvert
 
     /// `source:line: error: explanation`.
     public var description: String {
-        let explanation = switch kind {
-        case .overlongLine(let length):
-            "line of \(length) bytes exceeds gpsd's \(GPSD.maximumLineLength)-byte limit; skipped"
-        case .undecodable(let error): "\(error); skipped"
-        }
+        let explanation =
+            switch kind {
+            case .overlongLine(let length):
+                "line of \(length) bytes exceeds gpsd's \(GPSD.maximumLineLength)-byte limit; skipped"
+            case .undecodable(let error): "\(error); skipped"
+            }
         return "\(source):\(line): error: \(explanation)"
     }
 }

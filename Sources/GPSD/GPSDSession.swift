@@ -99,7 +99,9 @@ final class GPSDSession: @unchecked Sendable {
         let fd: Int32
         switch Platform.makeSocket(family: address.family) {
         case .success(let socket): fd = socket
-        case .failure(let error): attemptFailed(.connectionFailed(errno: error.code), next: rest); return
+        case .failure(let error):
+            attemptFailed(.connectionFailed(errno: error.code), next: rest)
+            return
         }
         let connection = GPSDConnection(fd: fd, queue: queue)
         self.connection = connection
@@ -229,8 +231,9 @@ final class GPSDSession: @unchecked Sendable {
             handshakeTimer = nil
             emit(.version(version))
             if version.protocolMajor != GPSD.supportedProtocolMajor {
-                fail(.unsupportedProtocolVersion(major: version.protocolMajor, minor: version.protocolMinor),
-                     sayingGoodbye: true)
+                fail(
+                    .unsupportedProtocolVersion(major: version.protocolMajor, minor: version.protocolMinor),
+                    sayingGoodbye: true)
             }
         case .devices(let devices):
             activeDeviceCycles = [:]

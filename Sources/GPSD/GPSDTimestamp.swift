@@ -9,14 +9,14 @@ enum GPSDTimestamp {
     static func parse(_ text: String) -> Date? {
         var scanner = Scanner(bytes: Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
-              let month = scanner.number(digits: 2), scanner.skip("-"),
-              let day = scanner.number(digits: 2), scanner.skip("T") || scanner.skip(" "),
-              let hour = scanner.number(digits: 2), scanner.skip(":"),
-              let minute = scanner.number(digits: 2), scanner.skip(":"),
-              let second = scanner.number(digits: 2)
+            let month = scanner.number(digits: 2), scanner.skip("-"),
+            let day = scanner.number(digits: 2), scanner.skip("T") || scanner.skip(" "),
+            let hour = scanner.number(digits: 2), scanner.skip(":"),
+            let minute = scanner.number(digits: 2), scanner.skip(":"),
+            let second = scanner.number(digits: 2)
         else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second <= 60
+            hour < 24, minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
         if scanner.skip(".") {
@@ -33,7 +33,8 @@ enum GPSDTimestamp {
         if scanner.skip("Z") {
             offset = 0
         } else if let sign = scanner.sign(), let offsetHours = scanner.number(digits: 2), scanner.skip(":"),
-                  let offsetMinutes = scanner.number(digits: 2) {
+            let offsetMinutes = scanner.number(digits: 2)
+        {
             offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
         } else {
             return nil

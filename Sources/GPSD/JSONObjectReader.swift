@@ -42,11 +42,12 @@ struct JSONObjectReader {
 
     func int(_ key: String) throws(GPSDDecodingError) -> Int? {
         guard let value = value(key) else { return nil }
-        let number: Double? = switch value {
-        case .number(let number): number
-        case .string(let text): Double(text.trimmingCharacters(in: .whitespaces))
-        default: nil
-        }
+        let number: Double? =
+            switch value {
+            case .number(let number): number
+            case .string(let text): Double(text.trimmingCharacters(in: .whitespaces))
+            default: nil
+            }
         if let number, number.rounded() == number, abs(number) < 9.0e15 { return Int(number) }
         throw mismatch(key, "an integer", value)
     }

@@ -1,10 +1,10 @@
 // The module's only platform-specific file: POSIX sockets and threads through Glibc (or Musl).
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #else
-#error("GPSD needs Glibc or Musl")
+    #error("GPSD needs Glibc or Musl")
 #endif
 
 /// Thin, errno-returning wrappers over the POSIX calls the client needs.

@@ -6,9 +6,12 @@ enum GPXDecimal {
     static func parse<S: StringProtocol>(_ text: S) -> Double? {
         let trimmed = text.trimmingXMLWhitespace()
         guard !trimmed.isEmpty,
-              trimmed.utf8.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
-                  || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
-              let value = Double(trimmed), value.isFinite else { return nil }
+            trimmed.utf8.allSatisfy({
+                isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+            }),
+            let value = Double(trimmed), value.isFinite
+        else { return nil }
         return value
     }
 
@@ -46,7 +49,8 @@ extension StringProtocol {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         let string = Substring(self)
         guard let first = string.firstIndex(where: { !isSpace($0) }),
-              let last = string.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = string.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return string[first...last]
     }
 }

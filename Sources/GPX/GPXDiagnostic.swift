@@ -49,8 +49,10 @@ public struct GPXDiagnostic: Error, Sendable, Hashable, CustomStringConvertible 
     public var message: String
 
     /// Creates a diagnostic.
-    public init(severity: Severity = .error, kind: Kind, source: String, line: Int? = nil,
-                element: String? = nil, message: String) {
+    public init(
+        severity: Severity = .error, kind: Kind, source: String, line: Int? = nil,
+        element: String? = nil, message: String
+    ) {
         self.severity = severity
         self.kind = kind
         self.source = source

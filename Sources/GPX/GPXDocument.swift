@@ -17,8 +17,10 @@ public struct GPXDocument: Sendable, Hashable {
     public var summary: GPXReadSummary
 
     /// Creates a document.
-    public init(metadata: GPXMetadata = GPXMetadata(), waypoints: [GPXPoint] = [], routes: [GPXRoute] = [],
-                tracks: [GPXTrack] = [], summary: GPXReadSummary = GPXReadSummary()) {
+    public init(
+        metadata: GPXMetadata = GPXMetadata(), waypoints: [GPXPoint] = [], routes: [GPXRoute] = [],
+        tracks: [GPXTrack] = [], summary: GPXReadSummary = GPXReadSummary()
+    ) {
         self.metadata = metadata
         self.waypoints = waypoints
         self.routes = routes

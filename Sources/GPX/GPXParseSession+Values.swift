@@ -9,15 +9,20 @@ extension GPXParseSession {
             let value: Double
             if let text = attributes[attribute] {
                 guard let number = GPXDecimal.parse(text) else {
-                    return reject(.invalidValue, line: startLine, element: element, "\(attribute) \"\(text)\" is not a number", point: true)
+                    return reject(
+                        .invalidValue, line: startLine, element: element, "\(attribute) \"\(text)\" is not a number",
+                        point: true)
                 }
                 guard range.contains(number) else {
-                    return reject(.outOfRange, line: startLine, element: element,
-                                  "\(attribute) \"\(text)\" is outside \(Int(range.lowerBound))...\(Int(range.upperBound))", point: true)
+                    return reject(
+                        .outOfRange, line: startLine, element: element,
+                        "\(attribute) \"\(text)\" is outside \(Int(range.lowerBound))...\(Int(range.upperBound))",
+                        point: true)
                 }
                 value = number
             } else {
-                return reject(.missingValue, line: startLine, element: element, "missing \(attribute) attribute", point: true)
+                return reject(
+                    .missingValue, line: startLine, element: element, "missing \(attribute) attribute", point: true)
             }
             if attribute == "lat" { pending?.point.latitude = value } else { pending?.point.longitude = value }
         }
@@ -72,13 +77,17 @@ extension GPXParseSession {
             let value = present.flatMap { course($0) }
             if pending?.extensionCourse == nil { pending?.extensionCourse = value }
         case .satellites:
-            set(\.satellites, present.flatMap { text in
-                GPXDecimal.parseCount(text) ?? reject(.invalidValue, "\"\(text)\" is not a non-negative integer")
-            })
+            set(
+                \.satellites,
+                present.flatMap { text in
+                    GPXDecimal.parseCount(text) ?? reject(.invalidValue, "\"\(text)\" is not a non-negative integer")
+                })
         case .fix:
-            set(\.fix, present.flatMap { text in
-                GPXFix(rawValue: text) ?? warn("\"\(text)\" is not a fix type (none, 2d, 3d, dgps, pps); ignored")
-            })
+            set(
+                \.fix,
+                present.flatMap { text in
+                    GPXFix(rawValue: text) ?? warn("\"\(text)\" is not a fix type (none, 2d, 3d, dgps, pps); ignored")
+                })
         }
     }
 
@@ -95,7 +104,8 @@ extension GPXParseSession {
             summary.sentinelTimes += 1
             return nil
         case nil:
-            return reject(.invalidValue, "\"\(text)\" is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])")
+            return reject(
+                .invalidValue, "\"\(text)\" is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])")
         }
     }
 
@@ -122,15 +132,18 @@ extension GPXParseSession {
     /// Records a warning for the current leaf element and drops its value.
     private func warn<T>(_ message: String) -> T? {
         summary.droppedValues += 1
-        summary.record(GPXDiagnostic(severity: .warning, kind: .invalidValue, source: source, line: fieldLine,
-                                     element: pending?.element, message: "\(fieldElement) \(message)"))
+        summary.record(
+            GPXDiagnostic(
+                severity: .warning, kind: .invalidValue, source: source, line: fieldLine,
+                element: pending?.element, message: "\(fieldElement) \(message)"))
         return nil
     }
 
     /// Reports an invalid leaf value: fatal in strict mode, dropped and counted in lenient mode.
     private func reject<T>(_ kind: GPXDiagnostic.Kind, _ message: String) -> T? {
-        reject(kind, line: fieldLine, element: pending?.element ?? fieldElement,
-               pending == nil ? message : "\(fieldElement) \(message)", point: false)
+        reject(
+            kind, line: fieldLine, element: pending?.element ?? fieldElement,
+            pending == nil ? message : "\(fieldElement) \(message)", point: false)
         return nil
     }
 

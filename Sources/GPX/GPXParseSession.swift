@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// One pass of XMLParser over a GPX document, turning SAX callbacks into ``GPXEvent``s.
@@ -49,8 +50,10 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
     ///
     /// DTDs must already have been refused by ``GPXPrologCheck``; external entities are not
     /// resolved in any case. Throws the first ``GPXDiagnostic`` or the first error `sink` threw.
-    static func run(_ stream: InputStream, source: String, mode: GPXReader.Mode,
-                    sink: (GPXEvent) throws -> Void) throws -> GPXReadSummary {
+    static func run(
+        _ stream: InputStream, source: String, mode: GPXReader.Mode,
+        sink: (GPXEvent) throws -> Void
+    ) throws -> GPXReadSummary {
         try withoutActuallyEscaping(sink) { sink in
             let session = GPXParseSession(source: source, mode: mode, sink: sink)
             let parser = XMLParser(stream: stream)
@@ -93,14 +96,17 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
     }
 
     private func malformed(code: Int, line: Int?) -> GPXDiagnostic {
-        GPXDiagnostic(kind: .malformedXML, source: source, line: line,
-                      message: "XML is not well-formed: \(GPXLibXMLError.describe(code))")
+        GPXDiagnostic(
+            kind: .malformedXML, source: source, line: line,
+            message: "XML is not well-formed: \(GPXLibXMLError.describe(code))")
     }
 
     // MARK: XMLParserDelegate
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         guard failure == nil else { return }
         let namespace = namespaceURI ?? ""
         let role: GPXElementRole
@@ -117,8 +123,12 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
             metadata.creator = attributeDict["creator"]
         } else {
             let name = qName ?? elementName
-            return fail(GPXDiagnostic(kind: .notGPX, source: source, line: line, element: name,
-                                      message: "not a GPX document: expected <gpx> in namespace \(GPX.namespace11), \(GPX.namespace10) or none, found namespace \"\(namespace)\""))
+            return fail(
+                GPXDiagnostic(
+                    kind: .notGPX, source: source, line: line, element: name,
+                    message:
+                        "not a GPX document: expected <gpx> in namespace \(GPX.namespace11), \(GPX.namespace10) or none, found namespace \"\(namespace)\""
+                ))
         }
         stack.append(role)
         switch role {
@@ -145,8 +155,10 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?
+    ) {
         guard failure == nil, let role = stack.popLast() else { return }
         switch role {
         case .field(let field): apply(field, text: text)
@@ -167,8 +179,10 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail(GPXDiagnostic(kind: .forbiddenDeclaration, source: source, line: line,
-                           message: "external entity \"\(name)\" refused"))
+        fail(
+            GPXDiagnostic(
+                kind: .forbiddenDeclaration, source: source, line: line,
+                message: "external entity \"\(name)\" refused"))
         return nil
     }
 
@@ -180,8 +194,10 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
         guard failure == nil, case .field = stack.last else { return }
         textBytes += string.utf8.count
         guard textBytes <= Self.maximumTextBytes else {
-            return fail(GPXDiagnostic(kind: .limitExceeded, source: source, line: fieldLine, element: fieldElement,
-                                      message: "text longer than \(Self.maximumTextBytes) bytes"))
+            return fail(
+                GPXDiagnostic(
+                    kind: .limitExceeded, source: source, line: fieldLine, element: fieldElement,
+                    message: "text longer than \(Self.maximumTextBytes) bytes"))
         }
         text += string
     }

@@ -21,13 +21,15 @@ enum GPXPrologCheck {
             return GPXDiagnostic(kind: kind, source: source, line: line, message: message)
         }
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
-            || bytes.starts(with: [0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0, 0]) {
-            throw fail(.unsupportedEncoding, at: 0, "UTF-16 and UTF-32 documents are not supported; use UTF-8 or ISO-8859-1")
+            || bytes.starts(with: [0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0, 0])
+        {
+            throw fail(
+                .unsupportedEncoding, at: 0, "UTF-16 and UTF-32 documents are not supported; use UTF-8 or ISO-8859-1")
         }
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while true {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-            if !isWholeDocument, bytes.count - index < 16 { break } // A declaration could be cut off here.
+            if !isWholeDocument, bytes.count - index < 16 { break }  // A declaration could be cut off here.
             let rest = bytes[index...]
             if rest.starts(with: Array("<?".utf8)) || rest.starts(with: Array("<!--".utf8)) {
                 let terminator = Array((rest.starts(with: Array("<?".utf8)) ? "?>" : "-->").utf8)
@@ -36,20 +38,25 @@ enum GPXPrologCheck {
                 if let encoding = declaredEncodings(bytes[index..<(end ?? bytes.count)]).first(where: {
                     !readableEncodings.contains($0.uppercased())
                 }) {
-                    throw fail(.unsupportedEncoding, at: index,
-                               "encoding \"\(encoding)\" is not supported; use UTF-8 or ISO-8859-1")
+                    throw fail(
+                        .unsupportedEncoding, at: index,
+                        "encoding \"\(encoding)\" is not supported; use UTF-8 or ISO-8859-1")
                 }
                 guard let end else { break }
                 index = end
             } else if rest.starts(with: Array("<!".utf8)) {
-                throw fail(.forbiddenDeclaration, at: index,
-                           "document type declarations (<!DOCTYPE, <!ENTITY) are refused: DTDs and entities are never processed")
+                throw fail(
+                    .forbiddenDeclaration, at: index,
+                    "document type declarations (<!DOCTYPE, <!ENTITY) are refused: DTDs and entities are never processed"
+                )
             } else {
-                return // The root element, or text the XML parser will reject.
+                return  // The root element, or text the XML parser will reject.
             }
         }
         if !isWholeDocument {
-            throw fail(.limitExceeded, at: bytes.count, "prolog longer than \(maximumPrologBytes) bytes before the root element")
+            throw fail(
+                .limitExceeded, at: bytes.count,
+                "prolog longer than \(maximumPrologBytes) bytes before the root element")
         }
     }
 

@@ -57,8 +57,9 @@ public struct GPXReader: Sendable {
         } catch {
             throw GPXDiagnostic(kind: .io, source: source, message: "cannot read file: \(error.localizedDescription)")
         }
-        try GPXPrologCheck.check(Array(prolog), isWholeDocument: prolog.count < GPXPrologCheck.maximumPrologBytes,
-                                 source: source)
+        try GPXPrologCheck.check(
+            Array(prolog), isWholeDocument: prolog.count < GPXPrologCheck.maximumPrologBytes,
+            source: source)
         guard let stream = InputStream(url: url) else {
             throw GPXDiagnostic(kind: .io, source: source, message: "cannot open file")
         }
@@ -75,9 +76,12 @@ public struct GPXReader: Sendable {
     /// - Returns: Counts and warnings of the read.
     /// - Throws: As ``read(contentsOf:_:)``.
     @discardableResult
-    public func read(data: Data, sourceName: String = "<data>", _ body: (GPXEvent) throws -> Void) throws -> GPXReadSummary {
-        try GPXPrologCheck.check(Array(data.prefix(GPXPrologCheck.maximumPrologBytes)),
-                                 isWholeDocument: data.count <= GPXPrologCheck.maximumPrologBytes, source: sourceName)
+    public func read(data: Data, sourceName: String = "<data>", _ body: (GPXEvent) throws -> Void) throws
+        -> GPXReadSummary
+    {
+        try GPXPrologCheck.check(
+            Array(data.prefix(GPXPrologCheck.maximumPrologBytes)),
+            isWholeDocument: data.count <= GPXPrologCheck.maximumPrologBytes, source: sourceName)
         return try GPXParseSession.run(InputStream(data: data), source: sourceName, mode: mode, sink: body)
     }
 

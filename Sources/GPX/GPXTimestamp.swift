@@ -22,11 +22,12 @@ enum GPXTimestamp {
     static func parse(_ text: Substring) -> Value? {
         var scanner = Scanner(bytes: Array(text.utf8))
         guard let year = scanner.digits(exactly: 4), scanner.skip("-"),
-              let month = scanner.digits(exactly: 2), scanner.skip("-"),
-              let day = scanner.digits(exactly: 2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
-              let hour = scanner.digits(exactly: 2), scanner.skip(":"),
-              let minute = scanner.digits(exactly: 2), scanner.skip(":"),
-              let second = scanner.digits(exactly: 2) else { return nil }
+            let month = scanner.digits(exactly: 2), scanner.skip("-"),
+            let day = scanner.digits(exactly: 2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
+            let hour = scanner.digits(exactly: 2), scanner.skip(":"),
+            let minute = scanner.digits(exactly: 2), scanner.skip(":"),
+            let second = scanner.digits(exactly: 2)
+        else { return nil }
         var nanoseconds = 0
         if scanner.skip(".") {
             let start = scanner.index
@@ -44,7 +45,8 @@ enum GPXTimestamp {
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
         }
         guard scanner.atEnd, (1...12).contains(month), (1...daysInMonth(year, month)).contains(day),
-              hour <= 23, minute <= 59, second <= 60 else { return nil }
+            hour <= 23, minute <= 59, second <= 60
+        else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let unixSeconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         if unixSeconds == sentinelUnixSeconds { return .sentinel }
@@ -139,7 +141,9 @@ enum GPXTimestamp {
         mutating func digits(atMost count: Int) -> Int? {
             var value = 0
             let start = index
-            while index < bytes.count, index - start < count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            while index < bytes.count, index - start < count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+            {
                 value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
                 index += 1
             }

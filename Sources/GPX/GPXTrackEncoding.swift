@@ -39,11 +39,15 @@ enum GPXTrackEncoding {
         func fail(_ kind: GPXDiagnostic.Kind, _ message: String) -> GPXDiagnostic {
             GPXDiagnostic(kind: kind, source: source, element: "trkpt", message: message)
         }
-        guard (-90...90).contains(point.latitude) else { throw fail(.outOfRange, "lat \(point.latitude) is outside -90...90") }
+        guard (-90...90).contains(point.latitude) else {
+            throw fail(.outOfRange, "lat \(point.latitude) is outside -90...90")
+        }
         guard (-180...180).contains(point.longitude) else {
             throw fail(.outOfRange, "lon \(point.longitude) is outside -180...180")
         }
-        func number(_ label: String, _ value: Double?, _ decimals: Int, validOnlyIfNonNegative: Bool = true) throws -> String? {
+        func number(_ label: String, _ value: Double?, _ decimals: Int, validOnlyIfNonNegative: Bool = true) throws
+            -> String?
+        {
             guard let value, !(validOnlyIfNonNegative && value < 0) else { return nil }
             guard let text = GPXDecimal.format(value, decimals: decimals) else {
                 throw fail(.invalidValue, "\(label) \(value) cannot be written as a decimal")
@@ -64,7 +68,8 @@ enum GPXTrackEncoding {
             try number("gpxtpx:speed", point.speed, measureDecimals),
             try number("gpxtpx:course", point.course.map(normalizedCourse), measureDecimals),
         ].compactMap { $0 }
-        var extensions = garmin.isEmpty ? [] : ["<gpxtpx:TrackPointExtension>\(garmin.joined())</gpxtpx:TrackPointExtension>"]
+        var extensions =
+            garmin.isEmpty ? [] : ["<gpxtpx:TrackPointExtension>\(garmin.joined())</gpxtpx:TrackPointExtension>"]
         extensions += [
             try number("lcl:hacc", point.horizontalAccuracy, measureDecimals),
             try number("lcl:vacc", point.verticalAccuracy, measureDecimals),

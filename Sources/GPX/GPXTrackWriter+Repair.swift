@@ -29,8 +29,11 @@ extension GPXTrackWriter {
             let tail = [UInt8](try handle.readToEnd() ?? Data())
             let markers = ["</trkpt>\n", "<trkseg>\n"].map { Array($0.utf8) }
             guard let keep = markers.compactMap({ lastEnd(of: $0, in: tail) }).max() else {
-                throw GPXDiagnostic(kind: .malformedXML, source: url.path,
-                                    message: "no complete <trkpt> or <trkseg> line in the last \(repairWindowBytes) bytes; not a file written by GPXTrackWriter")
+                throw GPXDiagnostic(
+                    kind: .malformedXML, source: url.path,
+                    message:
+                        "no complete <trkpt> or <trkseg> line in the last \(repairWindowBytes) bytes; not a file written by GPXTrackWriter"
+                )
             }
             let trailer = Array(GPXTrackEncoding.trailer.utf8)
             if tail[keep...].elementsEqual(trailer) { return 0 }
@@ -42,7 +45,8 @@ extension GPXTrackWriter {
         } catch let diagnostic as GPXDiagnostic {
             throw diagnostic
         } catch {
-            throw GPXDiagnostic(kind: .io, source: url.path, message: "cannot repair file: \(error.localizedDescription)")
+            throw GPXDiagnostic(
+                kind: .io, source: url.path, message: "cannot repair file: \(error.localizedDescription)")
         }
     }
 

@@ -45,7 +45,9 @@ public final class GPXTrackWriter: Sendable {
         do {
             guard fchmod(descriptor, 0o600) == 0 else { throw Self.ioError("cannot set mode 0600", path: url.path) }
             try Self.write(header + GPXTrackEncoding.trailer.utf8, to: descriptor, at: 0, path: url.path)
-            if options.synchronizesEachAppend, fsync(descriptor) != 0 { throw Self.ioError("fsync failed", path: url.path) }
+            if options.synchronizesEachAppend, fsync(descriptor) != 0 {
+                throw Self.ioError("fsync failed", path: url.path)
+            }
         } catch {
             _ = closeDescriptor(descriptor)
             throw error

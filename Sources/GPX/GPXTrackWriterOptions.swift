@@ -16,8 +16,10 @@ public struct GPXTrackWriterOptions: Sendable, Hashable {
 
     /// Creates options; by default creator "LinuxCoreLocation", no name or time, no fsync, and
     /// never overwriting an existing file.
-    public init(creator: String = "LinuxCoreLocation", name: String? = nil, time: Date? = nil,
-                synchronizesEachAppend: Bool = false, replacesExistingFile: Bool = false) {
+    public init(
+        creator: String = "LinuxCoreLocation", name: String? = nil, time: Date? = nil,
+        synchronizesEachAppend: Bool = false, replacesExistingFile: Bool = false
+    ) {
         self.creator = creator
         self.name = name
         self.time = time

@@ -60,8 +60,12 @@ open class CLBeaconIdentityConstraint: NSObject, NSCopying, NSSecureCoding, @unc
             let uuid = UUID(uuidString: text as String)
         else { return nil }
         storedUUID = uuid
-        storedMajor = coder.containsValue(forKey: "major") ? UInt16(truncatingIfNeeded: coder.decodeInteger(forKey: "major")) : nil
-        storedMinor = coder.containsValue(forKey: "minor") ? UInt16(truncatingIfNeeded: coder.decodeInteger(forKey: "minor")) : nil
+        storedMajor =
+            coder.containsValue(forKey: "major")
+            ? UInt16(truncatingIfNeeded: coder.decodeInteger(forKey: "major")) : nil
+        storedMinor =
+            coder.containsValue(forKey: "minor")
+            ? UInt16(truncatingIfNeeded: coder.decodeInteger(forKey: "minor")) : nil
         super.init()
     }
 

@@ -76,7 +76,8 @@ open class CLPlacemark: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable
             texts[key] = coder.decodeObject(of: NSString.self, forKey: key).map { $0 as String }
         }
         self.texts = texts
-        storedAreasOfInterest = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: "areasOfInterest")
+        storedAreasOfInterest =
+            coder.decodeObject(of: [NSArray.self, NSString.self], forKey: "areasOfInterest")
             as? [String]
         storedLocation = coder.decodeObject(of: CLLocation.self, forKey: "location")
         storedRegion = coder.decodeObject(of: [CLRegion.self, CLCircularRegion.self], forKey: "region") as? CLRegion

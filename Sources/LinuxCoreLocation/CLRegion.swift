@@ -1,4 +1,3 @@
-
 /// An area that can be monitored, named by an identifier; the base of ``CLCircularRegion`` and
 /// ``CLBeaconRegion``.
 ///

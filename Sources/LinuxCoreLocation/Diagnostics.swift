@@ -1,4 +1,3 @@
-
 /// Messages for the person running the program, on standard error.
 enum Diagnostics {
     private static let shown = Protected<Set<String>>([])

@@ -63,8 +63,10 @@ public struct NMEADecoder: Sendable {
         case .skippedLine:
             statistics.skippedLines += 1
         case .rejected(let reason):
-            reject(NMEADiagnostic(line: framer.rejectedLine, reason: reason, sentenceType: framer.rejectedType,
-                                  detail: Self.framingDetail(reason, limit: options.maximumSentenceLength)))
+            reject(
+                NMEADiagnostic(
+                    line: framer.rejectedLine, reason: reason, sentenceType: framer.rejectedType,
+                    detail: Self.framingDetail(reason, limit: options.maximumSentenceLength)))
         case .sentence:
             decodeSentence(into: &events)
         }
@@ -74,19 +76,24 @@ public struct NMEADecoder: Sendable {
         let line = framer.sentenceLine
         let sentence: NMEASentence
         do {
-            sentence = try NMEASentence(parsing: framer.buffer, line: line,
-                                        acceptsMissingChecksum: options.acceptsMissingChecksum)
+            sentence = try NMEASentence(
+                parsing: framer.buffer, line: line,
+                acceptsMissingChecksum: options.acceptsMissingChecksum)
         } catch {
-            reject(NMEADiagnostic(line: line, reason: error.reason, sentenceType: framer.candidateType,
-                                  detail: error.detail))
+            reject(
+                NMEADiagnostic(
+                    line: line, reason: error.reason, sentenceType: framer.candidateType,
+                    detail: error.detail))
             return
         }
         let message: NMEAMessage
         do {
             message = try NMEAMessage(sentence)
         } catch {
-            reject(NMEADiagnostic(line: line, reason: error.reason, sentenceType: sentence.type, field: error.field,
-                                  fieldName: error.fieldName, detail: error.detail))
+            reject(
+                NMEADiagnostic(
+                    line: line, reason: error.reason, sentenceType: sentence.type, field: error.field,
+                    fieldName: error.fieldName, detail: error.detail))
             return
         }
         statistics.acceptedSentences += 1

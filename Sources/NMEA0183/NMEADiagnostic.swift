@@ -17,8 +17,10 @@ public struct NMEADiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var detail: String
 
     /// Creates a diagnostic.
-    public init(line: Int, reason: NMEARejectionReason, sentenceType: String? = nil,
-                field: Int? = nil, fieldName: String? = nil, detail: String) {
+    public init(
+        line: Int, reason: NMEARejectionReason, sentenceType: String? = nil,
+        field: Int? = nil, fieldName: String? = nil, detail: String
+    ) {
         self.line = line
         self.reason = reason
         self.sentenceType = sentenceType

@@ -39,7 +39,9 @@ extension NMEAEpochAssembler {
         self.epoch = nil
         let date = resolveDate(of: epoch)
         let timestamp: Date? = date.flatMap { date in
-            epoch.time.map { Date(timeIntervalSince1970: Double(date.daysSince1970) * 86_400 + $0.secondsSinceMidnight) }
+            epoch.time.map {
+                Date(timeIntervalSince1970: Double(date.daysSince1970) * 86_400 + $0.secondsSinceMidnight)
+            }
         }
         // A GSA counts for this epoch when it arrived during it or the one before (it carries no time).
         let gsa = latestGSA.flatMap { $0.serial >= epochSerial - 1 ? $0 : nil }

@@ -37,19 +37,22 @@ public struct NMEAEpochAssembler: Sendable {
         switch message {
         case .gga(let gga, _):
             join(time: gga.time, line: raw.line, events: &events)
-            recordSolution(latitude: gga.latitude, longitude: gga.longitude, quality: gga.quality,
-                           altitudeMSL: gga.altitudeMSL, geoidSeparation: gga.geoidSeparation,
-                           satellitesUsed: gga.satellitesUsed, hdop: gga.hdop, talker: raw.talker)
+            recordSolution(
+                latitude: gga.latitude, longitude: gga.longitude, quality: gga.quality,
+                altitudeMSL: gga.altitudeMSL, geoidSeparation: gga.geoidSeparation,
+                satellitesUsed: gga.satellitesUsed, hdop: gga.hdop, talker: raw.talker)
         case .gns(let gns, _):
             join(time: gns.time, line: raw.line, events: &events)
-            recordSolution(latitude: gns.latitude, longitude: gns.longitude, quality: gns.quality,
-                           altitudeMSL: gns.altitudeMSL, geoidSeparation: gns.geoidSeparation,
-                           satellitesUsed: gns.satellitesUsed, hdop: gns.hdop, talker: raw.talker)
+            recordSolution(
+                latitude: gns.latitude, longitude: gns.longitude, quality: gns.quality,
+                altitudeMSL: gns.altitudeMSL, geoidSeparation: gns.geoidSeparation,
+                satellitesUsed: gns.satellitesUsed, hdop: gns.hdop, talker: raw.talker)
         case .rmc(let rmc, _):
             join(time: rmc.time, line: raw.line, events: &events)
             if let date = rmc.date { epoch?.date = date }
-            record(latitude: rmc.latitude, longitude: rmc.longitude, valid: rmc.isValid,
-                   quality: rmc.mode ?? .autonomous, detailed: false, talker: raw.talker)
+            record(
+                latitude: rmc.latitude, longitude: rmc.longitude, valid: rmc.isValid,
+                quality: rmc.mode ?? .autonomous, detailed: false, talker: raw.talker)
             if rmc.isValid {
                 update { epoch in
                     epoch.speed = rmc.speed ?? epoch.speed
@@ -59,8 +62,9 @@ public struct NMEAEpochAssembler: Sendable {
             }
         case .gll(let gll, _):
             join(time: gll.time, line: raw.line, events: &events)
-            record(latitude: gll.latitude, longitude: gll.longitude, valid: gll.isValid,
-                   quality: gll.mode ?? .autonomous, detailed: false, talker: raw.talker)
+            record(
+                latitude: gll.latitude, longitude: gll.longitude, valid: gll.isValid,
+                quality: gll.mode ?? .autonomous, detailed: false, talker: raw.talker)
         case .vtg(let vtg, _):
             join(time: nil, line: raw.line, events: &events)
             if vtg.mode != .invalid {
@@ -113,9 +117,11 @@ public struct NMEAEpochAssembler: Sendable {
     }
 
     /// Records a GGA/GNS solution: position, quality, altitude, satellites, HDOP.
-    private mutating func recordSolution(latitude: Double?, longitude: Double?, quality: NMEAFixQuality?,
-                                         altitudeMSL: Double?, geoidSeparation: Double?, satellitesUsed: Int?,
-                                         hdop: Double?, talker: String) {
+    private mutating func recordSolution(
+        latitude: Double?, longitude: Double?, quality: NMEAFixQuality?,
+        altitudeMSL: Double?, geoidSeparation: Double?, satellitesUsed: Int?,
+        hdop: Double?, talker: String
+    ) {
         let quality = quality ?? .invalid
         // A satellite-based quality with zero satellites used contradicts itself (Hemisphere sends
         // quality 1 with "00" while it has no solution); estimated/manual/simulated need no satellites.
@@ -131,8 +137,10 @@ public struct NMEAEpochAssembler: Sendable {
         }
     }
 
-    private mutating func record(latitude: Double?, longitude: Double?, valid: Bool, quality: NMEAFixQuality,
-                                 detailed: Bool, talker: String) {
+    private mutating func record(
+        latitude: Double?, longitude: Double?, valid: Bool, quality: NMEAFixQuality,
+        detailed: Bool, talker: String
+    ) {
         update { epoch in
             guard valid, let latitude, let longitude else {
                 epoch.reportedNoFix = true
@@ -154,16 +162,22 @@ public struct NMEAEpochAssembler: Sendable {
             state.satellitesUsed += gsa.satellites.count
             latestGSA = state
         } else {
-            latestGSA = GSAState(serial: epochSerial, fixMode: gsa.fixMode, pdop: gsa.pdop, hdop: gsa.hdop,
-                                 vdop: gsa.vdop, satellitesUsed: gsa.satellites.count)
+            latestGSA = GSAState(
+                serial: epochSerial, fixMode: gsa.fixMode, pdop: gsa.pdop, hdop: gsa.hdop,
+                vdop: gsa.vdop, satellitesUsed: gsa.satellites.count)
         }
     }
 
-    private func emitHeading(_ heading: Double?, source: NMEAHeading.Source, raw: NMEASentence,
-                             events: inout [NMEAEvent]) {
+    private func emitHeading(
+        _ heading: Double?, source: NMEAHeading.Source, raw: NMEASentence,
+        events: inout [NMEAEvent]
+    ) {
         guard let heading else { return }
         let normalised = heading >= 360 ? heading - 360 : heading
-        events.append(.heading(NMEAHeading(trueHeading: normalised, source: source, talker: raw.talker,
-                                           timeOfDay: epoch?.time, line: raw.line)))
+        events.append(
+            .heading(
+                NMEAHeading(
+                    trueHeading: normalised, source: source, talker: raw.talker,
+                    timeOfDay: epoch?.time, line: raw.line)))
     }
 }

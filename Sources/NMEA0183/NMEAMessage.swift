@@ -34,7 +34,10 @@ public enum NMEAMessage: Sendable, Hashable {
     /// Decodes the typed content of a framed sentence, by sentence type whatever the talker.
     /// - Throws: ``NMEAFieldError`` when a field of a supported type is missing or malformed.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
-        if sentence.isProprietary || sentence.isEncapsulated { self = .other(sentence); return }
+        if sentence.isProprietary || sentence.isEncapsulated {
+            self = .other(sentence)
+            return
+        }
         switch sentence.type {
         case "GGA": self = .gga(try GGASentence(sentence), sentence)
         case "RMC": self = .rmc(try RMCSentence(sentence), sentence)
@@ -58,8 +61,8 @@ public enum NMEAMessage: Sendable, Hashable {
     public var sentence: NMEASentence {
         switch self {
         case .gga(_, let raw), .rmc(_, let raw), .gll(_, let raw), .gns(_, let raw), .vtg(_, let raw),
-             .gsa(_, let raw), .gsv(_, let raw), .gst(_, let raw), .gbs(_, let raw), .zda(_, let raw),
-             .hdt(_, let raw), .hdg(_, let raw), .hdm(_, let raw), .ths(_, let raw), .other(let raw):
+            .gsa(_, let raw), .gsv(_, let raw), .gst(_, let raw), .gbs(_, let raw), .zda(_, let raw),
+            .hdt(_, let raw), .hdg(_, let raw), .hdm(_, let raw), .ths(_, let raw), .other(let raw):
             raw
         }
     }

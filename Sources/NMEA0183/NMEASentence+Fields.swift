@@ -3,24 +3,31 @@ extension NMEASentence {
     /// Throws `missingField` unless the sentence has at least `count` fields.
     func requireFields(_ count: Int, name: String) throws(NMEAFieldError) {
         guard fieldCount >= count else {
-            throw NMEAFieldError(reason: .missingField, field: count, fieldName: name,
-                                 detail: "expected at least \(count) fields, found \(fieldCount)")
+            throw NMEAFieldError(
+                reason: .missingField, field: count, fieldName: name,
+                detail: "expected at least \(count) fields, found \(fieldCount)")
         }
     }
 
     func malformed(_ index: Int, _ name: String, expected: String) -> NMEAFieldError {
-        NMEAFieldError(reason: .malformedField, field: index, fieldName: name,
-                       detail: "expected \(expected), found \"\(field(index))\"")
+        NMEAFieldError(
+            reason: .malformedField, field: index, fieldName: name,
+            detail: "expected \(expected), found \"\(field(index))\"")
     }
 
     /// A decimal number (`-12.345`), nil when empty; throws when malformed or outside `range`.
-    func decimal(_ index: Int, _ name: String,
-                 in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude)
-        throws(NMEAFieldError) -> Double? {
+    func decimal(
+        _ index: Int, _ name: String,
+        in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude
+    )
+        throws(NMEAFieldError) -> Double?
+    {
         let text = fieldBytes(index)
         if text.isEmpty { return nil }
         guard let value = Self.parseDecimal(text), range.contains(value) else {
-            let bounds = range.lowerBound == -.greatestFiniteMagnitude ? "a decimal number"
+            let bounds =
+                range.lowerBound == -.greatestFiniteMagnitude
+                ? "a decimal number"
                 : "a decimal number in \(range.lowerBound)...\(range.upperBound)"
             throw malformed(index, name, expected: bounds)
         }
@@ -29,7 +36,8 @@ extension NMEASentence {
 
     /// An unsigned integer, nil when empty; throws when malformed or outside `range`.
     func integer(_ index: Int, _ name: String, in range: ClosedRange<Int> = 0...Int(Int32.max))
-        throws(NMEAFieldError) -> Int? {
+        throws(NMEAFieldError) -> Int?
+    {
         let text = fieldBytes(index)
         if text.isEmpty { return nil }
         guard text.count <= 9, let value = Self.parseDigits(text), range.contains(value) else {
@@ -58,8 +66,10 @@ extension NMEASentence {
         try angle(index, degreeDigits: 3, limit: 180, name: "longitude", hemispheres: "EW")
     }
 
-    private func angle(_ index: Int, degreeDigits: Int, limit: Double, name: String,
-                       hemispheres: String) throws(NMEAFieldError) -> Double? {
+    private func angle(
+        _ index: Int, degreeDigits: Int, limit: Double, name: String,
+        hemispheres: String
+    ) throws(NMEAFieldError) -> Double? {
         let text = fieldBytes(index)
         let hemisphere = try character(index + 1, name + " hemisphere", allowed: hemispheres)
         if text.isEmpty { return nil }
@@ -67,16 +77,20 @@ extension NMEASentence {
         let dot = text.firstIndex(of: UInt8(ascii: ".")) ?? text.endIndex
         let whole = text[text.startIndex..<dot]
         guard whole.count >= 3, whole.count <= degreeDigits + 2, let wholeValue = Self.parseDigits(whole),
-              let value = Self.parseDecimal(text) else {
+            let value = Self.parseDecimal(text)
+        else {
             throw malformed(index, name, expected: expected)
         }
         let degrees = Double(wholeValue / 100)
         let minutes = value - degrees * 100
         let result = degrees + minutes / 60
-        guard minutes < 60, result <= limit else { throw malformed(index, name, expected: expected + " within ±\(Int(limit))°") }
+        guard minutes < 60, result <= limit else {
+            throw malformed(index, name, expected: expected + " within ±\(Int(limit))°")
+        }
         guard let hemisphere else {
-            throw NMEAFieldError(reason: .missingField, field: index + 1, fieldName: name + " hemisphere",
-                                 detail: "expected \(hemispheres.map(String.init).joined(separator: " or ")) after a \(name)")
+            throw NMEAFieldError(
+                reason: .missingField, field: index + 1, fieldName: name + " hemisphere",
+                detail: "expected \(hemispheres.map(String.init).joined(separator: " or ")) after a \(name)")
         }
         return hemisphere == "S" || hemisphere == "W" ? -result : result
     }
@@ -93,14 +107,18 @@ extension NMEASentence {
         if text.count > 6 {
             let fraction = text[(start + 7)...]
             guard text[start + 6] == UInt8(ascii: "."), fraction.count <= 9,
-                  let digits = Self.parseDigits(fraction) ?? (fraction.isEmpty ? 0 : nil) else {
+                let digits = Self.parseDigits(fraction) ?? (fraction.isEmpty ? 0 : nil)
+            else {
                 throw malformed(index, name, expected: "hhmmss.sss")
             }
             nanosecond = digits
             for _ in fraction.count..<9 { nanosecond *= 10 }
         }
-        guard let time = NMEATimeOfDay(hour: hms / 10_000, minute: hms / 100 % 100, second: hms % 100,
-                                       nanosecond: nanosecond) else {
+        guard
+            let time = NMEATimeOfDay(
+                hour: hms / 10_000, minute: hms / 100 % 100, second: hms % 100,
+                nanosecond: nanosecond)
+        else {
             throw malformed(index, name, expected: "a time of day hhmmss with hh<24, mm<60, ss<=60")
         }
         return time
@@ -110,10 +128,15 @@ extension NMEASentence {
     func twoDigitYearDate(_ index: Int, _ name: String = "date") throws(NMEAFieldError) -> NMEADate? {
         let text = fieldBytes(index)
         if text.isEmpty { return nil }
-        guard text.count == 6, let dmy = Self.parseDigits(text) else { throw malformed(index, name, expected: "ddmmyy") }
+        guard text.count == 6, let dmy = Self.parseDigits(text) else {
+            throw malformed(index, name, expected: "ddmmyy")
+        }
         let shortYear = dmy % 100
-        guard let date = NMEADate(year: shortYear >= 80 ? 1900 + shortYear : 2000 + shortYear,
-                                  month: dmy / 100 % 100, day: dmy / 10_000) else {
+        guard
+            let date = NMEADate(
+                year: shortYear >= 80 ? 1900 + shortYear : 2000 + shortYear,
+                month: dmy / 100 % 100, day: dmy / 10_000)
+        else {
             throw malformed(index, name, expected: "a valid date ddmmyy")
         }
         return date
@@ -133,8 +156,11 @@ extension NMEASentence {
     /// `[+-]digits[.digits]`, at least one digit, correctly rounded.
     static func parseDecimal(_ text: ArraySlice<UInt8>) -> Double? {
         var mantissa: UInt64 = 0
-        var significant = 0, fractionDigits = 0, digitCount = 0
-        var negative = false, seenDot = false
+        var significant = 0
+        var fractionDigits = 0
+        var digitCount = 0
+        var negative = false
+        var seenDot = false
         for (offset, byte) in zip(0..., text) {
             switch byte {
             case UInt8(ascii: "-") where offset == 0: negative = true
@@ -183,7 +209,8 @@ extension NMEASentence {
         if text.isEmpty { return nil }
         let negative = text.first == UInt8(ascii: "-")
         guard let magnitude = Self.parseDigits(negative ? text.dropFirst() : text),
-              range.contains(negative ? -magnitude : magnitude) else {
+            range.contains(negative ? -magnitude : magnitude)
+        else {
             throw malformed(index, name, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
         }
         return negative ? -magnitude : magnitude

@@ -19,8 +19,10 @@ extension NMEASentence {
     ///   - acceptsMissingChecksum: accept a sentence without `*hh`.
     /// - Throws: ``ParseError`` with reason `missingChecksum`, `malformedChecksum`, `checksumMismatch`,
     ///   `invalidCharacter` or `invalidAddress`.
-    public init<Bytes: Collection<UInt8>>(parsing text: Bytes, line: Int = 1,
-                                          acceptsMissingChecksum: Bool = false) throws(ParseError) {
+    public init<Bytes: Collection<UInt8>>(
+        parsing text: Bytes, line: Int = 1,
+        acceptsMissingChecksum: Bool = false
+    ) throws(ParseError) {
         var bytes = Array(text)
         while let last = bytes.last, last == 0x0D || last == 0x0A || last == 0x20 { bytes.removeLast() }
         guard let first = bytes.first, first == UInt8(ascii: "$") || first == UInt8(ascii: "!") else {
@@ -39,10 +41,14 @@ extension NMEASentence {
         let addressEnd = commas.first ?? bytes.count
         let address = bytes[1..<addressEnd]
         guard address.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }),
-              address.first.map({ $0 >= 0x41 && $0 <= 0x5A }) == true,
-              address.first == UInt8(ascii: "P") ? (2...15).contains(address.count) : address.count == 5 else {
-            throw ParseError(reason: .invalidAddress,
-                             detail: "expected a talker and sentence type like GPGGA, found \"\(String(decoding: address, as: UTF8.self))\"")
+            address.first.map({ $0 >= 0x41 && $0 <= 0x5A }) == true,
+            address.first == UInt8(ascii: "P") ? (2...15).contains(address.count) : address.count == 5
+        else {
+            throw ParseError(
+                reason: .invalidAddress,
+                detail:
+                    "expected a talker and sentence type like GPGGA, found \"\(String(decoding: address, as: UTF8.self))\""
+            )
         }
         let talkerLength = address.first == UInt8(ascii: "P") ? 1 : 2
         talker = String(decoding: address.prefix(talkerLength), as: UTF8.self)
@@ -60,14 +66,17 @@ extension NMEASentence {
         }
         let digits = bytes[(star + 1)...]
         guard digits.count == 2, let high = hexValue(digits.first!), let low = hexValue(digits.last!) else {
-            throw ParseError(reason: .malformedChecksum,
-                             detail: "expected two hexadecimal digits after '*', found \"\(String(decoding: digits, as: UTF8.self))\"")
+            throw ParseError(
+                reason: .malformedChecksum,
+                detail:
+                    "expected two hexadecimal digits after '*', found \"\(String(decoding: digits, as: UTF8.self))\"")
         }
         let expected = high << 4 | low
         var computed: UInt8 = 0
         for byte in bytes[1..<star] { computed ^= byte }
         guard computed == expected else {
-            throw ParseError(reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
+            throw ParseError(
+                reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
         }
         bytes.removeSubrange(star...)
         return true

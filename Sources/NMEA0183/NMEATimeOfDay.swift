@@ -15,7 +15,8 @@ public struct NMEATimeOfDay: Sendable, Hashable, Comparable, CustomStringConvert
     /// Creates a time of day; returns nil when a component is out of range.
     public init?(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              (0..<1_000_000_000).contains(nanosecond) else { return nil }
+            (0..<1_000_000_000).contains(nanosecond)
+        else { return nil }
         self.hour = hour
         self.minute = minute
         self.second = second

@@ -184,7 +184,8 @@ func measurePipeline(path: String, bytes: Int, sentences: Int) throws -> Measure
 /// so each run starts anew.
 func freshReplayProvider(path: String) -> any LocationProvider {
     ReplayLocationProvider(
-        identifier: "nmea:\(path)?speed=max", capabilities: [.location], options: ReplayOptions(speed: .asFastAsPossible),
+        identifier: "nmea:\(path)?speed=max", capabilities: [.location],
+        options: ReplayOptions(speed: .asFastAsPossible),
         isAvailable: { true }, open: { try NMEAReplaySource(path: path) })
 }
 
@@ -198,8 +199,13 @@ do {
     print("input: \(input.bytes) bytes from \(directory.path) (\(megabytes) MB requested)")
     let decoder = try best(of: runs) { try measureDecoder(path: input.path, bytes: input.bytes) }
     print(decoder.line)
-    print(try best(of: runs) { try measureReplaySource(path: input.path, bytes: input.bytes, sentences: decoder.sentences) }.line)
-    print(try best(of: runs) { try measurePipeline(path: input.path, bytes: input.bytes, sentences: decoder.sentences) }.line)
+    print(
+        try best(of: runs) {
+            try measureReplaySource(path: input.path, bytes: input.bytes, sentences: decoder.sentences)
+        }.line)
+    print(
+        try best(of: runs) { try measurePipeline(path: input.path, bytes: input.bytes, sentences: decoder.sentences) }
+            .line)
 } catch {
     FileHandle.standardError.write(Data("corelocation-bench: \(error)\n".utf8))
     exit(1)

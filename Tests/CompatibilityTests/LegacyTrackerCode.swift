@@ -1,9 +1,9 @@
 // A location tracker written the way iOS apps write it: a protocol over CLLocationManager for mocking, the
 // manager extended to conform with Apple's exact member signatures, and an NSObject delegate.
 #if canImport(CoreLocation)
-import CoreLocation
+    import CoreLocation
 #else
-import LinuxCoreLocation
+    import LinuxCoreLocation
 #endif
 
 protocol LocationManaging: AnyObject {

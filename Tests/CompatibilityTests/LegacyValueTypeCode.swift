@@ -1,9 +1,9 @@
 // Code written the way iOS apps write it against Apple's CoreLocation. It must compile unchanged with only
 // the import switched; the tests below run it.
 #if canImport(CoreLocation)
-import CoreLocation
+    import CoreLocation
 #else
-import LinuxCoreLocation
+    import LinuxCoreLocation
 #endif
 
 // Apps often add Equatable to the coordinate struct themselves; that must not clash with the mirror.

@@ -1,5 +1,5 @@
-import Testing
 import LinuxCoreLocation
+import Testing
 
 @Suite struct LegacyValueTypeTests {
     @Test func switchOverAuthorizationWithoutDefault() {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GPSD
+import Testing
 
 /// Decoding of the real gpsd output in ../shared/data/gpsd-logs/*.log.chk (gpsd 3.27-dev).
 @Suite struct ChkDecodingTests {
@@ -31,18 +31,20 @@ import GPSD
                 Issue.record("\(log).log.chk JSON line \(index + 1): error: \(error)")
                 continue
             }
-            let name = switch message {
-            case .tpv: "TPV"
-            case .sky: "SKY"
-            case .gst: "GST"
-            case .attitude: "ATT"
-            default: "other"
-            }
+            let name =
+                switch message {
+                case .tpv: "TPV"
+                case .sky: "SKY"
+                case .gst: "GST"
+                case .attitude: "ATT"
+                default: "other"
+                }
             counts[name, default: 0] += 1
         }
         // Expected counts come from the text itself, not from the decoder.
         for name in ["TPV", "SKY", "GST", "ATT"] {
-            #expect(counts[name, default: 0] == lines.filter { $0.hasPrefix("{\"class\":\"\(name)\"") }.count, "\(name)")
+            #expect(
+                counts[name, default: 0] == lines.filter { $0.hasPrefix("{\"class\":\"\(name)\"") }.count, "\(name)")
         }
         #expect(counts["other"] == nil)
     }
@@ -63,7 +65,9 @@ import GPSD
         let gst = try #require(messages.lazy.compactMap { if case .gst(let gst) = $0 { gst } else { nil } }.first)
         // {"class":"GST","time":"2015-06-19T18:11:41.000Z","rms":46.000,"lat":4.700,"lon":1.900,"alt":5.300}
         #expect(gst.time == Date(timeIntervalSince1970: 1_434_737_501))
-        #expect(gst.rms == 46 && gst.latitudeDeviation == 4.7 && gst.longitudeDeviation == 1.9 && gst.altitudeDeviation == 5.3)
+        #expect(
+            gst.rms == 46 && gst.latitudeDeviation == 4.7 && gst.longitudeDeviation == 1.9
+                && gst.altitudeDeviation == 5.3)
     }
 
     @Test func gr8013SkyWithSatellites() throws {

@@ -1,7 +1,7 @@
 import Foundation
+import GPSD
 import Synchronization
 import Testing
-import GPSD
 
 /// The client against a scripted loopback gpsd. Waits are bounded by timeouts that only stop a
 /// failing test; time-based decisions (backoff, silence) run on a ManualScheduler.
@@ -32,9 +32,11 @@ import GPSD
         let events = recorder.all
         try #require(events.count == 5)
         #expect(events[0] == .connected(server.endpoint))
-        #expect(events[1] == .version(GPSDVersion(release: "3.22", revision: "3.22", protocolMajor: 3, protocolMinor: 14)))
+        #expect(
+            events[1] == .version(GPSDVersion(release: "3.22", revision: "3.22", protocolMajor: 3, protocolMinor: 14)))
         guard case .devices(let devices) = events[2], case .watch(let watch) = events[3] else {
-            Issue.record("unexpected events \(events)"); return
+            Issue.record("unexpected events \(events)")
+            return
         }
         #expect(devices.map(\.path) == ["/dev/pts/1"] && devices[0].cycle == 1.0)
         #expect(watch.isEnabled == true && watch.json == true)
@@ -51,7 +53,8 @@ import GPSD
         let peer = try server.accept()
         _ = try peer.readLine()
         // The first piece ends inside a TPV; the ERROR line before it proves it was read.
-        try peer.send(Greeting.version + "{\"class\":\"ERROR\",\"message\":\"one\"}\r\n{\"class\":\"TPV\",\"mode\":3,\"la")
+        try peer.send(
+            Greeting.version + "{\"class\":\"ERROR\",\"message\":\"one\"}\r\n{\"class\":\"TPV\",\"mode\":3,\"la")
         try #require(recorder.wait(for: 1) { $0.isErrorReply })
         try peer.send("t\":-33.856784512,\"lo")
         try peer.send("n\":151.215296731}\r")
@@ -79,13 +82,18 @@ import GPSD
         try peer.send(Greeting.version + errorLine(length: limit + 1) + "\r\n" + errorLine(length: limit) + "\r\n")
         try peer.send(errorLine(length: 50_000) + "\r\n" + Greeting.tpv)
         try #require(recorder.wait(for: 1) { $0.isTPV })
-        #expect(recorder.protocolErrors.map(\.kind) == [.overlongLine(length: limit + 2), .overlongLine(length: 50_001)])
+        #expect(
+            recorder.protocolErrors.map(\.kind) == [.overlongLine(length: limit + 2), .overlongLine(length: 50_001)])
         #expect(recorder.protocolErrors.map(\.line) == [2, 4])
-        let replies = recorder.all.compactMap { if case .errorReply(let reply) = $0 { reply.message.count } else { nil } }
+        let replies = recorder.all.compactMap {
+            if case .errorReply(let reply) = $0 { reply.message.count } else { nil }
+        }
         #expect(replies == [limit - 30])
         #expect(client.statistics.overlongLinesSkipped == 2)
         let first = try #require(recorder.protocolErrors.first)
-        #expect(first.description == "\(server.endpoint):2: error: line of 10242 bytes exceeds gpsd's 10240-byte limit; skipped")
+        #expect(
+            first.description
+                == "\(server.endpoint):2: error: line of 10242 bytes exceeds gpsd's 10240-byte limit; skipped")
     }
 
     @Test func skipsInvalidLinesIgnoresUnknownClassesAndRepliesToErrors() throws {
@@ -101,8 +109,9 @@ import GPSD
         try #require(recorder.wait(for: 1) { $0.isTPV })
         let errors = recorder.protocolErrors
         #expect(errors.map(\.line) == [2, 3])
-        #expect(errors.last?.description
-            == #"\#(server.endpoint):3: error: TPV field "lat": expected a number, found "north"; skipped"#)
+        #expect(
+            errors.last?.description
+                == #"\#(server.endpoint):3: error: TPV field "lat": expected a number, found "north"; skipped"#)
         #expect(recorder.all.contains(.errorReply(GPSDErrorReply(message: "Unrecognized request '?FOO'"))))
         let statistics = client.statistics
         #expect(statistics.undecodableLinesSkipped == 2 && statistics.unknownClassesIgnored == 1)
@@ -182,7 +191,8 @@ import GPSD
         // A generous bound: with an unreachable DNS server getaddrinfo itself takes ~10 s.
         try #require(recorder.wait(for: 1, timeout: 60) { $0.isDisconnect })
         guard case .resolutionFailed(let message)? = recorder.disconnects.first?.reason else {
-            Issue.record("unexpected \(recorder.all)"); return
+            Issue.record("unexpected \(recorder.all)")
+            return
         }
         #expect(!message.isEmpty)
         #expect(recorder.disconnects.first?.retryAfter == 0.25)
@@ -261,7 +271,8 @@ import GPSD
         try #require(recorder.wait(for: 1) { if case .devices = $0 { true } else { false } })
         #expect(scheduler.pendingDelays.isEmpty)
         // A device appears (silence armed), then disappears (disarmed).
-        try peer.send(#"{"class":"DEVICE","path":"/dev/ttyUSB0","activated":"2026-11-30T06:36:05.596Z","cycle":2.0}"# + "\r\n")
+        try peer.send(
+            #"{"class":"DEVICE","path":"/dev/ttyUSB0","activated":"2026-11-30T06:36:05.596Z","cycle":2.0}"# + "\r\n")
         try #require(recorder.wait(for: 1) { if case .device = $0 { true } else { false } })
         #expect(scheduler.pendingDelays == [10])
         try peer.send(#"{"class":"DEVICE","path":"/dev/ttyUSB0","activated":0}"# + "\r\n")
@@ -292,7 +303,8 @@ import GPSD
         let server = try FakeGPSD()
         let box = Mutex<GPSDClient?>(nil)
         let recorder = recorder
-        let client = GPSDClient(configuration: GPSDClientConfiguration(endpoint: server.endpoint), scheduler: scheduler) {
+        let client = GPSDClient(configuration: GPSDClientConfiguration(endpoint: server.endpoint), scheduler: scheduler)
+        {
             recorder.record($0)
             if $0.isTPV { box.withLock { $0 }?.stop() }
         }
@@ -307,7 +319,9 @@ import GPSD
     }
 
     @Test func speaksOverAUnixSocketAndNamesTheDevice() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gpsd-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gpsd-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+        ).path
         let server = try FakeGPSD(unixPath: path)
         let client = makeClient(server.endpoint, device: "/dev/ttyUSB0")
         defer { client.stop() }
@@ -324,7 +338,8 @@ import GPSD
         defer { client.stop() }
         try #require(recorder.wait(for: 1) { $0.isDisconnect })
         guard case .invalidEndpoint = recorder.disconnects.first?.reason else {
-            Issue.record("unexpected \(recorder.all)"); return
+            Issue.record("unexpected \(recorder.all)")
+            return
         }
         #expect(recorder.disconnects.first?.retryAfter == nil)
         #expect(scheduler.pendingDelays.isEmpty)
@@ -336,7 +351,9 @@ import GPSD
         let server = try FakeGPSD()
         let recorder = EventRecorder()
         let release = DispatchSemaphore(value: 0)
-        let client = GPSDClient(configuration: GPSDClientConfiguration(endpoint: server.endpoint), scheduler: ManualScheduler()) {
+        let client = GPSDClient(
+            configuration: GPSDClientConfiguration(endpoint: server.endpoint), scheduler: ManualScheduler()
+        ) {
             if $0.isConnect { release.wait() }
             recorder.record($0)
         }
@@ -344,8 +361,9 @@ import GPSD
         defer { client.stop() }
         let peer = try server.accept()
         _ = try peer.readLine()
-        try peer.send(Greeting.version + String(repeating: Greeting.tpv, count: 5000)
-            + #"{"class":"ERROR","message":"last"}"# + "\r\n")
+        try peer.send(
+            Greeting.version + String(repeating: Greeting.tpv, count: 5000)
+                + #"{"class":"ERROR","message":"last"}"# + "\r\n")
         // Bounded poll of a counter (no timing is asserted; the bound only stops a broken test).
         for _ in 0..<6000 where client.statistics.linesReceived < 5002 { usleep(10_000) }
         try #require(client.statistics.linesReceived == 5002)

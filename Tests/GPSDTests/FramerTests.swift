@@ -1,5 +1,5 @@
-import Testing
 import GPSD
+import Testing
 
 @Suite struct FramerTests {
     private func text(_ lines: [GPSDLineFramer.Line]) -> [String] {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GPSD
+import Testing
 
 /// The client against Debian's real gpsd, fed by gpsfake from a shared receiver log.
 ///
@@ -19,7 +19,7 @@ import GPSD
 
     private static func matches(_ received: GPSDTPV, _ expected: GPSDTPV) -> Bool {
         guard let lat = received.latitude, let lon = received.longitude,
-              let expectedLat = expected.latitude, let expectedLon = expected.longitude
+            let expectedLat = expected.latitude, let expectedLon = expected.longitude
         else { return false }
         return abs(lat - expectedLat) <= 1e-7 && abs(lon - expectedLon) <= 1e-7 && received.mode == expected.mode
             && sameTime(received.time, expected.time)
@@ -39,9 +39,12 @@ import GPSD
 
         // A port that was free a moment ago: bind port 0, read it, release it.
         guard case .tcp(_, let port) = try FakeGPSD().endpoint else { return }
-        let gpsfake = try Gpsfake(executable: executable, arguments: [
-            "-P", String(port), "-1", "-q", "-n", "-c", "0.05", "-W", "1", directory.appendingPathComponent("\(log).log").path,
-        ])
+        let gpsfake = try Gpsfake(
+            executable: executable,
+            arguments: [
+                "-P", String(port), "-1", "-q", "-n", "-c", "0.05", "-W", "1",
+                directory.appendingPathComponent("\(log).log").path,
+            ])
         defer {
             gpsfake.stop()
             #expect(gpsfake.survivors.isEmpty, "gpsfake process group left running")
@@ -55,14 +58,16 @@ import GPSD
         client.start()
         defer { client.stop() }
 
-        let sawFinalFix = recorder.wait(timeout: 60) { _ in
-            recorder.tpvs.contains { Self.matches($0, finalTPV) } || gpsfake.hasExited
-        } && recorder.tpvs.contains { Self.matches($0, finalTPV) }
+        let sawFinalFix =
+            recorder.wait(timeout: 60) { _ in
+                recorder.tpvs.contains { Self.matches($0, finalTPV) } || gpsfake.hasExited
+            } && recorder.tpvs.contains { Self.matches($0, finalTPV) }
         client.stop()
         if !sawFinalFix {
             let kinds = recorder.all.prefix(40).map { String(describing: $0).prefix(120) }
-            print("[\(log)] gpsfake output:\n\(gpsfake.output)\n[\(log)] statistics: \(client.statistics)\n[\(log)] events:\n"
-                + kinds.joined(separator: "\n"))
+            print(
+                "[\(log)] gpsfake output:\n\(gpsfake.output)\n[\(log)] statistics: \(client.statistics)\n[\(log)] events:\n"
+                    + kinds.joined(separator: "\n"))
         }
         #expect(sawFinalFix, "the log's last fix never arrived")
 

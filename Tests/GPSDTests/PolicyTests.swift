@@ -1,5 +1,5 @@
-import Testing
 import GPSD
+import Testing
 
 @Suite struct PolicyTests {
     @Test func backoffDoublesFromAQuarterSecondToEightSeconds() {

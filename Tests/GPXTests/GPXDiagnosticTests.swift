@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GPX
+import Testing
 
 /// Invalid input gives compiler-style errors (strict) or is skipped and counted (lenient).
 @Suite struct GPXDiagnosticTests {
@@ -15,69 +15,94 @@ import GPX
         (#"<trkpt lat="nan" lon="2"/>"#, #"file.gpx:4: error: <trkpt> lat "nan" is not a number"#),
         (#"<trkpt lat="0x1p3" lon="2"/>"#, #"file.gpx:4: error: <trkpt> lat "0x1p3" is not a number"#),
         (#"<trkpt lon="2"/>"#, #"file.gpx:4: error: <trkpt> missing lat attribute"#),
-        ("<trkpt lat=\"1\" lon=\"2\">\n<ele>12m</ele></trkpt>", #"file.gpx:5: error: <trkpt> ele "12m" is not a number"#),
-        ("<trkpt lat=\"1\" lon=\"2\">\n\n<time>yesterday</time></trkpt>",
-         #"file.gpx:6: error: <trkpt> time "yesterday" is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])"#),
+        (
+            "<trkpt lat=\"1\" lon=\"2\">\n<ele>12m</ele></trkpt>",
+            #"file.gpx:5: error: <trkpt> ele "12m" is not a number"#
+        ),
+        (
+            "<trkpt lat=\"1\" lon=\"2\">\n\n<time>yesterday</time></trkpt>",
+            #"file.gpx:6: error: <trkpt> time "yesterday" is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])"#
+        ),
         (#"<trkpt lat="1" lon="2"><hdop>-1</hdop></trkpt>"#, #"file.gpx:4: error: <trkpt> hdop "-1" is negative"#),
-        (#"<trkpt lat="1" lon="2"><sat>many</sat></trkpt>"#, #"file.gpx:4: error: <trkpt> sat "many" is not a non-negative integer"#),
-        (#"<trkpt lat="1" lon="2"><course>400</course></trkpt>"#, #"file.gpx:4: error: <trkpt> course "400" is outside 0...360"#),
+        (
+            #"<trkpt lat="1" lon="2"><sat>many</sat></trkpt>"#,
+            #"file.gpx:4: error: <trkpt> sat "many" is not a non-negative integer"#
+        ),
+        (
+            #"<trkpt lat="1" lon="2"><course>400</course></trkpt>"#,
+            #"file.gpx:4: error: <trkpt> course "400" is outside 0...360"#
+        ),
     ])
     func strictErrors(_ point: String, _ expected: String) {
         #expect(error(GPXTestSupport.track(point)) == expected)
     }
 
     @Test func documentTimeError() {
-        #expect(error("<gpx>\n<metadata><time>2020-02-30T00:00:00Z</time></metadata></gpx>")
-            == #"file.gpx:2: error: <time> "2020-02-30T00:00:00Z" is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])"#)
+        #expect(
+            error("<gpx>\n<metadata><time>2020-02-30T00:00:00Z</time></metadata></gpx>")
+                == #"file.gpx:2: error: <time> "2020-02-30T00:00:00Z" is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])"#
+        )
     }
 
     @Test func extensionElementIsNamedAsWritten() {
-        let xml = GPXTestSupport.track(#"<trkpt lat="1" lon="2"><extensions><x:speed>fast</x:speed></extensions></trkpt>"#,
-                                       namespaces: #" xmlns:x="http://www.garmin.com/xmlschemas/TrackPointExtension/v2""#)
+        let xml = GPXTestSupport.track(
+            #"<trkpt lat="1" lon="2"><extensions><x:speed>fast</x:speed></extensions></trkpt>"#,
+            namespaces: #" xmlns:x="http://www.garmin.com/xmlschemas/TrackPointExtension/v2""#)
         #expect(error(xml) == #"file.gpx:4: error: <trkpt> x:speed "fast" is not a number"#)
     }
 
     @Test func malformedXMLHasALine() throws {
-        let diagnostic = try #require(GPXTestSupport.diagnostic {
-            _ = try GPXTestSupport.document("<gpx>\n<trk>\n<trkseg>\n</trk></gpx>", name: "file.gpx")
-        })
+        let diagnostic = try #require(
+            GPXTestSupport.diagnostic {
+                _ = try GPXTestSupport.document("<gpx>\n<trk>\n<trkseg>\n</trk></gpx>", name: "file.gpx")
+            })
         #expect(diagnostic.kind == .malformedXML)
         #expect(diagnostic.line == 4)
-        #expect(diagnostic.description
-            == "file.gpx:4: error: XML is not well-formed: closing tag does not match the opening tag, libxml2 error 76")
+        #expect(
+            diagnostic.description
+                == "file.gpx:4: error: XML is not well-formed: closing tag does not match the opening tag, libxml2 error 76"
+        )
     }
 
     @Test func truncatedFileIsMalformed() {
-        #expect(error("<gpx>\n<trk>\n<trkseg>\n<trkpt lat=\"1\" lon=\"2\">")?.hasPrefix("file.gpx:4: error: XML is not well-formed") == true)
+        #expect(
+            error("<gpx>\n<trk>\n<trkseg>\n<trkpt lat=\"1\" lon=\"2\">")?.hasPrefix(
+                "file.gpx:4: error: XML is not well-formed") == true)
     }
 
     @Test func notGPX() {
-        #expect(error(#"<kml xmlns="http://www.opengis.net/kml/2.2"/>"#)
-            == #"file.gpx:1: error: <kml> not a GPX document: expected <gpx> in namespace http://www.topografix.com/GPX/1/1, http://www.topografix.com/GPX/1/0 or none, found namespace "http://www.opengis.net/kml/2.2""#)
+        #expect(
+            error(#"<kml xmlns="http://www.opengis.net/kml/2.2"/>"#)
+                == #"file.gpx:1: error: <kml> not a GPX document: expected <gpx> in namespace http://www.topografix.com/GPX/1/1, http://www.topografix.com/GPX/1/0 or none, found namespace "http://www.opengis.net/kml/2.2""#
+        )
         #expect(error("") == "file.gpx: error: no root element")
     }
 
     @Test func lenientModeSkipsAndCounts() throws {
-        let document = try GPXTestSupport.document(GPXTestSupport.track("""
-            <trkpt lat="91.5" lon="2"><ele>1</ele></trkpt>
-            <trkpt lat="1" lon="2"><ele>12m</ele><time>2020-01-01T00:00:00Z</time></trkpt>
-            <trkpt lon="3"/>
-            <trkpt lat="4" lon="5"><sat>x</sat><hdop>-2</hdop></trkpt>
-            """), name: "file.gpx", mode: .lenient)
-        #expect(document.tracks.first?.points == [
-            GPXPoint(latitude: 1, longitude: 2, time: Date(timeIntervalSince1970: 1_577_836_800)),
-            GPXPoint(latitude: 4, longitude: 5),
-        ])
+        let document = try GPXTestSupport.document(
+            GPXTestSupport.track(
+                """
+                <trkpt lat="91.5" lon="2"><ele>1</ele></trkpt>
+                <trkpt lat="1" lon="2"><ele>12m</ele><time>2020-01-01T00:00:00Z</time></trkpt>
+                <trkpt lon="3"/>
+                <trkpt lat="4" lon="5"><sat>x</sat><hdop>-2</hdop></trkpt>
+                """), name: "file.gpx", mode: .lenient)
+        #expect(
+            document.tracks.first?.points == [
+                GPXPoint(latitude: 1, longitude: 2, time: Date(timeIntervalSince1970: 1_577_836_800)),
+                GPXPoint(latitude: 4, longitude: 5),
+            ])
         #expect(document.summary.skippedPoints == 2)
         #expect(document.summary.droppedValues == 3)
         #expect(document.summary.trackPoints == 2)
-        #expect(document.summary.diagnostics.map(\.description) == [
-            #"file.gpx:4: error: <trkpt> lat "91.5" is outside -90...90"#,
-            #"file.gpx:5: error: <trkpt> ele "12m" is not a number"#,
-            #"file.gpx:6: error: <trkpt> missing lat attribute"#,
-            #"file.gpx:7: error: <trkpt> sat "x" is not a non-negative integer"#,
-            #"file.gpx:7: error: <trkpt> hdop "-2" is negative"#,
-        ])
+        #expect(
+            document.summary.diagnostics.map(\.description) == [
+                #"file.gpx:4: error: <trkpt> lat "91.5" is outside -90...90"#,
+                #"file.gpx:5: error: <trkpt> ele "12m" is not a number"#,
+                #"file.gpx:6: error: <trkpt> missing lat attribute"#,
+                #"file.gpx:7: error: <trkpt> sat "x" is not a non-negative integer"#,
+                #"file.gpx:7: error: <trkpt> hdop "-2" is negative"#,
+            ])
     }
 
     @Test func lenientModeKeepsAtMostAHundredDiagnostics() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GPX
 
 /// DTDs and entities are never processed: no XXE, no entity expansion.
@@ -24,9 +25,13 @@ import Testing
 
     @Test func externalEntityIsRefusedFromData() throws {
         let xml = xxeDocument(try secretFile())
-        let diagnostic = try #require(GPXTestSupport.diagnostic { _ = try GPXTestSupport.document(xml, name: "xxe.gpx") })
+        let diagnostic = try #require(
+            GPXTestSupport.diagnostic { _ = try GPXTestSupport.document(xml, name: "xxe.gpx") })
         #expect(diagnostic.kind == .forbiddenDeclaration)
-        #expect(diagnostic.description == "xxe.gpx:3: error: document type declarations (<!DOCTYPE, <!ENTITY) are refused: DTDs and entities are never processed")
+        #expect(
+            diagnostic.description
+                == "xxe.gpx:3: error: document type declarations (<!DOCTYPE, <!ENTITY) are refused: DTDs and entities are never processed"
+        )
         #expect(!diagnostic.description.contains(Self.secret))
     }
 
@@ -35,7 +40,9 @@ import Testing
         let gpxURL = secretURL.deletingLastPathComponent().appendingPathComponent("xxe.gpx")
         try Data(xxeDocument(secretURL).utf8).write(to: gpxURL)
         var events: [GPXEvent] = []
-        let diagnostic = GPXTestSupport.diagnostic { try GPXReader(mode: .lenient).read(contentsOf: gpxURL) { events.append($0) } }
+        let diagnostic = GPXTestSupport.diagnostic {
+            try GPXReader(mode: .lenient).read(contentsOf: gpxURL) { events.append($0) }
+        }
         #expect(diagnostic?.kind == .forbiddenDeclaration)
         #expect(events.isEmpty, "nothing is delivered from a refused document")
     }
@@ -45,7 +52,9 @@ import Testing
     @Test func parserAloneDoesNotResolveExternalEntities() throws {
         let xml = xxeDocument(try secretFile())
         var events: [GPXEvent] = []
-        _ = try? GPXParseSession.run(InputStream(data: Data(xml.utf8)), source: "xxe.gpx", mode: .lenient) { events.append($0) }
+        _ = try? GPXParseSession.run(InputStream(data: Data(xml.utf8)), source: "xxe.gpx", mode: .lenient) {
+            events.append($0)
+        }
         #expect(!String(describing: events).contains(Self.secret))
     }
 
@@ -81,7 +90,9 @@ import Testing
 
     @Test func overlongTextIsRefused() {
         let name = String(repeating: "n", count: GPXParseSession.maximumTextBytes + 1)
-        let diagnostic = GPXTestSupport.diagnostic { _ = try GPXTestSupport.document("<gpx><wpt lat=\"1\" lon=\"2\"><name>\(name)</name></wpt></gpx>") }
+        let diagnostic = GPXTestSupport.diagnostic {
+            _ = try GPXTestSupport.document("<gpx><wpt lat=\"1\" lon=\"2\"><name>\(name)</name></wpt></gpx>")
+        }
         #expect(diagnostic?.kind == .limitExceeded)
     }
 

@@ -3,7 +3,8 @@ import GPX
 
 /// Small helpers shared by the GPX tests.
 enum GPXTestSupport {
-    static func document(_ xml: String, name: String = "test.gpx", mode: GPXReader.Mode = .strict) throws -> GPXDocument {
+    static func document(_ xml: String, name: String = "test.gpx", mode: GPXReader.Mode = .strict) throws -> GPXDocument
+    {
         try GPXReader(mode: mode).readDocument(data: Data(xml.utf8), sourceName: name)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GPX
 
 /// Expected Unix times were computed with Python's `datetime` (aware, UTC), not by this code.

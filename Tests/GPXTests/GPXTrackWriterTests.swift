@@ -1,19 +1,21 @@
 import Foundation
-import Testing
 import GPX
+import Testing
 
 @Suite struct GPXTrackWriterTests {
-    private static let start = Date(timeIntervalSince1970: 1_717_243_200.125) // 2024-06-01T12:00:00.125Z
+    private static let start = Date(timeIntervalSince1970: 1_717_243_200.125)  // 2024-06-01T12:00:00.125Z
 
     private func newURL() throws -> URL {
         try GPXTestSupport.temporaryDirectory().appendingPathComponent("track.gpx")
     }
 
     private func samplePoint(_ index: Int) -> GPXPoint {
-        GPXPoint(latitude: 47.123456789 + Double(index) * 1e-5, longitude: -122.987654321, elevation: 12.3456 + Double(index),
-                 time: Self.start.addingTimeInterval(Double(index) * 0.9996), speed: 1.23456, course: 359.9996,
-                 hdop: 0.876, vdop: 1.5, pdop: 1.75, fix: .threeDimensional, satellites: 11,
-                 horizontalAccuracy: 4.56789, verticalAccuracy: 3.2, name: "p\(index) <&> \"q\"")
+        GPXPoint(
+            latitude: 47.123456789 + Double(index) * 1e-5, longitude: -122.987654321,
+            elevation: 12.3456 + Double(index),
+            time: Self.start.addingTimeInterval(Double(index) * 0.9996), speed: 1.23456, course: 359.9996,
+            hdop: 0.876, vdop: 1.5, pdop: 1.75, fix: .threeDimensional, satellites: 11,
+            horizontalAccuracy: 4.56789, verticalAccuracy: 3.2, name: "p\(index) <&> \"q\"")
     }
 
     @Test func exactTrackPointFormat() throws {
@@ -23,17 +25,19 @@ import GPX
         try writer.close()
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains("<metadata><name>Walk</name><time>2024-06-01T12:00:00.125Z</time></metadata>"))
-        #expect(text.contains("""
-                  <trkpt lat="47.12345679" lon="-122.98765432"><ele>12.346</ele><time>2024-06-01T12:00:00.125Z</time>\
-            <name>p0 &lt;&amp;&gt; &quot;q&quot;</name><fix>3d</fix><sat>11</sat><hdop>0.88</hdop><vdop>1.50</vdop>\
-            <pdop>1.75</pdop><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>1.235</gpxtpx:speed>\
-            <gpxtpx:course>0.000</gpxtpx:course></gpxtpx:TrackPointExtension><lcl:hacc>4.568</lcl:hacc>\
-            <lcl:vacc>3.200</lcl:vacc></extensions></trkpt>
-                </trkseg>
-              </trk>
-            </gpx>
+        #expect(
+            text.contains(
+                """
+                      <trkpt lat="47.12345679" lon="-122.98765432"><ele>12.346</ele><time>2024-06-01T12:00:00.125Z</time>\
+                <name>p0 &lt;&amp;&gt; &quot;q&quot;</name><fix>3d</fix><sat>11</sat><hdop>0.88</hdop><vdop>1.50</vdop>\
+                <pdop>1.75</pdop><extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>1.235</gpxtpx:speed>\
+                <gpxtpx:course>0.000</gpxtpx:course></gpxtpx:TrackPointExtension><lcl:hacc>4.568</lcl:hacc>\
+                <lcl:vacc>3.200</lcl:vacc></extensions></trkpt>
+                    </trkseg>
+                  </trk>
+                </gpx>
 
-            """))
+                """))
     }
 
     @Test func roundTripWithinWrittenPrecision() throws {
@@ -43,7 +47,9 @@ import GPX
         for point in points { try writer.append(point) }
         try writer.close()
         let document = try GPXDocument(contentsOf: url)
-        #expect(document.metadata == GPXMetadata(version: "1.1", creator: "LinuxCoreLocation", name: "Run", time: Self.start))
+        #expect(
+            document.metadata
+                == GPXMetadata(version: "1.1", creator: "LinuxCoreLocation", name: "Run", time: Self.start))
         #expect(document.tracks.count == 1)
         #expect(document.tracks.first?.name == "Run")
         let read = try #require(document.tracks.first?.points)
@@ -123,8 +129,10 @@ import GPX
         let writer = try GPXTrackWriter(url: url)
         try writer.append(samplePoint(0))
         let before = try Data(contentsOf: url)
-        let bad = [GPXPoint(latitude: 90.5, longitude: 0), GPXPoint(latitude: 0, longitude: .nan),
-                   GPXPoint(latitude: 0, longitude: 0, elevation: .infinity)]
+        let bad = [
+            GPXPoint(latitude: 90.5, longitude: 0), GPXPoint(latitude: 0, longitude: .nan),
+            GPXPoint(latitude: 0, longitude: 0, elevation: .infinity),
+        ]
         for point in bad {
             #expect(GPXTestSupport.diagnostic { try writer.append(point) }?.element == "trkpt")
         }
@@ -135,8 +143,10 @@ import GPX
     @Test func negativeValuesMeanInvalidAndAreLeftOut() throws {
         let url = try newURL()
         let writer = try GPXTrackWriter(url: url)
-        try writer.append(GPXPoint(latitude: 1, longitude: 2, elevation: -20, speed: -1, course: -1, hdop: -1,
-                                   satellites: -1, horizontalAccuracy: -1, verticalAccuracy: -1))
+        try writer.append(
+            GPXPoint(
+                latitude: 1, longitude: 2, elevation: -20, speed: -1, course: -1, hdop: -1,
+                satellites: -1, horizontalAccuracy: -1, verticalAccuracy: -1))
         try writer.close()
         let point = try GPXDocument(contentsOf: url).tracks.first?.points.first
         #expect(point == GPXPoint(latitude: 1, longitude: 2, elevation: -20), "elevation below sea level is valid")
@@ -145,7 +155,9 @@ import GPX
     @Test func closedWriterRefusesAppends() throws {
         let writer = try GPXTrackWriter(url: try newURL())
         try writer.close()
-        #expect(GPXTestSupport.diagnostic { try writer.append(samplePoint(0)) }?.description.hasSuffix("error: the writer is closed") == true)
+        #expect(
+            GPXTestSupport.diagnostic { try writer.append(samplePoint(0)) }?.description.hasSuffix(
+                "error: the writer is closed") == true)
     }
 
     @Test func concurrentAppendsAreSerialised() async throws {
@@ -168,7 +180,8 @@ import GPX
         let url = try GPXTestSupport.temporaryDirectory().appendingPathComponent("cut.gpx")
         let writer = try GPXTrackWriter(url: url)
         for index in 0..<points {
-            try writer.append(GPXPoint(latitude: Double(index), longitude: 1, time: Date(timeIntervalSince1970: Double(index))))
+            try writer.append(
+                GPXPoint(latitude: Double(index), longitude: 1, time: Date(timeIntervalSince1970: Double(index))))
         }
         try writer.close()
         return url

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GPX
+import Testing
 
 /// Expected figures for one real file, computed independently with Python's xml.etree
 /// (namespace-aware, `float()` for coordinates, a separate ISO 8601 routine for times).
@@ -25,39 +25,53 @@ struct RealFileExpectation: Sendable, CustomStringConvertible {
 }
 
 private let expectations: [RealFileExpectation] = [
-    .init(file: "Mojstrovka.gpx", segmentSizes: [184], sentinelTimes: 184, time: 1292307424,
-          trackPointEnds: ((46.434981, 13.748273, nil), (46.435231, 13.748253, nil))),
-    .init(file: "bros.gpx", waypoints: 168, name: "DeCaLiBron",
-          waypointEnds: ((39.327903979, -106.129389269, nil), (39.327847593, -106.129139148, nil))),
-    .init(file: "cerknicko-without-times.gpx", waypoints: 7, segmentSizes: [0, 173, 52, 2, 44, 2, 2, 21],
-          timedTrackPoints: 5, time: 1281090995,
-          waypointEnds: ((45.772163216, 14.357652292, nil), (45.765583254, 14.361333288, nil)),
-          trackPointEnds: ((45.772175035, 14.357659249, nil), (45.790873384, 14.304442042, 1281025429))),
-    .init(file: "garmin-activity.gpx", routes: 1, segmentSizes: [988], timedTrackPoints: 988, time: 1501339595,
-          trackPointEnds: ((37.241738168522716, -121.97232423350215, 1501339595),
-                           (37.24044140428305, -121.9711937662214, 1501345093))),
-    .init(file: "gpx1.0_with_all_fields.gpx", waypoints: 2, routes: 2, routePoints: 5, segmentSizes: [1, 0],
-          timedTrackPoints: 1, name: "example name", time: 1357041600,
-          waypointEnds: ((12.3, 45.6, 1357092180), (13.4, 46.7, nil)),
-          routePointEnds: ((10.0, 20.0, 1357092183), (14.0, 24.0, nil)),
-          trackPointEnds: ((10.1, -20.2, 1357041604), (10.1, -20.2, 1357041604))),
-    .init(file: "gpx1.1_with_all_fields.gpx", waypoints: 2, routes: 2, routePoints: 5, segmentSizes: [1, 0],
-          timedTrackPoints: 1, name: "example name", time: 1357041600,
-          waypointEnds: ((12.3, 45.6, 1357092180), (13.4, 46.7, nil)),
-          routePointEnds: ((10.0, 20.0, 1357092183), (14.0, 24.0, nil)),
-          trackPointEnds: ((10.1, -20.2, 1357041604), (10.1, -20.2, 1357041604))),
-    .init(file: "iso8859-1encoded.gpx", waypoints: 8, time: 1375134181,
-          waypointEnds: ((44.2805478, 20.5402796, 1375141230.453), (44.2521762, 20.6774742, 1375141320.625))),
-    .init(file: "strava_route_example.gpx", segmentSizes: [113], name: "Afternoon Run",
-          trackPointEnds: ((47.61881, -122.33706000000001, nil), (47.62445, -122.33731000000002, nil))),
-    .init(file: "track-with-less-sec-time.gpx", segmentSizes: [2], timedTrackPoints: 2,
-          trackPointEnds: ((57.011456, 9.992872, 1449844993), (57.01147, 9.992874, 1449844993.994))),
-    .init(file: "track_with_speed.gpx", segmentSizes: [3], timedTrackPoints: 3, time: 1172831643,
-          trackPointEnds: ((52.330848, 5.541371, 1236002752), (52.331014, 5.541333, 1236002765))),
-    .init(file: "wahoo_example.gpx", segmentSizes: [3], timedTrackPoints: 3, name: "04/24/22", time: 1650808473,
-          trackPointEnds: ((45.45435, -121.933136, 1650833673), (45.45435, -121.933136, 1650833675))),
-    .init(file: "with_accuracy.gpx", segmentSizes: [3], timedTrackPoints: 3, name: "20170412_CARDIO.gpx",
-          trackPointEnds: ((51.120586, 3.779642, 1492016436), (51.130122, 3.773967, 1492016438))),
+    .init(
+        file: "Mojstrovka.gpx", segmentSizes: [184], sentinelTimes: 184, time: 1_292_307_424,
+        trackPointEnds: ((46.434981, 13.748273, nil), (46.435231, 13.748253, nil))),
+    .init(
+        file: "bros.gpx", waypoints: 168, name: "DeCaLiBron",
+        waypointEnds: ((39.327903979, -106.129389269, nil), (39.327847593, -106.129139148, nil))),
+    .init(
+        file: "cerknicko-without-times.gpx", waypoints: 7, segmentSizes: [0, 173, 52, 2, 44, 2, 2, 21],
+        timedTrackPoints: 5, time: 1_281_090_995,
+        waypointEnds: ((45.772163216, 14.357652292, nil), (45.765583254, 14.361333288, nil)),
+        trackPointEnds: ((45.772175035, 14.357659249, nil), (45.790873384, 14.304442042, 1_281_025_429))),
+    .init(
+        file: "garmin-activity.gpx", routes: 1, segmentSizes: [988], timedTrackPoints: 988, time: 1_501_339_595,
+        trackPointEnds: (
+            (37.241738168522716, -121.97232423350215, 1_501_339_595),
+            (37.24044140428305, -121.9711937662214, 1_501_345_093)
+        )),
+    .init(
+        file: "gpx1.0_with_all_fields.gpx", waypoints: 2, routes: 2, routePoints: 5, segmentSizes: [1, 0],
+        timedTrackPoints: 1, name: "example name", time: 1_357_041_600,
+        waypointEnds: ((12.3, 45.6, 1_357_092_180), (13.4, 46.7, nil)),
+        routePointEnds: ((10.0, 20.0, 1_357_092_183), (14.0, 24.0, nil)),
+        trackPointEnds: ((10.1, -20.2, 1_357_041_604), (10.1, -20.2, 1_357_041_604))),
+    .init(
+        file: "gpx1.1_with_all_fields.gpx", waypoints: 2, routes: 2, routePoints: 5, segmentSizes: [1, 0],
+        timedTrackPoints: 1, name: "example name", time: 1_357_041_600,
+        waypointEnds: ((12.3, 45.6, 1_357_092_180), (13.4, 46.7, nil)),
+        routePointEnds: ((10.0, 20.0, 1_357_092_183), (14.0, 24.0, nil)),
+        trackPointEnds: ((10.1, -20.2, 1_357_041_604), (10.1, -20.2, 1_357_041_604))),
+    .init(
+        file: "iso8859-1encoded.gpx", waypoints: 8, time: 1_375_134_181,
+        waypointEnds: ((44.2805478, 20.5402796, 1375141230.453), (44.2521762, 20.6774742, 1375141320.625))),
+    .init(
+        file: "strava_route_example.gpx", segmentSizes: [113], name: "Afternoon Run",
+        trackPointEnds: ((47.61881, -122.33706000000001, nil), (47.62445, -122.33731000000002, nil))),
+    .init(
+        file: "track-with-less-sec-time.gpx", segmentSizes: [2], timedTrackPoints: 2,
+        trackPointEnds: ((57.011456, 9.992872, 1_449_844_993), (57.01147, 9.992874, 1449844993.994))),
+    .init(
+        file: "track_with_speed.gpx", segmentSizes: [3], timedTrackPoints: 3, time: 1_172_831_643,
+        trackPointEnds: ((52.330848, 5.541371, 1_236_002_752), (52.331014, 5.541333, 1_236_002_765))),
+    .init(
+        file: "wahoo_example.gpx", segmentSizes: [3], timedTrackPoints: 3, name: "04/24/22", time: 1_650_808_473,
+        trackPointEnds: ((45.45435, -121.933136, 1_650_833_673), (45.45435, -121.933136, 1_650_833_675))),
+    .init(
+        file: "with_accuracy.gpx", segmentSizes: [3], timedTrackPoints: 3, name: "20170412_CARDIO.gpx",
+        trackPointEnds: ((51.120586, 3.779642, 1_492_016_436), (51.130122, 3.773967, 1_492_016_438))),
 ]
 
 @Suite(.enabled(if: SharedGPXData.shouldRun, SharedGPXData.skipReason))
@@ -102,10 +116,11 @@ struct RealFileTests {
         #expect(points.map(\.vdop) == [6.2, 5, nil])
         #expect(points.map(\.pdop) == [728, 619.1, nil])
         #expect(points.map(\.elevation) == [50.3, 0, nil])
-        #expect(accuracy.summary.diagnostics.map(\.description) == [
-            SharedGPXData.url("with_accuracy.gpx").path
-                + #":36: warning: <trkpt> fix "something_not_in_the_spec" is not a fix type (none, 2d, 3d, dgps, pps); ignored"#,
-        ])
+        #expect(
+            accuracy.summary.diagnostics.map(\.description) == [
+                SharedGPXData.url("with_accuracy.gpx").path
+                    + #":36: warning: <trkpt> fix "something_not_in_the_spec" is not a fix type (none, 2d, 3d, dgps, pps); ignored"#
+            ])
 
         let wahoo = try GPXDocument(contentsOf: SharedGPXData.url("wahoo_example.gpx")).tracks.first?.points
         #expect(wahoo?.map(\.elevation) == [nil, nil, nil])
@@ -123,8 +138,10 @@ struct RealFileTests {
         #expect(latin1.waypoints.allSatisfy { $0.time != nil && $0.elevation == nil })
     }
 
-    private func check(_ points: [GPXPoint], _ ends: (first: RealFileExpectation.Fix, last: RealFileExpectation.Fix)?,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    private func check(
+        _ points: [GPXPoint], _ ends: (first: RealFileExpectation.Fix, last: RealFileExpectation.Fix)?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let ends else {
             #expect(points.isEmpty, sourceLocation: sourceLocation)
             return
@@ -136,8 +153,9 @@ struct RealFileTests {
         for (point, fix) in [(first, ends.first), (last, ends.last)] {
             #expect(point.latitude == fix.latitude, sourceLocation: sourceLocation)
             #expect(point.longitude == fix.longitude, sourceLocation: sourceLocation)
-            #expect(point.time.map { abs($0.timeIntervalSince1970 - (fix.time ?? .nan)) < 1e-6 } ?? (fix.time == nil),
-                    sourceLocation: sourceLocation)
+            #expect(
+                point.time.map { abs($0.timeIntervalSince1970 - (fix.time ?? .nan)) < 1e-6 } ?? (fix.time == nil),
+                sourceLocation: sourceLocation)
         }
     }
 }

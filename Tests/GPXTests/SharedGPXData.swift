@@ -6,7 +6,8 @@ enum SharedGPXData {
     /// `<package root>/../shared/data/gpx`, the package root found by walking up from this file.
     static let directory: URL = {
         var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+        {
             url.deleteLastPathComponent()
         }
         return url.deletingLastPathComponent().appendingPathComponent("shared/data/gpx")
@@ -20,7 +21,8 @@ enum SharedGPXData {
     /// Run the tests when the data is present, or when it is required (so that they fail).
     static var shouldRun: Bool { isPresent || isRequired }
 
-    static let skipReason: Comment = "../shared/data/gpx is absent; set CORELOCATION_REQUIRE_INTEGRATION=1 to fail instead"
+    static let skipReason: Comment =
+        "../shared/data/gpx is absent; set CORELOCATION_REQUIRE_INTEGRATION=1 to fail instead"
 
     static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 }

@@ -1,5 +1,5 @@
-import Testing
 import LinuxCoreLocation
+import Testing
 
 @Suite struct ConstantsTests {
     @Test func accuracyConstantsHaveApplesValues() {
@@ -41,8 +41,10 @@ import LinuxCoreLocation
             [CLActivityType.other, .automotiveNavigation, .fitness, .otherNavigation, .airborne].map(\.rawValue)
                 == [1, 2, 3, 4, 5])
         #expect(
-            [CLDeviceOrientation.unknown, .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight, .faceUp,
-             .faceDown].map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6])
+            [
+                CLDeviceOrientation.unknown, .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight, .faceUp,
+                .faceDown,
+            ].map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6])
         #expect(type(of: CLDeviceOrientation.faceUp.rawValue) == Int32.self)
         #expect([CLRegionState.unknown, .inside, .outside].map(\.rawValue) == [0, 1, 2])
         #expect([CLProximity.unknown, .immediate, .near, .far].map(\.rawValue) == [0, 1, 2, 3])

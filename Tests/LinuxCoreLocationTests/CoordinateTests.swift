@@ -1,5 +1,5 @@
-import Testing
 import LinuxCoreLocation
+import Testing
 
 @Suite struct CoordinateTests {
     @Test(arguments: [
@@ -8,7 +8,8 @@ import LinuxCoreLocation
         (.infinity, 0, false), (0, -.infinity, false), (48.8584, 2.2945, true), (-180, -180, false),
     ])
     func validity(latitude: Double, longitude: Double, valid: Bool) {
-        #expect(CLLocationCoordinate2DIsValid(CLLocationCoordinate2D(latitude: latitude, longitude: longitude)) == valid)
+        #expect(
+            CLLocationCoordinate2DIsValid(CLLocationCoordinate2D(latitude: latitude, longitude: longitude)) == valid)
     }
 
     @Test func makeAndDefaultInit() {

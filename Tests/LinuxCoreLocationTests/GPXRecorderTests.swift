@@ -1,6 +1,7 @@
 import Foundation
 import GPX
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// A fresh directory for one test's files, removed by ``remove()``.
@@ -36,7 +37,8 @@ private func segments(_ url: URL) throws -> [[GPXPoint]] {
     @Test func aRecordedReplayReadsBackAsTheSameFixes() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let data = gpxDocument("""
+        let data = gpxDocument(
+            """
             <trk><trkseg>\(gpxPoint(0, 0, at: 0, "<ele>10</ele><hdop>1</hdop>"))
             \(gpxPoint(0, 0.001, at: 5, "<ele>20</ele>"))\(gpxPoint(0, 0.003, at: 10, "<ele>20</ele><vdop>2.2</vdop>"))
             \(gpxPoint(0, 0.003, at: 12))</trkseg></trk>
@@ -65,7 +67,8 @@ private func segments(_ url: URL) throws -> [[GPXPoint]] {
             #expect(optionalValue(point.speed, matches: fix.speed, valid: fix.speed >= 0))
             #expect(optionalValue(point.course, matches: fix.course, valid: fix.course >= 0))
             #expect(optionalValue(point.horizontalAccuracy, matches: fix.horizontalAccuracy, valid: true))
-            #expect(optionalValue(point.verticalAccuracy, matches: fix.verticalAccuracy, valid: fix.verticalAccuracy >= 0))
+            #expect(
+                optionalValue(point.verticalAccuracy, matches: fix.verticalAccuracy, valid: fix.verticalAccuracy >= 0))
         }
         // The last point stands still: speed 0, course unknown, so no course is written.
         #expect(points.last?.speed == 0 && points.last?.course == nil)
@@ -139,7 +142,8 @@ private func segments(_ url: URL) throws -> [[GPXPoint]] {
         clock.advance(by: 5)  // the restarted script delivers again
         recorder.flush()
         try recorder.finish()
-        #expect(try segments(url).map { $0.map(\.latitude) } == [[0, 0.001], [1, 1.001], [0, 0.001], [1, 1.001, 1.002]])
+        #expect(
+            try segments(url).map { $0.map(\.latitude) } == [[0, 0.001], [1, 1.001], [0, 0.001], [1, 1.001, 1.002]])
         #expect(recorder.fixCount == 9)
         // Steps of 0.001° of latitude along the meridian; the jumps to 1° N (110 km) are not counted.
         // GeographicLib 2.1: 0→0.001: 110.574 m, 1→1.001: 110.575 m, 1.001→1.002: 110.575 m.
@@ -176,7 +180,10 @@ private func segments(_ url: URL) throws -> [[GPXPoint]] {
         let url = scratch.file("existing.gpx")
         try Data("keep".utf8).write(to: url)
         #expect(throws: GPXDiagnostic.self) {
-            try GPXRecorder(url: url, configuration: LocationManagerConfiguration(provider: ScriptedLocationProvider(steps: [], clock: ManualClock())))
+            try GPXRecorder(
+                url: url,
+                configuration: LocationManagerConfiguration(
+                    provider: ScriptedLocationProvider(steps: [], clock: ManualClock())))
         }
         #expect(try Data(contentsOf: url) == Data("keep".utf8))
     }

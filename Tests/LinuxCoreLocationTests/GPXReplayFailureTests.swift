@@ -1,6 +1,7 @@
 import Foundation
 import GPX
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// A replay of `data` at factor 1 on a manual clock, advanced by a minute; its log.
@@ -14,7 +15,8 @@ private func play(_ data: Data) throws -> GPXFixLog {
     return log
 }
 
-private let externalEntity = Data("""
+private let externalEntity = Data(
+    """
     <?xml version="1.0"?>
     <!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
     <gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1">
@@ -30,12 +32,16 @@ private let externalEntity = Data("""
         let source = GPXReplaySource(input: .data(externalEntity, name: "xxe.gpx"), defaultSpeed: 1.4)
         let error = try #require(throws: GPXDiagnostic.self) { try source.next() }
         #expect(error.kind == .forbiddenDeclaration)
-        #expect(error.description.hasPrefix("xxe.gpx:2: error: document type declarations (<!DOCTYPE, <!ENTITY) are refused"))
+        #expect(
+            error.description.hasPrefix(
+                "xxe.gpx:2: error: document type declarations (<!DOCTYPE, <!ENTITY) are refused"))
     }
 
     @Test func malformedXMLFailsAfterThePointsBeforeIt() throws {
-        let body = "<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 2))\(gpxPoint(0, 0.002, at: 4))<trkpt></trkseg>"
-        let log = try play(Data(String(decoding: gpxDocument(body), as: UTF8.self).replacingOccurrences(of: "</gpx>", with: "").utf8))
+        let body =
+            "<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 2))\(gpxPoint(0, 0.002, at: 4))<trkpt></trkseg>"
+        let log = try play(
+            Data(String(decoding: gpxDocument(body), as: UTF8.self).replacingOccurrences(of: "</gpx>", with: "").utf8))
         #expect(log.events == ["failed(network)"])
         #expect(log.locations.count < 5)
     }
@@ -62,7 +68,8 @@ private let externalEntity = Data("""
     }
 
     @Test func invalidPointsAreSkippedAndTheRestReplayed() throws {
-        let body = "<trk><trkseg>\(gpxPoint(0, 0, at: 0))<trkpt lat=\"95\" lon=\"0\"/>\(gpxPoint(0, 0.001, at: 2))</trkseg></trk>"
+        let body =
+            "<trk><trkseg>\(gpxPoint(0, 0, at: 0))<trkpt lat=\"95\" lon=\"0\"/>\(gpxPoint(0, 0.001, at: 2))</trkseg></trk>"
         let log = try play(gpxDocument(body))
         #expect(log.events == ["finished"])
         #expect(log.locations.count == 3)
@@ -89,11 +96,14 @@ private let externalEntity = Data("""
         fast.stop()
         let fixes = log.locations
         #expect(fixes.count == 29)
-        #expect(abs((fixes.last?.timestamp.timeIntervalSince(fixes[0].timestamp) ?? 0) - equatorialArc(0.001) / 4) < 1e-6)
+        #expect(
+            abs((fixes.last?.timestamp.timeIntervalSince(fixes[0].timestamp) ?? 0) - equatorialArc(0.001) / 4) < 1e-6)
     }
 
-    @Test(arguments: ["gpx:", "gpx://host/route.gpx", "gpx:/r.gpx?mps=0", "gpx:/r.gpx?mps=fast",
-                      "gpx:/r.gpx?mps=20000", "gpx:/r.gpx?speed=fast"])
+    @Test(arguments: [
+        "gpx:", "gpx://host/route.gpx", "gpx:/r.gpx?mps=0", "gpx:/r.gpx?mps=fast",
+        "gpx:/r.gpx?mps=20000", "gpx:/r.gpx?speed=fast",
+    ])
     func badURIsAreRejected(_ uri: String) {
         #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
     }

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// The real-world GPX files in `../shared/data/gpx` (next to the package root, found from this file's path).
 enum GPXSharedFiles {
     static let directory: URL = {
         var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+        {
             url.deleteLastPathComponent()
         }
         return url.deletingLastPathComponent().appendingPathComponent("shared/data/gpx")
@@ -17,7 +19,8 @@ enum GPXSharedFiles {
     static var shouldRun: Bool {
         isPresent || ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1"
     }
-    static let skipReason: Comment = "../shared/data/gpx is absent; set CORELOCATION_REQUIRE_INTEGRATION=1 to fail instead"
+    static let skipReason: Comment =
+        "../shared/data/gpx is absent; set CORELOCATION_REQUIRE_INTEGRATION=1 to fail instead"
 }
 
 /// Fixes each file yields at `?speed=max`, computed independently of this code (Python: xml.etree to read the
@@ -53,9 +56,10 @@ struct GPXReplayRealFileTests {
         let provider = try LocationProviders.provider(for: "gpx:\(path)?speed=max")
         let delegate = RecordingDelegate()
         let queue = DispatchQueue(label: "GPXReplayRealFileTests")
-        let manager = CLLocationManager(configuration: LocationManagerConfiguration(
-            provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse, policy: .grant),
-            callbackQueue: queue))
+        let manager = CLLocationManager(
+            configuration: LocationManagerConfiguration(
+                provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse, policy: .grant),
+                callbackQueue: queue))
         queue.sync {
             manager.delegate = delegate
             manager.startUpdatingLocation()

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LinuxCoreLocation
 
 /// Collects the fixes and other events a replay provider hands the hub, keeping the `CLLocation`s themselves
@@ -36,7 +37,8 @@ final class GPXFixLog: @unchecked Sendable {
 
 /// A GPX 1.1 document with the given body (waypoints, routes, tracks).
 func gpxDocument(_ body: String, namespace: String = "http://www.topografix.com/GPX/1/1") -> Data {
-    Data("""
+    Data(
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <gpx version="1.1" creator="test" xmlns="\(namespace)" xmlns:lcl="https://github.com/LinuxCoreLocation/gpx/1">
         \(body)
@@ -46,9 +48,14 @@ func gpxDocument(_ body: String, namespace: String = "http://www.topografix.com/
 
 /// `<trkpt>` (or another point element) at a position, with optional time (seconds after 2024-01-01T00:00:00Z)
 /// and extra children.
-func gpxPoint(_ latitude: Double, _ longitude: Double, at seconds: Int? = nil, element: String = "trkpt",
-              _ children: String = "") -> String {
-    let time = seconds.map { "<time>\(ISO8601DateFormatter().string(from: gpxEpoch.addingTimeInterval(TimeInterval($0))))</time>" } ?? ""
+func gpxPoint(
+    _ latitude: Double, _ longitude: Double, at seconds: Int? = nil, element: String = "trkpt",
+    _ children: String = ""
+) -> String {
+    let time =
+        seconds.map {
+            "<time>\(ISO8601DateFormatter().string(from: gpxEpoch.addingTimeInterval(TimeInterval($0))))</time>"
+        } ?? ""
     return "<\(element) lat=\"\(latitude)\" lon=\"\(longitude)\">\(time)\(children)</\(element)>"
 }
 

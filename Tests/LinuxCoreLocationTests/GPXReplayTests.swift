@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// A replay of `body` at factor 1 on a manual clock starting at `start`, with its log.
-private func replay(_ body: String, start: Date = Date(timeIntervalSince1970: 5_000), loops: Bool = false,
-                    namespace: String = "http://www.topografix.com/GPX/1/1")
+private func replay(
+    _ body: String, start: Date = Date(timeIntervalSince1970: 5_000), loops: Bool = false,
+    namespace: String = "http://www.topografix.com/GPX/1/1"
+)
     throws -> (ManualClock, ReplayLocationProvider, GPXFixLog)
 {
     let clock = ManualClock(start: start)
@@ -18,7 +21,8 @@ private func replay(_ body: String, start: Date = Date(timeIntervalSince1970: 5_
 
 @Suite struct GPXReplayTests {
     @Test func timedPointsAreReachedAfterTheirTimeDifferenceWithAFixEverySecondOnTheEquator() throws {
-        let (clock, provider, log) = try replay("<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 10))</trkseg></trk>")
+        let (clock, provider, log) = try replay(
+            "<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 10))</trkseg></trk>")
         defer { provider.stop() }
         clock.advance(by: 4.5)
         #expect(log.locations.count == 5)
@@ -40,7 +44,8 @@ private func replay(_ body: String, start: Date = Date(timeIntervalSince1970: 5_
     }
 
     @Test func positionsAlongAMeridianFollowTheGeodesic() throws {
-        let (clock, provider, log) = try replay("<trk><trkseg>\(gpxPoint(10, 5, at: 0))\(gpxPoint(10.01, 5, at: 4))</trkseg></trk>")
+        let (clock, provider, log) = try replay(
+            "<trk><trkseg>\(gpxPoint(10, 5, at: 0))\(gpxPoint(10.01, 5, at: 4))</trkseg></trk>")
         defer { provider.stop() }
         clock.advance(by: 4)
         let fixes = log.locations
@@ -48,7 +53,8 @@ private func replay(_ body: String, start: Date = Date(timeIntervalSince1970: 5_
         let length = Geodesic.inverse(latitude1: 10, longitude1: 5, latitude2: 10.01, longitude2: 5).distance
         #expect(abs(length - 1_106.077_983) < 1e-6)  // GeographicLib 2.1: Geodesic.WGS84.Inverse(10, 5, 10.01, 5)
         for (second, fix) in fixes.enumerated() {
-            let expected = Geodesic.direct(latitude: 10, longitude: 5, azimuth: 0, distance: length * Double(second) / 4)
+            let expected = Geodesic.direct(
+                latitude: 10, longitude: 5, azimuth: 0, distance: length * Double(second) / 4)
             #expect(abs(fix.coordinate.latitude - expected.latitude) < 1e-12)
             #expect(abs(fix.coordinate.longitude - 5) < 1e-12)
             #expect(abs(fix.course) < 1e-9)
@@ -73,7 +79,8 @@ private func replay(_ body: String, start: Date = Date(timeIntervalSince1970: 5_
         try #require(fixes.count == 3)
         #expect(fixes.map(\.speed)[0] == 3.5)
         #expect(fixes.map(\.course)[0] == 45)
-        #expect(fixes[1...].allSatisfy { abs($0.speed - equatorialArc(0.001) / 2) < 1e-9 && abs($0.course - 90) < 1e-9 })
+        #expect(
+            fixes[1...].allSatisfy { abs($0.speed - equatorialArc(0.001) / 2) < 1e-9 && abs($0.course - 90) < 1e-9 })
         #expect(fixes.allSatisfy { $0.speedAccuracy == -1 && $0.courseAccuracy == -1 })
     }
 
@@ -136,7 +143,8 @@ private func replay(_ body: String, start: Date = Date(timeIntervalSince1970: 5_
     }
 
     @Test func repeatedTimesTakeNoTime() throws {
-        let body = "<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 0))\(gpxPoint(0, 0.002, at: 2))</trkseg></trk>"
+        let body =
+            "<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 0))\(gpxPoint(0, 0.002, at: 2))</trkseg></trk>"
         let (clock, provider, log) = try replay(body)
         defer { provider.stop() }
         clock.advance(by: 5)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 private func headings(_ degrees: [Double]) -> [ScriptedLocationProvider.Step] {

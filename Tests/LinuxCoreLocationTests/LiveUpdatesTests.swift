@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 private let park = CLLocationCoordinate2D(latitude: 51.5073, longitude: -0.1657)
@@ -48,7 +49,8 @@ private let park = CLLocationCoordinate2D(latitude: 51.5073, longitude: -0.1657)
         let harness = ManagerHarness(track([fix(1), fix(2)], every: 1))
         let manager = harness.makeManager { $0.startUpdatingLocation() }
         do {
-            var iterator = CLLocationUpdate.liveUpdates(managerConfiguration: harness.configuration()).makeAsyncIterator()
+            var iterator = CLLocationUpdate.liveUpdates(managerConfiguration: harness.configuration())
+                .makeAsyncIterator()
             harness.advance(by: 1)
             #expect(try await iterator.next()?.location?.coordinate.latitude == 1)
         }

@@ -1,5 +1,5 @@
-import Testing
 import LinuxCoreLocation
+import Testing
 
 @Suite struct LocationTests {
     let date = Date(timeIntervalSince1970: 1_764_484_377)  // 2025-11-30T06:32:57Z

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// A delegate written before iOS 14: it implements only the older authorization callback.

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 private func heading(_ degrees: Double) -> CLHeading {
-    CLHeading(magneticHeading: degrees, trueHeading: degrees, headingAccuracy: 2, timestamp: Date(timeIntervalSince1970: 0))
+    CLHeading(
+        magneticHeading: degrees, trueHeading: degrees, headingAccuracy: 2, timestamp: Date(timeIntervalSince1970: 0))
 }
 
 @Suite struct ManagerServicesTests {
@@ -18,7 +20,9 @@ private func heading(_ degrees: Double) -> CLHeading {
 
     @Test func headingFilterDropsSmallChangesAcrossNorth() {
         let harness = ManagerHarness(
-            [10, 12, 16, 359, 3, 4].enumerated().map { .init(at: Double($0.offset + 1), .heading(heading($0.element))) },
+            [10, 12, 16, 359, 3, 4].enumerated().map {
+                .init(at: Double($0.offset + 1), .heading(heading($0.element)))
+            },
             capabilities: [.location, .heading])
         let manager = harness.makeManager {
             $0.headingFilter = 5

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 private let gate = CLLocationCoordinate2D(latitude: 35.6586, longitude: 139.7454)

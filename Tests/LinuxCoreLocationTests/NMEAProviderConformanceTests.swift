@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// One epoch as gpsd reported it: its last TPV with mode ≥ 2 for a given time (read from the `.chk`).
@@ -25,7 +26,8 @@ private struct GpsdEpoch {
             if byTime[key] == nil { order.append(key) }
             byTime[key] = GpsdEpoch(
                 milliseconds: key, time: time, latitude: latitude, longitude: longitude,
-                altitudeMSL: object["altMSL"] as? Double, speed: object["speed"] as? Double, track: object["track"] as? Double)
+                altitudeMSL: object["altMSL"] as? Double, speed: object["speed"] as? Double,
+                track: object["track"] as? Double)
         }
         return order.compactMap { byTime[$0] }
     }
@@ -40,7 +42,9 @@ enum ProviderDivergence: String, Comparable {
 
 /// Compares the delivered locations with gpsd's epochs: time to the millisecond, lat/lon within 1e-7°,
 /// altitude MSL within 1 mm, speed within 1 mm/s, course within 0.01°.
-private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (matched: Int, divergences: [ProviderDivergence: Int], details: [String]) {
+private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (
+    matched: Int, divergences: [ProviderDivergence: Int], details: [String]
+) {
     var ours: [Int64: CLLocation] = [:]
     for location in locations { ours[Int64((location.timestamp.timeIntervalSince1970 * 1000).rounded())] = location }
     let rollover: Int64 = 1024 * 7 * 86_400 * 1000
@@ -53,18 +57,28 @@ private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (ma
             if abs(location.coordinate.latitude - epoch.latitude) > 1e-7 { found.append(.latitude) }
             if abs(location.coordinate.longitude - epoch.longitude) > 1e-7 { found.append(.longitude) }
             if let altitude = epoch.altitudeMSL, abs(location.altitude - altitude) > 0.001 {
-                found.append(location.altitude == 0 && location.verticalAccuracy < 0 ? .altitudeOnlyInGpsd : .altitudeMSL)
+                found.append(
+                    location.altitude == 0 && location.verticalAccuracy < 0 ? .altitudeOnlyInGpsd : .altitudeMSL)
             }
             if let speed = epoch.speed {
-                if location.speed < 0 { found.append(.speedOnlyInGpsd) } else if abs(location.speed - speed) > 0.001 { found.append(.speed) }
+                if location.speed < 0 {
+                    found.append(.speedOnlyInGpsd)
+                } else if abs(location.speed - speed) > 0.001 {
+                    found.append(.speed)
+                }
             }
             if let track = epoch.track {
                 let difference = abs(location.course - track).truncatingRemainder(dividingBy: 360)
-                if location.course < 0 { found.append(.courseOnlyInGpsd) } else if min(difference, 360 - difference) > 0.01 { found.append(.course) }
+                if location.course < 0 {
+                    found.append(.courseOnlyInGpsd)
+                } else if min(difference, 360 - difference) > 0.01 {
+                    found.append(.course)
+                }
             }
             if found.isEmpty { matched += 1 }
         } else if let location = ours[epoch.milliseconds + rollover],
-            abs(location.coordinate.latitude - epoch.latitude) <= 1e-7, abs(location.coordinate.longitude - epoch.longitude) <= 1e-7
+            abs(location.coordinate.latitude - epoch.latitude) <= 1e-7,
+            abs(location.coordinate.longitude - epoch.longitude) <= 1e-7
         {
             found.append(.rolloverCorrected)
         } else {
@@ -121,7 +135,8 @@ private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (ma
         let chk = try String(contentsOf: URL(fileURLWithPath: path + ".chk"), encoding: .utf8)
         let epochs = try GpsdEpoch.read(chk: chk)
         let result = compare(collector.locations, with: epochs)
-        print("""
+        print(
+            """
             provider conformance \(expectation.log): \(result.matched)/\(epochs.count) epochs matched, \
             divergences \(result.divergences.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value)" }), \
             locations delivered \(collector.locations.count), errors \(collector.errors.count)
@@ -137,7 +152,8 @@ private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (ma
     @Test func neverAFixLogReportsTheLossOnceAndNoLocation() throws {
         guard let directory = sharedGpsdLogs() else { return }
         let path = directory.appendingPathComponent("ublox-lea-5q.log").path
-        let (collector, finished) = playThroughManager(try NMEAProviderFactory.make(LocationProviderURI("nmea:\(path)?speed=max")))
+        let (collector, finished) = playThroughManager(
+            try NMEAProviderFactory.make(LocationProviderURI("nmea:\(path)?speed=max")))
         #expect(finished)
         #expect(collector.locations.isEmpty)
         #expect(collector.errors == [.locationUnknown])
@@ -162,6 +178,9 @@ private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (ma
         #expect(collector.headings.allSatisfy { $0.magneticHeading == -1 && $0.headingAccuracy == -1 })
         // Each heading is stamped with the time of the epoch it arrived in, within the log's span.
         let times = collector.locations.map(\.timestamp)
-        #expect(collector.headings.allSatisfy { heading in times.contains { abs($0.timeIntervalSince(heading.timestamp)) < 2 } })
+        #expect(
+            collector.headings.allSatisfy { heading in
+                times.contains { abs($0.timeIntervalSince(heading.timestamp)) < 2 }
+            })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// An epoch's GGA + RMC at 2024-03-23 12:35:ss with latitude 48° + `minutes`′ N.

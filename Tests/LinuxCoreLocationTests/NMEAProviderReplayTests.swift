@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// Every item of a log, read through ``NMEAReplaySource``.
@@ -12,10 +13,10 @@ private func items(_ text: String, chunkSize: Int = 65_536) throws -> (items: [R
     return (items, source)
 }
 
-private extension ReplayItem {
-    var location: CLLocation? { if case .locations(let fixes) = event { fixes.first } else { nil } }
-    var heading: CLHeading? { if case .heading(let heading) = event { heading } else { nil } }
-    var isFixLost: Bool { if case .fixLost = event { true } else { false } }
+extension ReplayItem {
+    fileprivate var location: CLLocation? { if case .locations(let fixes) = event { fixes.first } else { nil } }
+    fileprivate var heading: CLHeading? { if case .heading(let heading) = event { heading } else { nil } }
+    fileprivate var isFixLost: Bool { if case .fixLost = event { true } else { false } }
 }
 
 /// 2024-03-23T12:35:19Z plus `seconds`.
@@ -23,7 +24,8 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
 
 @Suite struct NMEAProviderReplayTests {
     @Test func aFullEpochMapsEveryValue() throws {
-        let log = nmeaSentence("GPGGA,123519.00,4807.0380,N,01131.0000,E,1,08,0.9,545.4,M,46.9,M,,")
+        let log =
+            nmeaSentence("GPGGA,123519.00,4807.0380,N,01131.0000,E,1,08,0.9,545.4,M,46.9,M,,")
             + nmeaSentence("GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1")
             + nmeaSentence("GPRMC,123519.00,A,4807.0380,N,01131.0000,E,022.4,084.4,230324,003.1,W")
         let location = try #require(try items(log).items.first?.location)
@@ -43,7 +45,8 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
     }
 
     @Test func emptySpeedAndCourseAreInvalidWhileARealZeroStaysZero() throws {
-        let log = nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,")
+        let log =
+            nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,")
             + nmeaSentence("GPRMC,123520,A,4807.038,N,01131.000,E,0.0,0.0,230324,,")
             + nmeaSentence("GPRMC,123521,A,4807.038,N,01131.000,E,1.0,360.0,230324,,")
         let locations = try items(log).items.compactMap(\.location)
@@ -56,7 +59,8 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
     }
 
     @Test func fixesBeforeTheFirstDateAreSkippedAndCounted() throws {
-        let log = nmeaSentence("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+        let log =
+            nmeaSentence("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
             + nmeaSentence("GPGGA,123520,4807.039,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
             + nmeaSentence("GPRMC,123521,A,4807.040,N,01131.000,E,,,230324,,")
             + nmeaSentence("GPGGA,123522,4807.041,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
@@ -66,7 +70,8 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
     }
 
     @Test func noFixEpochsBecomeOneFixLostPerOutage() throws {
-        let log = nmeaSentence("GPRMC,123519,V,,,,,,,230324,,")
+        let log =
+            nmeaSentence("GPRMC,123519,V,,,,,,,230324,,")
             + nmeaSentence("GPRMC,123520,V,,,,,,,230324,,")
             + nmeaSentence("GPRMC,123521,A,4807.038,N,01131.000,E,,,230324,,")
             + nmeaSentence("GPRMC,123522,V,,,,,,,230324,,")
@@ -76,7 +81,8 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
     }
 
     @Test func headingsCarryTheTrueHeadingAndTheEpochTime() throws {
-        let log = nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,")
+        let log =
+            nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,")
             + nmeaSentence("GPRMC,123520,A,4807.038,N,01131.000,E,,,230324,,") + nmeaSentence("GPHDT,274.07,T")
         let read = try items(log).items
         let heading = try #require(read.compactMap(\.heading).first)
@@ -98,7 +104,9 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
         let bytewise = try items(log, chunkSize: 1)
         #expect(whole.items.count == 20)
         #expect(whole.items.map(\.time) == bytewise.items.map(\.time))
-        #expect(whole.items.map { $0.location?.coordinate.latitude } == bytewise.items.map { $0.location?.coordinate.latitude })
+        #expect(
+            whole.items.map { $0.location?.coordinate.latitude }
+                == bytewise.items.map { $0.location?.coordinate.latitude })
         #expect(bytewise.source.statistics.rejectedSentences == 1)
     }
 
@@ -119,7 +127,8 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
     }
 
     @Test func standardInputIsReadToTheEndButNotRewound() throws {
-        let log = nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,")
+        let log =
+            nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,")
             + nmeaSentence("GPRMC,123520,A,4807.038,N,01131.000,E,,,230324,,")
         let times = try withStandardInput(log) {
             let source = try NMEAReplaySource(path: "-")
@@ -138,7 +147,8 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
 
     @Test(arguments: [
         "nmea:", "nmea:/tmp/x.nmea?baud=9600", "nmea:/tmp/x.nmea?sped=2", "nmea:/dev/ttyUSB9?baud=9601",
-        "nmea:/dev/ttyUSB9?speed=max", "nmea+tcp://", "nmea+tcp://host:0", "nmea+tcp://host:port", "nmea+tcp://host?loop",
+        "nmea:/dev/ttyUSB9?speed=max", "nmea+tcp://", "nmea+tcp://host:0", "nmea+tcp://host:port",
+        "nmea+tcp://host?loop",
     ])
     func badURIsAreRejectedWithTheParameterNamed(_ text: String) {
         #expect(throws: LocationProviderError.self) {
@@ -151,7 +161,8 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
         #expect(file is ReplayLocationProvider)
         #expect(!file.isAvailable)
         #expect(!file.capabilities.contains(.heading))
-        let device = try #require(try LocationProviders.provider(for: "nmea:/dev/ttyACM7?baud=4800&heading") as? NMEAStreamProvider)
+        let device = try #require(
+            try LocationProviders.provider(for: "nmea:/dev/ttyACM7?baud=4800&heading") as? NMEAStreamProvider)
         #expect(device.endpoint == .serialDevice(path: "/dev/ttyACM7", baudRate: 4800))
         #expect(device.capabilities.contains(.heading))
         let tcp = try #require(try LocationProviders.provider(for: "nmea+tcp://gnss.local") as? NMEAStreamProvider)
@@ -161,12 +172,15 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
     }
 
     @Test func aLogWithHeadingSentencesDeclaresTheHeadingCapability() throws {
-        let with = temporaryLog(nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,") + nmeaSentence("HEHDT,10.0,T"))
+        let with = temporaryLog(
+            nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,") + nmeaSentence("HEHDT,10.0,T"))
         let without = temporaryLog(nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,,,230324,,"))
         defer { for path in [with, without] { try? FileManager.default.removeItem(atPath: path) } }
         #expect(try NMEAProviderFactory.make(LocationProviderURI("nmea:\(with)")).capabilities.contains(.heading))
         #expect(try !NMEAProviderFactory.make(LocationProviderURI("nmea:\(without)")).capabilities.contains(.heading))
-        #expect(try NMEAProviderFactory.make(LocationProviderURI("nmea:\(without)?heading")).capabilities.contains(.heading))
+        #expect(
+            try NMEAProviderFactory.make(LocationProviderURI("nmea:\(without)?heading")).capabilities.contains(.heading)
+        )
     }
 
     @Test func backoffDoublesFromHalfASecondToEight() {

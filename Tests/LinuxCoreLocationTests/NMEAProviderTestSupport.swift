@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// Wraps a sentence body (`GPGGA,...`) as `$body*hh\r\n`, the checksum computed here independently.
@@ -69,13 +70,15 @@ final class LocationCollector: NSObject, LinuxLocationManagerDelegate, @unchecke
 
 /// Plays `provider` through a real `CLLocationManager` (callbacks on a queue of its own) until it finishes.
 /// With `headings`, it also updates headings, every one (no heading filter).
-func playThroughManager(_ provider: any LocationProvider, headings: Bool = false) -> (LocationCollector, finished: Bool) {
+func playThroughManager(_ provider: any LocationProvider, headings: Bool = false) -> (LocationCollector, finished: Bool)
+{
     let queue = DispatchQueue(label: "nmeaprov.callbacks")
     let collector = LocationCollector()
     let manager = queue.sync {
         let manager = CLLocationManager(
             configuration: LocationManagerConfiguration(
-                provider: provider, authorization: LocationAuthorization(status: .authorizedAlways), callbackQueue: queue))
+                provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
+                callbackQueue: queue))
         manager.delegate = collector
         manager.pausesLocationUpdatesAutomatically = false  // every fix is compared, standing still or not
         manager.startUpdatingLocation()

@@ -1,5 +1,5 @@
-import Testing
 import LinuxCoreLocation
+import Testing
 
 /// A test double made the way iOS tests make them: a subclass overriding a property.
 final class FakeHeading: CLHeading, @unchecked Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 private let junction = CLLocationCoordinate2D(latitude: 40.4168, longitude: -3.7038)
@@ -33,8 +34,11 @@ private func letters(_ events: [DelegateEvent]) -> String {
         #expect(detector.update(with: fix(5, from: junction), at: start + 600, activity: .fitness) == .paused)
         #expect(detector.update(with: fix(5, from: junction), at: start + 900, activity: .fitness) == nil)
         // 40 m away with 20 m uncertainty could still be within 25 m: no resume.
-        #expect(detector.update(with: fix(40, from: junction, accuracy: 20), at: start + 960, activity: .fitness) == nil)
-        #expect(detector.update(with: fix(40, from: junction, accuracy: 10), at: start + 970, activity: .fitness) == .resumed)
+        #expect(
+            detector.update(with: fix(40, from: junction, accuracy: 20), at: start + 960, activity: .fitness) == nil)
+        #expect(
+            detector.update(with: fix(40, from: junction, accuracy: 10), at: start + 970, activity: .fitness)
+                == .resumed)
         #expect(!detector.isPaused)
     }
 

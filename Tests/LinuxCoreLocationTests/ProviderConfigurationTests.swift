@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 @Suite struct ProviderConfigurationTests {
@@ -17,7 +18,8 @@ import Testing
     }
 
     @Test func fixedProviderFromURI() throws {
-        let provider = try #require(try LocationProviders.provider(for: "fixed:48.8584,2.2945,12") as? FixedLocationProvider)
+        let provider = try #require(
+            try LocationProviders.provider(for: "fixed:48.8584,2.2945,12") as? FixedLocationProvider)
         #expect(provider.coordinate.latitude == 48.8584 && provider.coordinate.longitude == 2.2945)
         #expect(provider.horizontalAccuracy == 12)
         let again = try LocationProviders.provider(for: "fixed:48.8584,2.2945,12")
@@ -50,7 +52,8 @@ import Testing
         let delegate = RecordingDelegate()
         let manager = thread.sync {
             let manager = CLLocationManager(
-                configuration: .init(provider: provider, authorization: LocationAuthorization(status: .authorizedAlways)))
+                configuration: .init(
+                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways)))
             manager.delegate = delegate
             manager.startUpdatingLocation()
             return UncheckedBox(manager)

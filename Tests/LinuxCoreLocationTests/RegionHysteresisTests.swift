@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 private let centre = CLLocationCoordinate2D(latitude: 48.8584, longitude: 2.2945)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 private let centre = CLLocationCoordinate2D(latitude: 48.8584, longitude: 2.2945)
@@ -44,7 +45,9 @@ private func monitor(_ region: CLRegion, _ steps: [ScriptedLocationProvider.Step
         let date = CLLocationCoordinate2D(latitude: 10, longitude: 179.999)
         let region = CLCircularRegion(center: date, radius: 500, identifier: "dateline")
         // 2 km west, then 300 m east (past 180°, so at longitude −179.99…), then 2 km east.
-        let fixes = [fix(2000, from: date, azimuth: 270), fix(300, from: date, azimuth: 90), fix(2000, from: date, azimuth: 90)]
+        let fixes = [
+            fix(2000, from: date, azimuth: 270), fix(300, from: date, azimuth: 90), fix(2000, from: date, azimuth: 90),
+        ]
         #expect(fixes[1].coordinate.longitude < -179.99)
         let events = monitor(region, track(fixes))
         #expect(
@@ -72,7 +75,9 @@ private func monitor(_ region: CLRegion, _ steps: [ScriptedLocationProvider.Step
     @Test func sameIdentifierReplacesTheRegionAndItsState() throws {
         let elsewhere = CLLocationCoordinate2D(latitude: 48.9, longitude: 2.3)
         let harness = ManagerHarness(track([fix(10, from: centre), fix(20, from: centre)]))
-        let manager = harness.makeManager { $0.startMonitoring(for: CLCircularRegion(center: centre, radius: 100, identifier: "home")) }
+        let manager = harness.makeManager {
+            $0.startMonitoring(for: CLCircularRegion(center: centre, radius: 100, identifier: "home"))
+        }
         harness.advance(by: 60)
         harness.on(manager) { manager in
             manager.requestState(for: CLCircularRegion(center: centre, radius: 100, identifier: "home"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// A recording held in memory.
@@ -24,7 +25,8 @@ final class EventLog: @unchecked Sendable {
         let text: String
         switch event {
         case .locations(let fixes):
-            text = fixes.map { "\($0.coordinate.latitude)@\($0.timestamp.timeIntervalSince1970)" }.joined(separator: ",")
+            text = fixes.map { "\($0.coordinate.latitude)@\($0.timestamp.timeIntervalSince1970)" }.joined(
+                separator: ",")
         case .heading(let heading): text = "heading\(heading.trueHeading)@\(heading.timestamp.timeIntervalSince1970)"
         case .fixLost: text = "lost"
         case .failed(let error): text = "failed(\(error.code))"
@@ -132,7 +134,8 @@ private func provider(
     }
 
     @Test(arguments: [
-        ("x:f?speed=max", ReplayOptions(speed: .asFastAsPossible)), ("x:f?speed=10&loop", ReplayOptions(speed: .factor(10), loops: true)),
+        ("x:f?speed=max", ReplayOptions(speed: .asFastAsPossible)),
+        ("x:f?speed=10&loop", ReplayOptions(speed: .factor(10), loops: true)),
         ("x:f", ReplayOptions()),
     ])
     func optionsFromURIs(_ text: String, expected: ReplayOptions) throws {

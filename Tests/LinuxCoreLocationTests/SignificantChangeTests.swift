@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 private let origin = CLLocationCoordinate2D(latitude: 45, longitude: 6)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 private let cafe = CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405)
@@ -22,8 +23,9 @@ private let cafe = CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405)
                 .visit(arrival: arrival, departure: .distantFuture), .visit(arrival: arrival, departure: start + 1380),
             ])
         let visit = try #require(harness.delegate.visits.last)
-        #expect(CLLocation(latitude: visit.coordinate.latitude, longitude: visit.coordinate.longitude)
-            .distance(from: CLLocation(latitude: cafe.latitude, longitude: cafe.longitude)) < 5)
+        #expect(
+            CLLocation(latitude: visit.coordinate.latitude, longitude: visit.coordinate.longitude)
+                .distance(from: CLLocation(latitude: cafe.latitude, longitude: cafe.longitude)) < 5)
         #expect(visit.horizontalAccuracy == 8)
         harness.on(manager) { $0.stopMonitoringVisits() }
         #expect(!harness.provider.isRunning)
@@ -33,7 +35,9 @@ private let cafe = CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405)
         var detector = VisitDetector()
         let start = Date(timeIntervalSince1970: 0)
         for minute in 0..<10 {
-            #expect(detector.update(with: fix(5, from: cafe, azimuth: Double(minute * 36)), at: start + Double(minute) * 60) == nil)
+            #expect(
+                detector.update(with: fix(5, from: cafe, azimuth: Double(minute * 36)), at: start + Double(minute) * 60)
+                    == nil)
         }
         #expect(detector.update(with: fix(1000, from: cafe), at: start + 599) == nil)
         // A new dwell began at 1000 m: 600 s there makes an arrival.

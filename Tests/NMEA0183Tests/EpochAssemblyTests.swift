@@ -1,19 +1,26 @@
 import Foundation
 import Testing
+
 @testable import NMEA0183
 
 @Suite struct EpochAssemblyTests {
-    static func gga(_ time: String, quality: String = "1", satellites: String = "06", hdop: String = "1.5",
-                    latitude: String = "4143.6058,N", longitude: String = "08338.0778,W") -> String {
+    static func gga(
+        _ time: String, quality: String = "1", satellites: String = "06", hdop: String = "1.5",
+        latitude: String = "4143.6058,N", longitude: String = "08338.0778,W"
+    ) -> String {
         framed("GPGGA,\(time),\(latitude),\(longitude),\(quality),\(satellites),\(hdop),204.3,M,-33.7,M,,0000")
     }
 
-    static func rmc(_ time: String, date: String, status: String = "A", speed: String = "0.55", course: String = "36.58") -> String {
+    static func rmc(
+        _ time: String, date: String, status: String = "A", speed: String = "0.55", course: String = "36.58"
+    ) -> String {
         framed("GPRMC,\(time),\(status),4143.6058,N,08338.0778,W,\(speed),\(course),\(date),,,A")
     }
 
     /// Seconds since 1970 for a UTC calendar instant, computed with Foundation's calendar (not the module's).
-    static func epochSeconds(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Double) -> Double {
+    static func epochSeconds(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Double)
+        -> Double
+    {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let whole = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
@@ -21,7 +28,8 @@ import Testing
     }
 
     @Test func sentencesOfOneTimeFormOneFix() throws {
-        let text = Self.gga("165007.000") + framed("GPGSA,A,3,31,16,29,23,20,32,,,,,,,2.8,1.5,2.4")
+        let text =
+            Self.gga("165007.000") + framed("GPGSA,A,3,31,16,29,23,20,32,,,,,,,2.8,1.5,2.4")
             + Self.rmc("165007.000", date: "180710")
         let (events, _) = decode(text)
         let fix = try #require(events.fixes.first)
@@ -42,7 +50,10 @@ import Testing
         var decoder = NMEADecoder()
         #expect(decoder.feed(Self.gga("120000.00")).fixes.isEmpty)
         #expect(decoder.feed(Self.rmc("120000.00", date: "010125")).fixes.isEmpty)
-        #expect(decoder.feed(Self.gga("120001.00")).fixes.map(\.timeOfDay) == [NMEATimeOfDay(hour: 12, minute: 0, second: 0)])
+        #expect(
+            decoder.feed(Self.gga("120001.00")).fixes.map(\.timeOfDay) == [
+                NMEATimeOfDay(hour: 12, minute: 0, second: 0)
+            ])
         #expect(decoder.finish().fixes.map(\.timeOfDay) == [NMEATimeOfDay(hour: 12, minute: 0, second: 1)])
     }
 
@@ -83,7 +94,8 @@ import Testing
     @Test func emptySpeedIsNilButZeroStaysZero() throws {
         let empty = try #require(decode(Self.rmc("120000", date: "010125", speed: "", course: "")).events.fixes.first)
         #expect(empty.speed == nil && empty.course == nil)
-        let zero = try #require(decode(Self.rmc("120000", date: "010125", speed: "0.00", course: "")).events.fixes.first)
+        let zero = try #require(
+            decode(Self.rmc("120000", date: "010125", speed: "0.00", course: "")).events.fixes.first)
         #expect(zero.speed == 0.0 && zero.course == nil)
     }
 
@@ -96,11 +108,12 @@ import Testing
     @Test func midnightCrossingCarriesTheDateForward() {
         let text = Self.rmc("235959.00", date: "311224") + Self.gga("000000.00") + Self.gga("000001.00")
         let timestamps = decode(text).events.fixes.map(\.timestamp)
-        #expect(timestamps == [
-            Date(timeIntervalSince1970: Self.epochSeconds(2024, 12, 31, 23, 59, 59)),
-            Date(timeIntervalSince1970: Self.epochSeconds(2025, 1, 1, 0, 0, 0)),
-            Date(timeIntervalSince1970: Self.epochSeconds(2025, 1, 1, 0, 0, 1)),
-        ])
+        #expect(
+            timestamps == [
+                Date(timeIntervalSince1970: Self.epochSeconds(2024, 12, 31, 23, 59, 59)),
+                Date(timeIntervalSince1970: Self.epochSeconds(2025, 1, 1, 0, 0, 0)),
+                Date(timeIntervalSince1970: Self.epochSeconds(2025, 1, 1, 0, 0, 1)),
+            ])
     }
 
     @Test func zdaSuppliesTheDate() {
@@ -120,23 +133,25 @@ import Testing
         var options = NMEADecoderOptions()
         options.rolloverReferenceDate = Date(timeIntervalSince1970: Self.epochSeconds(2007, 1, 1, 0, 0, 0))
         let fixes = decode(text, options: options).events.fixes
-        #expect(fixes.map(\.timestamp) == [
-            Date(timeIntervalSince1970: Self.epochSeconds(2006, 9, 16, 19, 41, 24)),
-            Date(timeIntervalSince1970: Self.epochSeconds(2006, 9, 16, 19, 41, 11)),
-            Date(timeIntervalSince1970: Self.epochSeconds(2006, 9, 16, 19, 41, 12)),
-        ])
+        #expect(
+            fixes.map(\.timestamp) == [
+                Date(timeIntervalSince1970: Self.epochSeconds(2006, 9, 16, 19, 41, 24)),
+                Date(timeIntervalSince1970: Self.epochSeconds(2006, 9, 16, 19, 41, 11)),
+                Date(timeIntervalSince1970: Self.epochSeconds(2006, 9, 16, 19, 41, 12)),
+            ])
     }
 
     @Test(arguments: [
         // (RMC date, reference date, expected date)
-        ("220899", (2025, 9, 1), (2019, 4, 7)),   // Telit after the 2019 rollover: +1024 weeks
+        ("220899", (2025, 9, 1), (2019, 4, 7)),  // Telit after the 2019 rollover: +1024 weeks
         ("220899", (2000, 1, 1), (1999, 8, 22)),  // replaying a 1999 log: plausible as is
         ("160906", (2025, 9, 1), (2006, 9, 16)),  // 2006 is within 1000 weeks of 2025-09-01
-        ("160407", (2026, 11, 30), (2026, 11, 30)), // a receiver one era behind today: 2007-04-16 + 1024 weeks
+        ("160407", (2026, 11, 30), (2026, 11, 30)),  // a receiver one era behind today: 2007-04-16 + 1024 weeks
     ])
     func weekRollover(_ field: String, _ reference: (Int, Int, Int), _ expected: (Int, Int, Int)) {
         var options = NMEADecoderOptions()
-        options.rolloverReferenceDate = Date(timeIntervalSince1970: Self.epochSeconds(reference.0, reference.1, reference.2, 0, 0, 0))
+        options.rolloverReferenceDate = Date(
+            timeIntervalSince1970: Self.epochSeconds(reference.0, reference.1, reference.2, 0, 0, 0))
         let date = decode(Self.rmc("000231.42", date: field), options: options).events.fixes.first?.date
         #expect(date == NMEADate(year: expected.0, month: expected.1, day: expected.2))
     }
@@ -146,7 +161,8 @@ import Testing
         let headings = decode(text).events.headings
         #expect(headings.map(\.trueHeading) == [244.28, 0.0])
         #expect(headings.map(\.source) == [.ths, .hdt])
-        #expect(headings.allSatisfy { $0.timeOfDay == NMEATimeOfDay(hour: 12, minute: 0, second: 0) && $0.talker == "GN" })
+        #expect(
+            headings.allSatisfy { $0.timeOfDay == NMEATimeOfDay(hour: 12, minute: 0, second: 0) && $0.talker == "GN" })
     }
 
     @Test func gsaModeTwoMakesATwoDimensionalFix() {
@@ -156,7 +172,8 @@ import Testing
     }
 
     @Test func gsaPerConstellationSatellitesAreSummedWhenGGAHasNone() {
-        let text = Self.rmc("120000", date: "010125") + framed("GNGSA,A,3,02,08,10,,,,,,,,,,1.6,1.3,0.9,1")
+        let text =
+            Self.rmc("120000", date: "010125") + framed("GNGSA,A,3,02,08,10,,,,,,,,,,1.6,1.3,0.9,1")
             + framed("GNGSA,A,3,65,66,,,,,,,,,,,1.6,1.3,0.9,2")
         #expect(decode(text).events.fixes.first?.satellitesUsed == 5)
     }

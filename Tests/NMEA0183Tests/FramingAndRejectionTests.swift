@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NMEA0183
 
 @Suite struct FramingAndRejectionTests {
@@ -7,24 +8,43 @@ import Testing
 
     @Test(arguments: [
         // (input, reason, diagnostic)
-        ("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*48\r\n", NMEARejectionReason.checksumMismatch,
-         "log.nmea:1: error: GGA sentence: checksum is 48, computed 47"),
-        ("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4\r\n", .malformedChecksum,
-         "log.nmea:1: error: GGA sentence: expected two hexadecimal digits after '*', found \"4\""),
-        ("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,\r\n", .missingChecksum,
-         "log.nmea:1: error: GGA sentence: no '*hh' checksum at the end"),
-        ("$GPGGA,030130$GPGLL,2638.1728,N,08011.3893,W,030131.000,A,A*41\r\n", .truncated,
-         "log.nmea:1: error: GGA sentence: cut short: a new '$' or '!' arrived before the end of the line"),
-        ("$GPTXT," + String(repeating: "A", count: 300) + "\r\n", .tooLong,
-         "log.nmea:1: error: TXT sentence: longer than 200 characters"),
-        ("$GPGGA,12\u{01}3519*00\r\n", .invalidCharacter,
-         "log.nmea:1: error: GGA sentence: control or non-ASCII byte inside the sentence"),
-        (framed("GPGGAX,1"), .invalidAddress,
-         "log.nmea:1: error: expected a talker and sentence type like GPGGA, found \"GPGGAX\""),
-        (framed("GPGGA,123519,4807.038,N"), .missingField,
-         "log.nmea:1: error: GGA field 9 (altitude): expected at least 9 fields, found 3"),
-        (framed("GPGGA,123519,4807.038,N,01131.000,E,x,08,0.9,545.4,M,46.9,M,,"), .malformedField,
-         "log.nmea:1: error: GGA field 6 (quality): expected an integer in 0...8, found \"x\""),
+        (
+            "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*48\r\n",
+            NMEARejectionReason.checksumMismatch,
+            "log.nmea:1: error: GGA sentence: checksum is 48, computed 47"
+        ),
+        (
+            "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4\r\n", .malformedChecksum,
+            "log.nmea:1: error: GGA sentence: expected two hexadecimal digits after '*', found \"4\""
+        ),
+        (
+            "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,\r\n", .missingChecksum,
+            "log.nmea:1: error: GGA sentence: no '*hh' checksum at the end"
+        ),
+        (
+            "$GPGGA,030130$GPGLL,2638.1728,N,08011.3893,W,030131.000,A,A*41\r\n", .truncated,
+            "log.nmea:1: error: GGA sentence: cut short: a new '$' or '!' arrived before the end of the line"
+        ),
+        (
+            "$GPTXT," + String(repeating: "A", count: 300) + "\r\n", .tooLong,
+            "log.nmea:1: error: TXT sentence: longer than 200 characters"
+        ),
+        (
+            "$GPGGA,12\u{01}3519*00\r\n", .invalidCharacter,
+            "log.nmea:1: error: GGA sentence: control or non-ASCII byte inside the sentence"
+        ),
+        (
+            framed("GPGGAX,1"), .invalidAddress,
+            "log.nmea:1: error: expected a talker and sentence type like GPGGA, found \"GPGGAX\""
+        ),
+        (
+            framed("GPGGA,123519,4807.038,N"), .missingField,
+            "log.nmea:1: error: GGA field 9 (altitude): expected at least 9 fields, found 3"
+        ),
+        (
+            framed("GPGGA,123519,4807.038,N,01131.000,E,x,08,0.9,545.4,M,46.9,M,,"), .malformedField,
+            "log.nmea:1: error: GGA field 6 (quality): expected an integer in 0...8, found \"x\""
+        ),
     ])
     func rejection(_ input: String, _ reason: NMEARejectionReason, _ diagnostic: String) {
         let (events, decoder) = decode(input)
@@ -82,7 +102,8 @@ import Testing
     @Test func lineEndingsAndNoise() {
         let body = "GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"
         let sentence = framed(body, ending: "")
-        let text = "# a comment line\n" + "{\"class\":\"VERSION\",\"release\":\"3.25\"}\r\n" + "   " + sentence + "\n"
+        let text =
+            "# a comment line\n" + "{\"class\":\"VERSION\",\"release\":\"3.25\"}\r\n" + "   " + sentence + "\n"
             + "\u{00}\u{FF}\u{7F}garbage\n" + sentence + "\r" + sentence + "\r\n"
         let (events, decoder) = decode(text)
         #expect(decoder.statistics.acceptedSentences == 3)
@@ -92,14 +113,16 @@ import Testing
     }
 
     @Test func commentLinesAreSkippedEvenWithDollarSigns() {
-        let text = "#       Non-standard field 18 in $BDGSA.  Floating point\r\n  # indented $GPGGA comment\n" + Self.gga
+        let text =
+            "#       Non-standard field 18 in $BDGSA.  Floating point\r\n  # indented $GPGGA comment\n" + Self.gga
         let (events, decoder) = decode(text)
         #expect(decoder.statistics.rejectedSentences == 0 && decoder.statistics.skippedLines == 2)
         #expect(events.fixes.count == 1 && decoder.diagnostics.isEmpty)
     }
 
     @Test func unterminatedLastSentenceIsDecodedOnFinish() {
-        let (events, decoder) = decode(framed("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,", ending: ""))
+        let (events, decoder) = decode(
+            framed("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,", ending: ""))
         #expect(decoder.statistics.acceptedSentences == 1 && events.fixes.count == 1)
     }
 
@@ -116,7 +139,8 @@ import Testing
     }
 
     @Test func chunkBoundariesDoNotMatter() {
-        let text = Self.gga + "$GPGGA,030130" + framed("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
+        let text =
+            Self.gga + "$GPGGA,030130" + framed("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
             + framed("GPGGA,123520,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
         let whole = decode(text)
         var decoder = NMEADecoder()

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import NMEA0183
 
 /// One epoch as gpsd reported it: the last TPV with mode ≥ 2 for a given time.
@@ -38,7 +39,9 @@ struct ConformanceReport {
 }
 
 enum GpsdConformance {
-    static func expectedEpochs(chk: String) throws -> (epochs: [GpsdEpoch], untimed: [(latitude: Double, longitude: Double)]) {
+    static func expectedEpochs(chk: String) throws -> (
+        epochs: [GpsdEpoch], untimed: [(latitude: Double, longitude: Double)]
+    ) {
         var byTime: [Int64: GpsdEpoch] = [:]
         var order: [Int64] = []
         var untimed: [(latitude: Double, longitude: Double)] = []
@@ -46,17 +49,19 @@ enum GpsdConformance {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         for line in chk.split(whereSeparator: \.isNewline) where line.hasPrefix("{") {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  object["class"] as? String == "TPV", let mode = object["mode"] as? Int, mode >= 2,
-                  let latitude = object["lat"] as? Double, let longitude = object["lon"] as? Double else { continue }
+                object["class"] as? String == "TPV", let mode = object["mode"] as? Int, mode >= 2,
+                let latitude = object["lat"] as? Double, let longitude = object["lon"] as? Double
+            else { continue }
             guard let time = object["time"] as? String, let date = formatter.date(from: time) else {
                 untimed.append((latitude, longitude))
                 continue
             }
             let key = Int64((date.timeIntervalSince1970 * 1000).rounded())
             if byTime[key] == nil { order.append(key) }
-            byTime[key] = GpsdEpoch(milliseconds: key, time: time, latitude: latitude, longitude: longitude,
-                                    altitudeMSL: object["altMSL"] as? Double, speed: object["speed"] as? Double,
-                                    track: object["track"] as? Double)
+            byTime[key] = GpsdEpoch(
+                milliseconds: key, time: time, latitude: latitude, longitude: longitude,
+                altitudeMSL: object["altMSL"] as? Double, speed: object["speed"] as? Double,
+                track: object["track"] as? Double)
         }
         return (order.compactMap { byTime[$0] }, untimed)
     }
@@ -87,11 +92,16 @@ enum GpsdConformance {
                 found += difference(epoch.altitudeMSL, fix.altitudeMSL, 0.001, .altitudeMSL, .altitudeOnlyInGpsd)
                 found += difference(epoch.speed, fix.speed, 0.001, .speed, .speedOnlyInGpsd)
                 found += difference(epoch.track, fix.course, 0.01, .track, .trackOnlyInGpsd)
-                if found.isEmpty { report.matched += 1 } else {
-                    report.details.append("\(epoch.time): \(found.map(\.rawValue)) gpsd \(epoch) ours lat \(fix.latitude) lon \(fix.longitude) alt \(String(describing: fix.altitudeMSL)) speed \(String(describing: fix.speed)) course \(String(describing: fix.course))")
+                if found.isEmpty {
+                    report.matched += 1
+                } else {
+                    report.details.append(
+                        "\(epoch.time): \(found.map(\.rawValue)) gpsd \(epoch) ours lat \(fix.latitude) lon \(fix.longitude) alt \(String(describing: fix.altitudeMSL)) speed \(String(describing: fix.speed)) course \(String(describing: fix.course))"
+                    )
                 }
             } else if let fix = ours[epoch.milliseconds + rolloverMilliseconds],
-                      abs(fix.latitude - epoch.latitude) <= 1e-7, abs(fix.longitude - epoch.longitude) <= 1e-7 {
+                abs(fix.latitude - epoch.latitude) <= 1e-7, abs(fix.longitude - epoch.longitude) <= 1e-7
+            {
                 found.append(.rolloverCorrected)
                 report.details.append("\(epoch.time): ours is 1024 weeks later, \(String(describing: fix.timestamp))")
             } else {
@@ -100,19 +110,24 @@ enum GpsdConformance {
             }
             for divergence in found { report.divergences[divergence, default: 0] += 1 }
         }
-        report.untimedMatchedByPosition = untimed.filter { tpv in
-            fixes.contains { abs($0.latitude - tpv.latitude) <= 1e-7 && abs($0.longitude - tpv.longitude) <= 1e-7 }
-        }.count
+        report.untimedMatchedByPosition =
+            untimed.filter { tpv in
+                fixes.contains { abs($0.latitude - tpv.latitude) <= 1e-7 && abs($0.longitude - tpv.longitude) <= 1e-7 }
+            }.count
         let expectedKeys = Set(epochs.map(\.milliseconds))
-        report.extraFixes = ours.keys.filter { !expectedKeys.contains($0) && !expectedKeys.contains($0 - rolloverMilliseconds) }
-            .sorted().map { ours[$0].map { "\($0.timeOfDay)" } ?? "" }
+        report.extraFixes = ours.keys.filter {
+            !expectedKeys.contains($0) && !expectedKeys.contains($0 - rolloverMilliseconds)
+        }
+        .sorted().map { ours[$0].map { "\($0.timeOfDay)" } ?? "" }
         return report
     }
 
     static let rolloverMilliseconds: Int64 = 1024 * 7 * 86_400 * 1000
 
-    private static func difference(_ gpsd: Double?, _ ours: Double?, _ tolerance: Double,
-                                   _ mismatch: Divergence, _ onlyGpsd: Divergence) -> [Divergence] {
+    private static func difference(
+        _ gpsd: Double?, _ ours: Double?, _ tolerance: Double,
+        _ mismatch: Divergence, _ onlyGpsd: Divergence
+    ) -> [Divergence] {
         guard let gpsd else { return [] }
         guard let ours else { return [onlyGpsd] }
         return abs(gpsd - ours) > tolerance ? [mismatch] : []

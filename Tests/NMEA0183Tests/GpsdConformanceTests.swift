@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NMEA0183
 
 /// Replays gpsd's regression logs and compares every gpsd epoch (last TPV with mode ≥ 2 per time)
@@ -23,8 +24,9 @@ import Testing
         // gpsd keeps the Telit's 1999-08-22 (week-rollover bug); we move it 1024 weeks to 2019-04-07.
         // Its untimed TPV comes from `$GPRMC,...,2208-1,...`, whose malformed date field we reject
         // (gpsd keeps that sentence's position without a time).
-        Expectation(log: "april6_2019", epochs: 1, divergences: [.rolloverCorrected: 1], unmatchedUntimed: 1,
-                    rejections: [.malformedField: 1]),
+        Expectation(
+            log: "april6_2019", epochs: 1, divergences: [.rolloverCorrected: 1], unmatchedUntimed: 1,
+            rejections: [.malformedField: 1]),
         Expectation(log: "beidou-bd", epochs: 4),
         Expectation(log: "bt451", epochs: 12),
         Expectation(log: "bu353-glonass", epochs: 9),
@@ -52,12 +54,16 @@ import Testing
     @Test(arguments: expectations) func log(_ expectation: Expectation) throws {
         guard let directory = gpsdLogsDirectory() else { return }
         let log = try Data(contentsOf: directory.appendingPathComponent(expectation.log + ".log"))
-        let chk = try String(contentsOf: directory.appendingPathComponent(expectation.log + ".log.chk"), encoding: .utf8)
+        let chk = try String(
+            contentsOf: directory.appendingPathComponent(expectation.log + ".log.chk"), encoding: .utf8)
         let (fixes, statistics) = GpsdConformance.decode(log: log)
         let report = try GpsdConformance.compare(chk: chk, fixes: fixes)
-        let rejections = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }.map { "\($0.rawValue)=\(statistics[$0])" }
+        let rejections = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }.map {
+            "\($0.rawValue)=\(statistics[$0])"
+        }
         let divergent = report.expected - report.matched
-        print("""
+        print(
+            """
             conformance \(expectation.log): \(report.matched)/\(report.expected) epochs matched, \
             \(divergent) documented divergences \(report.divergences.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value)" }), \
             untimed gpsd TPVs matched by position \(report.untimedMatchedByPosition)/\(report.untimed.count), \
@@ -69,15 +75,18 @@ import Testing
         #expect(report.divergences == expectation.divergences)
         #expect(report.matched == report.expected - expectation.divergences.values.reduce(0, +))
         #expect(report.untimed.count - report.untimedMatchedByPosition == expectation.unmatchedUntimed)
-        #expect(Dictionary(uniqueKeysWithValues: NMEARejectionReason.allCases.compactMap { reason in
-            statistics[reason] > 0 ? (reason, statistics[reason]) : nil
-        }) == expectation.rejections)
+        #expect(
+            Dictionary(
+                uniqueKeysWithValues: NMEARejectionReason.allCases.compactMap { reason in
+                    statistics[reason] > 0 ? (reason, statistics[reason]) : nil
+                }) == expectation.rejections)
     }
 
     @Test func neverAFixLogEmitsNoFixEventsOnly() throws {
         guard let directory = gpsdLogsDirectory() else { return }
         var decoder = NMEADecoder()
-        let events = decoder.feed(try Data(contentsOf: directory.appendingPathComponent("ublox-lea-5q.log")))
+        let events =
+            decoder.feed(try Data(contentsOf: directory.appendingPathComponent("ublox-lea-5q.log")))
             + decoder.finish()
         #expect(decoder.statistics.fixes == 0)
         #expect(decoder.statistics.noFixes > 5)
@@ -86,7 +95,9 @@ import Testing
 
     @Test func rolloverLogGivesTheTrueDate() throws {
         guard let directory = gpsdLogsDirectory() else { return }
-        let fixes = GpsdConformance.decode(log: try Data(contentsOf: directory.appendingPathComponent("april6_2019.log"))).fixes
+        let fixes = GpsdConformance.decode(
+            log: try Data(contentsOf: directory.appendingPathComponent("april6_2019.log"))
+        ).fixes
         // gpsd says 1999-08-22T00:02:31.420Z; the capture was made just after the 2019-04-06 rollover.
         #expect(fixes.map(\.date) == [NMEADate(year: 2019, month: 4, day: 7)])
         #expect(fixes.first?.timestamp == Date(timeIntervalSince1970: 1_554_595_351.420))

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import NMEA0183
 
 @Suite struct SentenceDecodingTests {
     @Test func gga() throws {
         // The classic example with its published checksum 47.
-        let sentence = try NMEASentence(parsing: Array("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n".utf8))
+        let sentence = try NMEASentence(
+            parsing: Array("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n".utf8))
         let gga = try GGASentence(sentence)
         #expect(sentence.talker == "GP" && sentence.type == "GGA" && sentence.fieldCount == 14)
         #expect(gga.time == NMEATimeOfDay(hour: 12, minute: 35, second: 19))
@@ -17,8 +19,10 @@ import Testing
     }
 
     @Test func rmc() throws {
-        guard case .rmc(let rmc, _)? = message("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W") else {
-            Issue.record("not an RMC"); return
+        guard case .rmc(let rmc, _)? = message("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
+        else {
+            Issue.record("not an RMC")
+            return
         }
         #expect(rmc.isValid)
         #expect(close(rmc.speed, 22.4 * 1852 / 3600))
@@ -31,27 +35,35 @@ import Testing
     @Test(arguments: [("230379", 2079), ("230380", 1980), ("010100", 2000), ("311299", 1999)])
     func rmcTwoDigitYearPivot(_ field: String, _ year: Int) throws {
         guard case .rmc(let rmc, _)? = message("GPRMC,000000,A,4807.038,N,01131.000,E,0,0,\(field),,,A") else {
-            Issue.record("not an RMC"); return
+            Issue.record("not an RMC")
+            return
         }
         #expect(rmc.date?.year == year)
     }
 
     @Test func gllWithSouthWestSigns() throws {
-        guard case .gll(let gll, _)? = message("GPGLL,4916.45,S,12311.12,W,225444,A,A") else { Issue.record("not GLL"); return }
+        guard case .gll(let gll, _)? = message("GPGLL,4916.45,S,12311.12,W,225444,A,A") else {
+            Issue.record("not GLL")
+            return
+        }
         #expect(close(gll.latitude, -(49 + 16.45 / 60)))
         #expect(close(gll.longitude, -(123 + 11.12 / 60)))
         #expect(gll.time == NMEATimeOfDay(hour: 22, minute: 54, second: 44) && gll.isValid)
     }
 
     @Test func gnsMultiConstellationMode() throws {
-        let sentence = try NMEASentence(parsing: Array(
-            "$GNGNS,043539.00,4333.190206,N,00127.618380,E,AAAAN,14,1.3,250.8,50.0,,,V*62".utf8))
+        let sentence = try NMEASentence(
+            parsing: Array(
+                "$GNGNS,043539.00,4333.190206,N,00127.618380,E,AAAAN,14,1.3,250.8,50.0,,,V*62".utf8))
         let gns = try GNSSentence(sentence)
         #expect(close(gns.latitude, 43 + 33.190206 / 60))
         #expect(close(gns.longitude, 1 + 27.618380 / 60))
         #expect(gns.quality == .autonomous && gns.satellitesUsed == 14)
         #expect(gns.altitudeMSL == 250.8 && gns.geoidSeparation == 50.0 && gns.hdop == 1.3)
-        guard case .gns(let none, _)? = message("GNGNS,074150.799,,,,,NNNN,00,,,0.0,,0000") else { Issue.record("not GNS"); return }
+        guard case .gns(let none, _)? = message("GNGNS,074150.799,,,,,NNNN,00,,,0.0,,0000") else {
+            Issue.record("not GNS")
+            return
+        }
         #expect(none.quality == .invalid && none.latitude == nil)
     }
 
@@ -63,31 +75,43 @@ import Testing
         ("GPVTG,,T,,M,,N,,K,N", nil, nil),
     ])
     func vtg(_ body: String, _ course: Double?, _ speed: Double?) throws {
-        guard case .vtg(let vtg, _)? = message(body) else { Issue.record("not VTG"); return }
+        guard case .vtg(let vtg, _)? = message(body) else {
+            Issue.record("not VTG")
+            return
+        }
         #expect(vtg.course == course)
         if let speed { #expect(close(vtg.speed, speed)) } else { #expect(vtg.speed == nil) }
     }
 
     @Test func gsaClassicAndNMEA41() throws {
-        guard case .gsa(let classic, _)? = message("GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1") else { Issue.record("not GSA"); return }
+        guard case .gsa(let classic, _)? = message("GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1") else {
+            Issue.record("not GSA")
+            return
+        }
         #expect(classic.fixMode == 3 && classic.satellites == [4, 5, 9, 12, 24])
         #expect(classic.pdop == 2.5 && classic.hdop == 1.3 && classic.vdop == 2.1 && classic.systemID == nil)
-        let modern = try GSASentence(try NMEASentence(parsing: Array("$GNGSA,A,3,68,69,70,78,84,85,,,,,,,1.5,1.3,1.0,2*3D".utf8)))
+        let modern = try GSASentence(
+            try NMEASentence(parsing: Array("$GNGSA,A,3,68,69,70,78,84,85,,,,,,,1.5,1.3,1.0,2*3D".utf8)))
         #expect(modern.systemID == 2 && modern.satellites.count == 6)
         // SiRF's non-standard decimal in field 18 is ignored, not a system id and not an error.
-        let sirf = try GSASentence(try NMEASentence(parsing: Array("$GPGSA,A,3,25,32,,,,,,,,,,,5.1,1.3,4.9,3.3*3D".utf8)))
+        let sirf = try GSASentence(
+            try NMEASentence(parsing: Array("$GPGSA,A,3,25,32,,,,,,,,,,,5.1,1.3,4.9,3.3*3D".utf8)))
         #expect(sirf.systemID == nil && sirf.vdop == 4.9)
         #expect(message("GPGSA,A,3,25,32,,,,,,,,,,,5.1,1.3,4.9,x") == nil)
     }
 
     @Test func gsvWithAndWithoutSignalID() throws {
-        let classic = try GSVSentence(try NMEASentence(parsing: Array(
-            "$GPGSV,2,1,08,01,40,083,46,02,17,308,41,12,07,344,39,14,22,228,45*75".utf8)))
+        let classic = try GSVSentence(
+            try NMEASentence(
+                parsing: Array(
+                    "$GPGSV,2,1,08,01,40,083,46,02,17,308,41,12,07,344,39,14,22,228,45*75".utf8)))
         #expect(classic.totalSentences == 2 && classic.sentenceNumber == 1 && classic.satellitesInView == 8)
         #expect(classic.satellites.first == GSVSentence.Satellite(id: 1, elevation: 40, azimuth: 83, snr: 46))
         #expect(classic.satellites.count == 4 && classic.signalID == nil)
-        let galileo = try GSVSentence(try NMEASentence(parsing: Array(
-            "$GAGSV,2,1,07,36,76,149,45,09,47,142,50,04,40,062,35,11,26,120,44,7*73".utf8)))
+        let galileo = try GSVSentence(
+            try NMEASentence(
+                parsing: Array(
+                    "$GAGSV,2,1,07,36,76,149,45,09,47,142,50,04,40,062,35,11,26,120,44,7*73".utf8)))
         #expect(galileo.signalID == 7 && galileo.satellites.map(\.id) == [36, 9, 4, 11])
     }
 
@@ -95,7 +119,8 @@ import Testing
         let gst = try GSTSentence(try NMEASentence(parsing: Array("$GNGST,181141.00,46,,,,4.7,1.9,5.3*4A".utf8)))
         #expect(gst.rangeRMS == 46 && gst.semiMajor == nil && gst.altitudeSigma == 5.3)
         #expect(close(gst.horizontalSigma, (4.7 * 4.7 + 1.9 * 1.9).squareRoot()))
-        let gbs = try GBSSentence(try NMEASentence(parsing: Array("$GNGBS,181141.00,4.7,1.9,5.3,87,,-54902.0,57.5*41".utf8)))
+        let gbs = try GBSSentence(
+            try NMEASentence(parsing: Array("$GNGBS,181141.00,4.7,1.9,5.3,87,,-54902.0,57.5*41".utf8)))
         #expect(gbs.latitudeError == 4.7 && gbs.altitudeError == 5.3 && gbs.failedSatellite == 87)
     }
 
@@ -108,12 +133,12 @@ import Testing
 
     @Test(arguments: [
         ("GNHDT,244.28,T", 244.28 as Double?),
-        ("HCHDG,101.1,,,7.1,W", 94.0),        // 101.1 − 7.1 (west variation is negative)
-        ("HCHDG,98.3,1.5,E,12.6,E", 112.4),   // 98.3 + 1.5 + 12.6
-        ("HCHDG,355.0,,,10.0,E", 5.0),        // wraps past north
-        ("HCHDG,98.3,,,,", nil),              // no variation → no true heading
+        ("HCHDG,101.1,,,7.1,W", 94.0),  // 101.1 − 7.1 (west variation is negative)
+        ("HCHDG,98.3,1.5,E,12.6,E", 112.4),  // 98.3 + 1.5 + 12.6
+        ("HCHDG,355.0,,,10.0,E", 5.0),  // wraps past north
+        ("HCHDG,98.3,,,,", nil),  // no variation → no true heading
         ("GNTHS,244.28,A", 244.28),
-        ("GNTHS,244.28,V", nil),              // not valid
+        ("GNTHS,244.28,V", nil),  // not valid
     ])
     func headings(_ body: String, _ expected: Double?) throws {
         let (events, _) = decode(framed(body))
@@ -122,14 +147,18 @@ import Testing
     }
 
     @Test func hdmIsDecodedButGivesNoTrueHeading() throws {
-        guard case .hdm(let hdm, _)? = message("HCHDM,238.5,M") else { Issue.record("not HDM"); return }
+        guard case .hdm(let hdm, _)? = message("HCHDM,238.5,M") else {
+            Issue.record("not HDM")
+            return
+        }
         #expect(hdm.magneticHeading == 238.5)
         #expect(decode(framed("HCHDM,238.5,M")).events.headings.isEmpty)
     }
 
     @Test func unknownAndProprietaryPassThroughRaw() throws {
-        let (events, decoder) = decode(framed("PSRFEPE,074155.799,A,1.3,10.59,52.97,0.6,180.0") + framed("INDPT,2.2,0.0")
-            + "!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0*26\r\n")
+        let (events, decoder) = decode(
+            framed("PSRFEPE,074155.799,A,1.3,10.59,52.97,0.6,180.0") + framed("INDPT,2.2,0.0")
+                + "!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0*26\r\n")
         let raws = events.messages.compactMap { if case .other(let raw) = $0 { raw } else { nil } }
         #expect(raws.map(\.address) == ["PSRFEPE", "INDPT", "AIVDM"])
         #expect(raws[0].isProprietary && raws[0].talker == "P" && raws[0].type == "SRFEPE")
@@ -147,7 +176,8 @@ import Testing
 
     @Test func nmea4TrailingFieldsTolerated() {
         // RMC with mode and navigational status (4.1), GGA with an extra trailing field (SiRF).
-        let text = framed("GNRMC,074155.799,A,3114.8770,N,12135.2463,E,0.30,4.94,250215,,,A,V")
+        let text =
+            framed("GNRMC,074155.799,A,3114.8770,N,12135.2463,E,0.30,4.94,250215,,,A,V")
             + framed("GNGGA,074155.799,3114.8770,N,12135.2463,E,1,05,1.3,156.9,M,8.3,M,,0000,4.9")
         let (events, decoder) = decode(text)
         #expect(decoder.statistics.acceptedSentences == 2)

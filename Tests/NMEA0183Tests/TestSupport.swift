@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import NMEA0183
 
 /// Wraps a sentence body (`GPGGA,...`) as `$body*hh` + `ending`, the checksum computed here independently.
@@ -9,7 +10,9 @@ func framed(_ body: String, ending: String = "\r\n") -> String {
 }
 
 /// Decodes the text in one go and finishes.
-func decode(_ text: String, options: NMEADecoderOptions = NMEADecoderOptions()) -> (events: [NMEAEvent], decoder: NMEADecoder) {
+func decode(_ text: String, options: NMEADecoderOptions = NMEADecoderOptions()) -> (
+    events: [NMEAEvent], decoder: NMEADecoder
+) {
     var decoder = NMEADecoder(options: options)
     let events = decoder.feed(text) + decoder.finish()
     return (events, decoder)

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import GPX
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The shared receiver logs and GPX files, or `nil` (with a printed reason) when `../shared` is absent;
 /// a failure instead when `CORELOCATION_REQUIRE_INTEGRATION=1`.
@@ -53,8 +54,14 @@ func sharedData(_ folder: String) -> URL? {
             "--provider", "gpx:\(sample.path)?speed=max",
         ])
         #expect(run.status == 0)
-        let events = try run.jsonObjects().map { "\($0["event"] ?? "")/\($0["state"] ?? "-")/\($0["identifier"] ?? "")" }
-        #expect(events == ["state/outside/corner", "state/inside/corner", "enter/-/corner", "state/outside/corner", "exit/-/corner"])
+        let events = try run.jsonObjects().map {
+            "\($0["event"] ?? "")/\($0["state"] ?? "-")/\($0["identifier"] ?? "")"
+        }
+        #expect(
+            events == [
+                "state/outside/corner", "state/inside/corner", "enter/-/corner", "state/outside/corner",
+                "exit/-/corner",
+            ])
     }
 
     @Test func recordThenReadBack() throws {
@@ -77,8 +84,10 @@ func sharedData(_ folder: String) -> URL? {
         guard let logs = sharedData("gpsd-logs") else { return }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: output) }
-        let run = try Tool.run(["plot", logs.appendingPathComponent("bt451.log").path, "-o", output.path,
-                                "--accuracy-filter", "20"])
+        let run = try Tool.run([
+            "plot", logs.appendingPathComponent("bt451.log").path, "-o", output.path,
+            "--accuracy-filter", "20",
+        ])
         #expect(run.status == 0)
         let counter = SVGCounter()
         let parser = XMLParser(data: try Data(contentsOf: output))

@@ -21,7 +21,8 @@ struct ToolRun {
 
 enum Tool {
     static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("corelocation")
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "corelocation")
     }
 
     /// Runs the tool with `arguments`, an environment without provider settings unless given, and standard input

@@ -40,7 +40,10 @@ import Testing
 
     @Test func fixedProviderWithFormatString() throws {
         let run = try Tool.run(
-            ["--provider", "fixed:48.8584,2.2945,7", "--count", "1", "--format-string", "%latitude;%longitude;%h_accuracy%%"])
+            [
+                "--provider", "fixed:48.8584,2.2945,7", "--count", "1", "--format-string",
+                "%latitude;%longitude;%h_accuracy%%",
+            ])
         #expect(run.status == 0)
         #expect(run.output == "48.858400000;2.294500000;7.0%\n")
     }
@@ -66,7 +69,9 @@ import Testing
         #expect(run.error.contains("denied"))
     }
 
-    @Test(arguments: [["--bogus"], ["--count", "zero"], ["--format", "xml"], ["--format-string", "%nope"], ["nosuch"]])
+    @Test(arguments: [
+        ["--bogus"], ["--count", "zero"], ["--format", "xml"], ["--format-string", "%nope"], ["nosuch"],
+    ])
     func badArgumentsPrintUsageWithStatus64(_ arguments: [String]) throws {
         let run = try Tool.run(arguments)
         #expect(run.status == 64)

@@ -1,4 +1,3 @@
-
 /// A clock that moves only when told to: for tests, and for replays that run as fast as possible on the
 /// recording's own timestamps. **Linux only.**
 ///
@@ -65,7 +64,9 @@ public final class ManualClock: LocationClock {
             state.entries.removeAll { !$0.timer.isPending }
             guard
                 let index = state.entries.indices.filter({ state.entries[$0].due <= date }).min(by: {
-                    (state.entries[$0].due, state.entries[$0].sequence) < (state.entries[$1].due, state.entries[$1].sequence)
+                    (state.entries[$0].due, state.entries[$0].sequence) < (
+                        state.entries[$1].due, state.entries[$1].sequence
+                    )
                 })
             else { return nil }
             let entry = state.entries.remove(at: index)

@@ -64,7 +64,8 @@ extension Geodesic {
         let quadrant = reduced.isNaN ? 0 : Int((reduced / 90).rounded(.toNearestOrEven))
         let remainder = reduced - 90 * Double(quadrant)
         let radians = roundedAngle(remainder + correction) * radiansPerDegree
-        let s = sin(radians), c = cos(radians)
+        let s = sin(radians)
+        let c = cos(radians)
         var result: (sin: Double, cos: Double)
         switch quadrant & 3 {
         case 0: result = (s, c)
@@ -81,9 +82,17 @@ extension Geodesic {
     ///
     /// Works in the first octant and reflects the result, so that multiples of 45° are exact.
     static func atan2Degrees(_ y: Double, _ x: Double) -> Double {
-        var y = y, x = x, octant = 0
-        if abs(y) > abs(x) { swap(&x, &y); octant = 2 }
-        if x.sign == .minus { x = -x; octant += 1 }
+        var y = y
+        var x = x
+        var octant = 0
+        if abs(y) > abs(x) {
+            swap(&x, &y)
+            octant = 2
+        }
+        if x.sign == .minus {
+            x = -x
+            octant += 1
+        }
         let angle = atan2(y, x) / radiansPerDegree
         switch octant {
         case 1: return Double(signOf: y, magnitudeOf: 180) - angle
@@ -107,7 +116,8 @@ extension Geodesic {
     /// implementations (GeographicLib under Python ≥ 3.10). Falls back to `hypot` when x² + y² is zero,
     /// subnormal, infinite or NaN.
     static func hypotenuse(_ x: Double, _ y: Double) -> Double {
-        let xx = x * x, yy = y * y
+        let xx = x * x
+        let yy = y * y
         let sum = xx + yy
         guard sum.isNormal else { return hypot(x, y) }
         let sumError = exactSum(xx, yy).error + ((-xx).addingProduct(x, x) + (-yy).addingProduct(y, y))

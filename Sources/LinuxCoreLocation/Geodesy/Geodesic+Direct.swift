@@ -41,7 +41,8 @@ extension Geodesic {
         let cosTau2 = cosTau1 * cos(tau12) - sinTau1 * sin(tau12)
         let b12 = -sineSeries(c1PrimeCoefficients(eps), sin: sinTau2, cos: cosTau2)
         let sigma12 = tau12 - (b12 - b11)
-        let sinSigma12 = sin(sigma12), cosSigma12 = cos(sigma12)
+        let sinSigma12 = sin(sigma12)
+        let cosSigma12 = cos(sigma12)
         let sinSigma2 = sinSigma1 * cosSigma12 + cosSigma1 * sinSigma12
         var cosSigma2 = cosSigma1 * cosSigma12 - sinSigma1 * sinSigma12
 
@@ -52,14 +53,18 @@ extension Geodesic {
             cosBeta2 = tiny
             cosSigma2 = tiny
         }
-        let sinAlpha2 = sinAlpha0, cosAlpha2 = cosAlpha0 * cosSigma2
-        let sinOmega2 = sinAlpha0 * sinSigma2, cosOmega2 = cosSigma2
+        let sinAlpha2 = sinAlpha0
+        let cosAlpha2 = cosAlpha0 * cosSigma2
+        let sinOmega2 = sinAlpha0 * sinSigma2
+        let cosOmega2 = cosSigma2
 
         // ω12, unwrapped so that it has the sign of the eastward motion, then λ12 = ω12 + correction (eq. 8).
         let east = Double(signOf: sinAlpha0, magnitudeOf: 1)
-        let omega12 = east * (sigma12
-            - (atan2(sinSigma2, cosSigma2) - atan2(sinSigma1, cosSigma1))
-            + (atan2(east * sinOmega2, cosOmega2) - atan2(east * sinOmega1, cosOmega1)))
+        let omega12 =
+            east
+            * (sigma12
+                - (atan2(sinSigma2, cosSigma2) - atan2(sinSigma1, cosSigma1))
+                + (atan2(east * sinOmega2, cosOmega2) - atan2(east * sinOmega1, cosOmega1)))
         let c3 = c3Coefficients(eps)
         let b312 = sineSeries(c3, sin: sinSigma2, cos: cosSigma2) - sineSeries(c3, sin: sinSigma1, cos: cosSigma1)
         let lambda12 = omega12 - flattening * sinAlpha0 * a3(eps) * (sigma12 + b312)

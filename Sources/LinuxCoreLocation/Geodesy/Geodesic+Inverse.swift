@@ -101,9 +101,12 @@ extension Geodesic {
     /// geodesic unless it passes so close to the antipode that its reduced length m12 turns negative,
     /// in which case `nil` is returned and the general solution applies.
     static func meridionalSolution(_ points: ReducedPoints, longitude: Longitude) -> InverseSolution? {
-        let cosAlpha1 = longitude.cos, sinAlpha1 = longitude.sin  // Head towards the target longitude…
-        let sinSigma1 = points.sinBeta1, cosSigma1 = cosAlpha1 * points.cosBeta1
-        let sinSigma2 = points.sinBeta2, cosSigma2 = points.cosBeta2  // …arriving heading north.
+        let cosAlpha1 = longitude.cos
+        let sinAlpha1 = longitude.sin  // Head towards the target longitude…
+        let sinSigma1 = points.sinBeta1
+        let cosSigma1 = cosAlpha1 * points.cosBeta1
+        let sinSigma2 = points.sinBeta2
+        let cosSigma2 = points.cosBeta2  // …arriving heading north.
         let sigma12 = atan2(
             max(0, cosSigma1 * sinSigma2 - sinSigma1 * cosSigma2) + 0,
             cosSigma1 * cosSigma2 + sinSigma1 * sinSigma2)
@@ -114,7 +117,8 @@ extension Geodesic {
         guard sigma12 < tolerance2 || reducedLength >= 0 else { return nil }
         let isCoincident = sigma12 < 3 * tiny || (sigma12 < tolerance0 && (distance < 0 || reducedLength < 0))
         return InverseSolution(
-            distance: isCoincident ? 0 : distance * polarRadius, sinAlpha1: sinAlpha1, cosAlpha1: cosAlpha1, sinAlpha2: 0, cosAlpha2: 1)
+            distance: isCoincident ? 0 : distance * polarRadius, sinAlpha1: sinAlpha1, cosAlpha1: cosAlpha1,
+            sinAlpha2: 0, cosAlpha2: 1)
     }
 
     /// An arc of a great circle on the auxiliary sphere, from σ1 to σ2 (σ measured from the node).
@@ -130,16 +134,22 @@ extension Geodesic {
     static func lengths(epsilon eps: Double, arc: ArcOnSphere, points: ReducedPoints)
         -> (distance: Double, reducedLength: Double)
     {
-        let a1m1 = a1Minus1(eps), a2m1 = a2Minus1(eps)
-        let c1 = c1Coefficients(eps), c2 = c2Coefficients(eps)
-        let b1 = sineSeries(c1, sin: arc.sinSigma2, cos: arc.cosSigma2)
+        let a1m1 = a1Minus1(eps)
+        let a2m1 = a2Minus1(eps)
+        let c1 = c1Coefficients(eps)
+        let c2 = c2Coefficients(eps)
+        let b1 =
+            sineSeries(c1, sin: arc.sinSigma2, cos: arc.cosSigma2)
             - sineSeries(c1, sin: arc.sinSigma1, cos: arc.cosSigma1)
-        let b2 = sineSeries(c2, sin: arc.sinSigma2, cos: arc.cosSigma2)
+        let b2 =
+            sineSeries(c2, sin: arc.sinSigma2, cos: arc.cosSigma2)
             - sineSeries(c2, sin: arc.sinSigma1, cos: arc.cosSigma1)
-        let a1 = 1 + a1m1, a2 = 1 + a2m1
+        let a1 = 1 + a1m1
+        let a2 = 1 + a2m1
         let distance = a1 * (arc.sigma12 + b1)
         let j12 = (a1m1 - a2m1) * arc.sigma12 + (a1 * b1 - a2 * b2)
-        let reducedLength = points.dn2 * (arc.cosSigma1 * arc.sinSigma2)
+        let reducedLength =
+            points.dn2 * (arc.cosSigma1 * arc.sinSigma2)
             - points.dn1 * (arc.sinSigma1 * arc.cosSigma2)
             - arc.cosSigma1 * arc.cosSigma2 * j12
         return (distance, reducedLength)

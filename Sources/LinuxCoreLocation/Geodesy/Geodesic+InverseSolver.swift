@@ -11,10 +11,13 @@ extension Geodesic {
     static func generalSolution(_ points: ReducedPoints, longitude: Longitude) -> InverseSolution {
         let start = inverseStart(points, longitude: longitude)
         if let shortLine = start.shortLine { return shortLine }
-        var sinAlpha1 = start.sinAlpha1, cosAlpha1 = start.cosAlpha1
+        var sinAlpha1 = start.sinAlpha1
+        var cosAlpha1 = start.cosAlpha1
         // α1 values known to undershoot (v < 0) and overshoot (v > 0) the target longitude.
-        var undershoot = (sin: tiny, cos: 1.0), overshoot = (sin: tiny, cos: -1.0)
-        var newtonConverging = false, bisectionConverged = false
+        var undershoot = (sin: tiny, cos: 1.0)
+        var overshoot = (sin: tiny, cos: -1.0)
+        var newtonConverging = false
+        var bisectionConverged = false
         var iteration = 0
         var hybrid: HybridSolution
         while true {
@@ -27,13 +30,15 @@ extension Geodesic {
             // Tighten the bracket (after the Newton phase, every evaluation does).
             if v > 0 && (iteration > newtonIterations || cosAlpha1 / sinAlpha1 > overshoot.cos / overshoot.sin) {
                 overshoot = (sinAlpha1, cosAlpha1)
-            } else if v < 0 && (iteration > newtonIterations || cosAlpha1 / sinAlpha1 < undershoot.cos / undershoot.sin) {
+            } else if v < 0 && (iteration > newtonIterations || cosAlpha1 / sinAlpha1 < undershoot.cos / undershoot.sin)
+            {
                 undershoot = (sinAlpha1, cosAlpha1)
             }
             iteration += 1
             if iteration < newtonIterations && hybrid.derivative > 0 {
                 let step = -v / hybrid.derivative
-                let sinStep = sin(step), cosStep = cos(step)
+                let sinStep = sin(step)
+                let cosStep = cos(step)
                 let newSin = sinAlpha1 * cosStep + cosAlpha1 * sinStep
                 if abs(step) < .pi && newSin > 0 {
                     (sinAlpha1, cosAlpha1) = normalized(newSin, cosAlpha1 * cosStep - sinAlpha1 * sinStep)
@@ -76,7 +81,8 @@ extension Geodesic {
         let sinAlpha0 = sinAlpha1 * p.cosBeta1  // Clairaut's constant, eq. 5
         let cosAlpha0 = hypotenuse(cosAlpha1, sinAlpha1 * p.sinBeta1)
         let (sinSigma1, cosSigma1) = normalized(p.sinBeta1, cosAlpha1 * p.cosBeta1)
-        let sinOmega1 = sinAlpha0 * p.sinBeta1, cosOmega1 = cosAlpha1 * p.cosBeta1
+        let sinOmega1 = sinAlpha0 * p.sinBeta1
+        let cosOmega1 = cosAlpha1 * p.cosBeta1
 
         let sinAlpha2 = p.cosBeta2 != p.cosBeta1 ? sinAlpha0 / p.cosBeta2 : sinAlpha1
         // cos α2 from eq. 45, written to avoid cancellation; cos α2 ≥ 0 because |β2| ≤ |β1|.
@@ -89,7 +95,8 @@ extension Geodesic {
             cosAlpha2 = abs(cosAlpha1)
         }
         let (sinSigma2, cosSigma2) = normalized(p.sinBeta2, cosAlpha2 * p.cosBeta2)
-        let sinOmega2 = sinAlpha0 * p.sinBeta2, cosOmega2 = cosAlpha2 * p.cosBeta2
+        let sinOmega2 = sinAlpha0 * p.sinBeta2
+        let cosOmega2 = cosAlpha2 * p.cosBeta2
 
         let sigma12 = atan2(
             max(0, cosSigma1 * sinSigma2 - sinSigma1 * cosSigma2) + 0,

@@ -18,7 +18,8 @@ extension Geodesic {
         let sinBeta12Sum = s2 * c1 + c2 * s1  // sin(β2 + β1)
         let isShort = cosBeta12 >= 0 && sinBeta12 < 0.5 && c2 * longitude.radians < 0.5
 
-        var sinOmega12 = longitude.sin, cosOmega12 = longitude.cos
+        var sinOmega12 = longitude.sin
+        var cosOmega12 = longitude.cos
         var meanDn = 1.0
         if isShort {
             let sinSquared = (s1 + s2) * (s1 + s2)
@@ -31,7 +32,8 @@ extension Geodesic {
 
         // Great-circle azimuth on the sphere (eq. 49), written to avoid cancellation.
         var sinAlpha1 = c2 * sinOmega12
-        var cosAlpha1 = cosOmega12 >= 0
+        var cosAlpha1 =
+            cosOmega12 >= 0
             ? sinBeta12 + c2 * s1 * sinOmega12 * sinOmega12 / (1 + cosOmega12)
             : sinBeta12Sum - c2 * s1 * sinOmega12 * sinOmega12 / (1 - cosOmega12)
         let sinSigma12 = hypotenuse(sinAlpha1, cosAlpha1)
@@ -61,7 +63,8 @@ extension Geodesic {
                 // Find ω12 from the astroid's root, then α1 from the spherical formula.
                 let k = astroidRoot(x: x, y: y)
                 let omega12 = longitudeScale * (-x * k / (1 + k))
-                let sinOmega = sin(omega12), cosOmega = -cos(omega12)
+                let sinOmega = sin(omega12)
+                let cosOmega = -cos(omega12)
                 sinAlpha1 = c2 * sinOmega
                 cosAlpha1 = sinBeta12Sum - c2 * s1 * sinOmega * sinOmega / (1 - cosOmega)
             }
@@ -80,11 +83,13 @@ extension Geodesic {
     /// The largest real root k of the astroid equation k⁴ + 2k³ − (x² + y² − 1)k² − 2y²k − y² = 0
     /// (Karney 2013, eq. 55), taken positive; 0 when y = 0 and the root is not unique.
     static func astroidRoot(x: Double, y: Double) -> Double {
-        let p = x * x, q = y * y
+        let p = x * x
+        let q = y * y
         let r = (p + q - 1) / 6
         if q == 0 && r <= 0 { return 0 }
         let s = p * q / 4
-        let r2 = r * r, r3 = r * r2
+        let r2 = r * r
+        let r3 = r * r2
         let discriminant = s * (s + 2 * r3)
         var u = r
         if discriminant >= 0 {

@@ -25,7 +25,8 @@ extension Geodesic {
     /// given sin σ and cos σ.
     static func sineSeries(_ coefficients: [Double], sin s: Double, cos c: Double) -> Double {
         let twoCos2Sigma = 2 * (c - s) * (c + s)
-        var next = 0.0, afterNext = 0.0
+        var next = 0.0
+        var afterNext = 0.0
         for coefficient in coefficients.reversed() {
             (next, afterNext) = (coefficient + twoCos2Sigma * next - afterNext, next)
         }
@@ -111,7 +112,8 @@ extension Geodesic {
     }
 
     private static let c3Table: [[Double]] = {
-        let n = thirdFlattening, n2 = n * n
+        let n = thirdFlattening
+        let n2 = n * n
         return [
             [0, (1 - n) / 4, (1 - n2) / 8, (3 + 3 * n - n2) / 64, (5 + 2 * n) / 128, 3.0 / 128],
             [0, 0, (2 - 3 * n + n2) / 32, (3 - 2 * n - 3 * n2) / 64, (3 + n) / 128, 5.0 / 256],

@@ -12,7 +12,8 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
     /// A new location is available (deprecated by Apple in favour of `didUpdateLocations`; never called by
     /// this library).
-    func locationManager(_ manager: CLLocationManager, didUpdateTo newLocation: CLLocation, from oldLocation: CLLocation)
+    func locationManager(
+        _ manager: CLLocationManager, didUpdateTo newLocation: CLLocation, from oldLocation: CLLocation)
     /// A new heading is available.
     func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading)
     /// Whether to show the heading calibration panel; Linux has none, so the answer is not used.

@@ -1,4 +1,3 @@
-
 /// A provider that reports one constant location, like Xcode's custom simulated location. **Linux only.**
 ///
 /// URI: `fixed:LAT,LON[,ACCURACY]` — degrees and metres, accuracy 5 m when omitted, for example

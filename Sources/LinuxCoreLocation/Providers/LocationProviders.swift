@@ -1,4 +1,3 @@
-
 /// Choosing and making providers: the process-wide default, provider URIs, and the probe. **Linux only.**
 ///
 /// A manager created without a provider uses, in order: ``defaultProvider`` if set in code; the URI in the

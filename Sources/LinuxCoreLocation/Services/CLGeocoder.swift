@@ -83,7 +83,11 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 submit(
                     { placemarks, error in
-                        if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: placemarks ?? []) }
+                        if let error {
+                            continuation.resume(throwing: error)
+                        } else {
+                            continuation.resume(returning: placemarks ?? [])
+                        }
                     }, on: .queue(.global()))
             }
         } onCancel: {

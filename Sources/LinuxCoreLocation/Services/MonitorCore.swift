@@ -69,7 +69,9 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
 
     func record(for identifier: String) -> CLMonitor.Record? {
         entries.withLock { entries in
-            entries.first { $0.identifier == identifier }.map { CLMonitor.Record(condition: $0.condition, lastEvent: $0.lastEvent) }
+            entries.first { $0.identifier == identifier }.map {
+                CLMonitor.Record(condition: $0.condition, lastEvent: $0.lastEvent)
+            }
         }
     }
 

@@ -33,7 +33,9 @@ public struct GSASentence: Sendable, Hashable {
         hdop = try sentence.decimal(16, "HDOP", in: 0...9999)
         vdop = try sentence.decimal(17, "VDOP", in: 0...9999)
         // SiRF puts a decimal number (not a system id) in field 18; such a vendor extension is ignored.
-        systemID = sentence.fieldBytes(18).contains(UInt8(ascii: ".")) ? nil
+        systemID =
+            sentence.fieldBytes(18).contains(UInt8(ascii: "."))
+            ? nil
             : try sentence.integer(18, "system id", in: 0...15)
     }
 }

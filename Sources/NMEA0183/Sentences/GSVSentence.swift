@@ -45,14 +45,16 @@ public struct GSVSentence: Sendable, Hashable {
         for group in 0..<groups {
             let base = 4 + group * 4
             guard let id = try sentence.integer(base, "satellite id", in: 0...999) else { continue }
-            satellites.append(Satellite(
-                id: id,
-                elevation: try sentence.signedInteger(base + 1, "elevation", in: -90...90),
-                azimuth: try sentence.integer(base + 2, "azimuth", in: 0...360),
-                snr: try sentence.integer(base + 3, "SNR", in: 0...99)))
+            satellites.append(
+                Satellite(
+                    id: id,
+                    elevation: try sentence.signedInteger(base + 1, "elevation", in: -90...90),
+                    azimuth: try sentence.integer(base + 2, "azimuth", in: 0...360),
+                    snr: try sentence.integer(base + 3, "SNR", in: 0...99)))
         }
         self.satellites = satellites
-        signalID = (sentence.fieldCount - 3) % 4 == 1
+        signalID =
+            (sentence.fieldCount - 3) % 4 == 1
             ? try sentence.integer(sentence.fieldCount, "signal id", in: 0...15) : nil
     }
 }

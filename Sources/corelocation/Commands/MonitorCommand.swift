@@ -41,7 +41,9 @@ final class MonitorCommand {
         manager.requestWhenInUseAuthorization()
         for region in regions { manager.startMonitoring(for: region) }
         context.session.onFinish {
-            withExtendedLifetime(printer) { for region in manager.monitoredRegions { manager.stopMonitoring(for: region) } }
+            withExtendedLifetime(printer) {
+                for region in manager.monitoredRegions { manager.stopMonitoring(for: region) }
+            }
         }
         context.run()
     }

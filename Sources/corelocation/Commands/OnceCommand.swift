@@ -33,7 +33,8 @@ final class OnceCommand {
             maximumAge: try arguments.number("max-age", in: 0...1e9, unit: "seconds") ?? 60)
         timeout = try arguments.number("timeout", in: 0...1e9, unit: "seconds") ?? 10
         session = Session(
-            writer: EventWriter(format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
+            writer: EventWriter(
+                format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
         guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
             Terminal.exit(.unavailable, "no location provider")
         }
@@ -68,7 +69,9 @@ final class OnceCommand {
                     session.finish(.unavailable, "location access is \(result.status)")
                 case .servicesDisabled: session.finish(.unavailable, "no location provider is available")
                 case .error(let error):
-                    session.finish(error.code == .denied ? .unavailable : .providerFailed, "the request failed: \(error.code.name)")
+                    session.finish(
+                        error.code == .denied ? .unavailable : .providerFailed, "the request failed: \(error.code.name)"
+                    )
                 }
             }
         }

@@ -28,7 +28,8 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate {
             throw Arguments.UsageError(description: "plot needs -o FILE.svg (or -o - for standard output)")
         }
         self.output = output
-        accuracyFilter = try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
+        accuracyFilter =
+            try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
         ageFilter = try arguments.number("age-filter", in: 0...1e9, unit: "seconds") ?? kCLLocationAgeFilterNone
     }
 

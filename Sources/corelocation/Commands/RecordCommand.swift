@@ -54,7 +54,8 @@ final class RecordCommand {
         status.setEventHandler {
             if let error = recorder.error { session.finish(.cannotCreate, "writing \(self.path) failed: \(error)") }
             guard Terminal.errorIsTerminal else { return }
-            let accuracy = recorder.lastLocation.map { "±" + Numbers.fixed($0.horizontalAccuracy, 1) + " m" } ?? "no fix"
+            let accuracy =
+                recorder.lastLocation.map { "±" + Numbers.fixed($0.horizontalAccuracy, 1) + " m" } ?? "no fix"
             Terminal.writeError(
                 "\r\(recorder.fixCount) fixes  \(Numbers.fixed(recorder.distance, 0)) m  "
                     + "\(Int(Date().timeIntervalSince(started))) s  \(accuracy)   ")

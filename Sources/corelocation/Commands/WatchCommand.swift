@@ -39,7 +39,8 @@ final class WatchCommand {
 
     init(_ arguments: Arguments) throws {
         count = try arguments.number("count", in: 1...1e12, unit: "a number of fixes").map { Int($0) }
-        accuracyFilter = try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
+        accuracyFilter =
+            try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
         ageFilter = try arguments.number("age-filter", in: 0...1e9, unit: "seconds") ?? kCLLocationAgeFilterNone
         distanceFilter = try arguments.number("distance-filter", in: 0...1e9, unit: "metres")
         desiredAccuracy = try DesiredAccuracy.parse(arguments.value("desired-accuracy"))

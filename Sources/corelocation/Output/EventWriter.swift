@@ -53,7 +53,8 @@ final class EventWriter {
             Numbers.coordinate(location.coordinate.longitude), Numbers.plain(location.altitude),
             Numbers.plain(location.ellipsoidalAltitude), Numbers.plain(location.horizontalAccuracy),
             Numbers.plain(location.verticalAccuracy), Numbers.plain(location.speed),
-            Numbers.plain(location.speedAccuracy), Numbers.plain(location.course), Numbers.plain(location.courseAccuracy),
+            Numbers.plain(location.speedAccuracy), Numbers.plain(location.course),
+            Numbers.plain(location.courseAccuracy),
         ].joined(separator: ",") + "\n"
     }
 

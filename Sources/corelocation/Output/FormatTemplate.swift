@@ -18,7 +18,8 @@ struct FormatTemplate: Equatable {
     init(_ template: String) throws {
         var pieces: [Piece] = []
         var text = ""
-        var rest = Substring(template.replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\t", with: "\t"))
+        var rest = Substring(
+            template.replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\t", with: "\t"))
         while let percent = rest.firstIndex(of: "%") {
             text += rest[..<percent]
             rest = rest[rest.index(after: percent)...]
@@ -29,7 +30,8 @@ struct FormatTemplate: Equatable {
             }
             guard let name = Self.fields.filter({ rest.hasPrefix($0) }).max(by: { $0.count < $1.count }) else {
                 throw Arguments.UsageError(
-                    description: "--format-string: unknown placeholder %\(rest.prefix(while: { $0.isLetter || $0 == "_" })); "
+                    description:
+                        "--format-string: unknown placeholder %\(rest.prefix(while: { $0.isLetter || $0 == "_" })); "
                         + "known: " + Self.fields.map { "%" + $0 }.joined(separator: " "))
             }
             if !text.isEmpty { pieces.append(.text(text)) }

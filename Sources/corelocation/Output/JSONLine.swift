@@ -45,8 +45,10 @@ enum JSONLine {
             return object([
                 ("type", string("visit")),
                 ("arrival", visit.arrivalDate == .distantPast ? "null" : string(Timestamps.iso8601(visit.arrivalDate))),
-                ("departure",
-                 visit.departureDate == .distantFuture ? "null" : string(Timestamps.iso8601(visit.departureDate))),
+                (
+                    "departure",
+                    visit.departureDate == .distantFuture ? "null" : string(Timestamps.iso8601(visit.departureDate))
+                ),
                 ("latitude", Numbers.coordinate(visit.coordinate.latitude)),
                 ("longitude", Numbers.coordinate(visit.coordinate.longitude)),
                 ("horizontalAccuracy", Numbers.plain(visit.horizontalAccuracy)),

@@ -33,7 +33,8 @@ struct TrackPlot {
         guard let projection = Projection(points.map(\.location), width: width, height: height, margin: margin) else {
             return svg + "<text x=\"\(margin)\" y=\"\(margin)\">no fixes</text>\n</svg>\n"
         }
-        svg += "<g class=\"accuracy\" fill=\"#3b7dd8\" fill-opacity=\"0.07\" stroke=\"#3b7dd8\" stroke-opacity=\"0.25\">\n"
+        svg +=
+            "<g class=\"accuracy\" fill=\"#3b7dd8\" fill-opacity=\"0.07\" stroke=\"#3b7dd8\" stroke-opacity=\"0.25\">\n"
         for point in points where point.accepted && point.location.horizontalAccuracy > 0 {
             let (x, y) = projection.xy(point.location.coordinate)
             let radius = projection.pixels(metres: point.location.horizontalAccuracy)
@@ -42,12 +43,14 @@ struct TrackPlot {
         svg += "</g>\n"
         let path = points.filter(\.accepted).map { projection.xy($0.location.coordinate) }
         if path.count > 1 {
-            svg += "<polyline class=\"path\" fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"2\" points=\""
+            svg +=
+                "<polyline class=\"path\" fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"2\" points=\""
                 + path.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ") + "\"/>\n"
         }
         for point in points {
             let (x, y) = projection.xy(point.location.coordinate)
-            let style = point.accepted ? "class=\"fix accepted\" fill=\"#1f4e9c\"" : "class=\"fix filtered\" fill=\"#d0453a\""
+            let style =
+                point.accepted ? "class=\"fix accepted\" fill=\"#1f4e9c\"" : "class=\"fix filtered\" fill=\"#d0453a\""
             svg += "<circle \(style) cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"3\"/>\n"
         }
         svg += scaleBar(projection) + legend()

@@ -79,7 +79,9 @@ struct Arguments {
     func number(_ name: String, in range: ClosedRange<Double>, unit: String) throws -> Double? {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), number.isFinite, range.contains(number) else {
-            throw UsageError(description: "--\(name) expects \(unit) in \(range.lowerBound)...\(range.upperBound), found \"\(text)\"")
+            throw UsageError(
+                description: "--\(name) expects \(unit) in \(range.lowerBound)...\(range.upperBound), found \"\(text)\""
+            )
         }
         return number
     }

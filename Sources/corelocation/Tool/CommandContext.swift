@@ -13,7 +13,8 @@ struct CommandContext {
 
     init(_ arguments: Arguments) throws {
         session = Session(
-            writer: EventWriter(format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
+            writer: EventWriter(
+                format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
         duration = try arguments.number("duration", in: 0...1e9, unit: "seconds")
         guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
             Terminal.exit(.unavailable, "no location provider")

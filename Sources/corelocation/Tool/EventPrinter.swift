@@ -47,8 +47,11 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
         if events.contains(.regions) { session.writer.write(.region(.state(state), region, date: manager.clock.now)) }
     }
 
-    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
-        session.finish(.usage, "cannot monitor region \(region?.identifier ?? "?"): radius too large or too many regions")
+    func locationManager(
+        _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error
+    ) {
+        session.finish(
+            .usage, "cannot monitor region \(region?.identifier ?? "?"): radius too large or too many regions")
     }
 
     func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {

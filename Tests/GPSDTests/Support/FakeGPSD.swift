@@ -1,7 +1,8 @@
 import Foundation
 import GPSD
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A scripted stand-in for gpsd: a listening POSIX socket on 127.0.0.1 (port 0, so the kernel

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs `gpsfake` (from Debian's gpsd-clients) in its own process group and tears it down.
@@ -22,7 +23,8 @@ final class Gpsfake {
 
     /// Starts gpsfake with `arguments`; stdout and stderr go to a temporary file.
     init(executable: String, arguments: [String]) throws {
-        outputPath = FileManager.default.temporaryDirectory
+        outputPath =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("gpsfake-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out").path
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -87,8 +89,8 @@ final class Gpsfake {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> pid_t? in
             guard let id = pid_t(entry),
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")")
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
             else { return nil }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 2, let parent = pid_t(fields[1]), let group = pid_t(fields[2]) else { return nil }

@@ -61,8 +61,9 @@ final class ManualScheduler: GPSDScheduler, @unchecked Sendable {
         let target = withState { $0.now + seconds }
         while true {
             let next: Item? = withState { state in
-                guard let index = state.items.indices.filter({ state.items[$0].deadline <= target })
-                    .min(by: { state.items[$0].deadline < state.items[$1].deadline })
+                guard
+                    let index = state.items.indices.filter({ state.items[$0].deadline <= target })
+                        .min(by: { state.items[$0].deadline < state.items[$1].deadline })
                 else { return nil }
                 state.now = max(state.now, state.items[index].deadline)
                 return state.items.remove(at: index)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LinuxCoreLocation
 
 /// Moves a non-Sendable value across threads in tests, where the hand-over is synchronised by a semaphore.

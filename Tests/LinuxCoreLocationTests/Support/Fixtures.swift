@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LinuxCoreLocation
 
 /// A fix for scripts: latitude tells fixes apart; longitude 0; accuracy in metres; stamped at `time`.

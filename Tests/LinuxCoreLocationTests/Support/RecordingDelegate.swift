@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LinuxCoreLocation
 
 /// One delegate callback, as recorded by ``RecordingDelegate``.
@@ -94,7 +95,9 @@ final class RecordingDelegate: NSObject, LinuxLocationManagerDelegate, @unchecke
     func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {
         record(.startedMonitoring(region.identifier))
     }
-    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
+    func locationManager(
+        _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error
+    ) {
         record(.monitoringFailed(region?.identifier, (error as? CLError)?.code ?? .locationUnknown))
     }
     func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {

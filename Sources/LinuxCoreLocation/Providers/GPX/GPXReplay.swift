@@ -44,7 +44,8 @@ public enum GPXReplay {
         contentsOf url: URL, options: ReplayOptions = ReplayOptions(), defaultSpeed: CLLocationSpeed = defaultSpeed,
         clock: any LocationClock = SystemClock.shared
     ) throws -> ReplayLocationProvider {
-        try provider(.file(url), identifier: "gpx:\(url.path)", options: options, defaultSpeed: defaultSpeed, clock: clock)
+        try provider(
+            .file(url), identifier: "gpx:\(url.path)", options: options, defaultSpeed: defaultSpeed, clock: clock)
     }
 
     /// Makes a provider that replays an in-memory GPX document, such as a sample track embedded in a program.
@@ -60,8 +61,9 @@ public enum GPXReplay {
         data: Data, name: String, options: ReplayOptions = ReplayOptions(),
         defaultSpeed: CLLocationSpeed = defaultSpeed, clock: any LocationClock = SystemClock.shared
     ) throws -> ReplayLocationProvider {
-        try provider(.data(data, name: name), identifier: "gpx:\(name)", options: options, defaultSpeed: defaultSpeed,
-                     clock: clock)
+        try provider(
+            .data(data, name: name), identifier: "gpx:\(name)", options: options, defaultSpeed: defaultSpeed,
+            clock: clock)
     }
 
     /// Makes a provider from `gpx:PATH[?speed=N|max][&loop][&mps=M]`.
@@ -80,9 +82,10 @@ public enum GPXReplay {
             }
             speed = value
         }
-        return try provider(.file(URL(fileURLWithPath: uri.path)), identifier: uri.description,
-                            options: ReplayOptions(uri: uri), defaultSpeed: speed, clock: SystemClock.shared,
-                            parameterName: "mps")
+        return try provider(
+            .file(URL(fileURLWithPath: uri.path)), identifier: uri.description,
+            options: ReplayOptions(uri: uri), defaultSpeed: speed, clock: SystemClock.shared,
+            parameterName: "mps")
     }
 
     private static func provider(
@@ -99,7 +102,8 @@ public enum GPXReplay {
     }
 
     private static func invalidSpeed(_ uri: String, name: String, found: String) -> LocationProviderError {
-        .invalidParameter(uri: uri, name: name,
-                          reason: "expected metres per second in 0 < M <= \(Int(maximumDefaultSpeed)), found \"\(found)\"")
+        .invalidParameter(
+            uri: uri, name: name,
+            reason: "expected metres per second in 0 < M <= \(Int(maximumDefaultSpeed)), found \"\(found)\"")
     }
 }

@@ -24,7 +24,9 @@ struct GPXReplayFix {
         latitude = point.latitude
         longitude = point.longitude
         altitude = point.elevation ?? 0
-        horizontalAccuracy = noFix ? -1
+        horizontalAccuracy =
+            noFix
+            ? -1
             : point.horizontalAccuracy ?? point.hdop.map { $0 * uere } ?? GPXReplay.defaultAccuracy
         if point.elevation == nil || noFix || point.fix == .twoDimensional {
             verticalAccuracy = -1
@@ -39,8 +41,10 @@ struct GPXReplayFix {
     ///
     /// Altitude is interpolated linearly when both ends have one; each accuracy is the worse of the two ends,
     /// and invalid when either end's is.
-    init(between start: GPXReplayFix, and end: GPXReplayFix, fraction: Double,
-         latitude: Double, longitude: Double, motion: GPXReplayMotion) {
+    init(
+        between start: GPXReplayFix, and end: GPXReplayFix, fraction: Double,
+        latitude: Double, longitude: Double, motion: GPXReplayMotion
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         horizontalAccuracy = Self.worse(start.horizontalAccuracy, end.horizontalAccuracy)

@@ -65,8 +65,9 @@ struct GPXReplayPlanner {
                     latitude: start.point.latitude, longitude: start.point.longitude, azimuth: line.initialAzimuth,
                     distance: line.distance * fraction)
                 let motion = GPXReplayMotion(speed: speed, course: line.distance > 0 ? position.finalAzimuth : -1)
-                let fix = GPXReplayFix(between: first, and: last, fraction: fraction, latitude: position.latitude,
-                                       longitude: position.longitude, motion: motion)
+                let fix = GPXReplayFix(
+                    between: first, and: last, fraction: fraction, latitude: position.latitude,
+                    longitude: position.longitude, motion: motion)
                 try emit(Self.item(fix, at: start.time.addingTimeInterval(second)))
                 second += 1
             }

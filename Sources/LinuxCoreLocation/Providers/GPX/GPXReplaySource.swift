@@ -52,7 +52,8 @@ final class GPXReplaySource: ReplaySource {
     private func startReading() -> GPXReplayChannel {
         let channel = GPXReplayChannel()
         self.channel = channel
-        let input = self.input, defaultSpeed = self.defaultSpeed
+        let input = self.input
+        let defaultSpeed = self.defaultSpeed
         Thread.detachNewThread {
             do {
                 try Self.produce(input, defaultSpeed: defaultSpeed, into: channel)
@@ -88,14 +89,16 @@ final class GPXReplaySource: ReplaySource {
         if summary.skippedPoints > 0 || summary.droppedValues > 0 {
             let first = summary.diagnostics.first.map { "; first: \($0)" } ?? ""
             Diagnostics.warn(
-                "\(input.name): warning: skipped \(summary.skippedPoints) invalid points and dropped \(summary.droppedValues) invalid values\(first)")
+                "\(input.name): warning: skipped \(summary.skippedPoints) invalid points and dropped \(summary.droppedValues) invalid values\(first)"
+            )
         }
     }
 
     /// Which points to replay, or `nil` when the document has none. Stops reading at the first track point.
     private static func select(_ input: GPXReplayInput, channel: GPXReplayChannel) throws -> Selection? {
         struct FoundTrackPoint: Error {}
-        var hasRoutePoints = false, hasWaypoints = false
+        var hasRoutePoints = false
+        var hasWaypoints = false
         do {
             try input.read { event in
                 try channel.checkCancelled()

@@ -28,10 +28,12 @@ struct NMEAEventTranslator {
             guard let time = fix.timestamp ?? date(of: fix.timeOfDay, clockDate: clockDate) else { return skip() }
             reportedLost = false
             lastTime = time
-            return ReplayItem(time: time, event: .locations([fix.location(at: time, sourceInformation: sourceInformation)]))
+            return ReplayItem(
+                time: time, event: .locations([fix.location(at: time, sourceInformation: sourceInformation)]))
         case .noFix(let noFix):
-            guard let time = noFix.timestamp ?? noFix.timeOfDay.flatMap({ date(of: $0, clockDate: clockDate) })
-                ?? clockDate ?? lastTime
+            guard
+                let time = noFix.timestamp ?? noFix.timeOfDay.flatMap({ date(of: $0, clockDate: clockDate) })
+                    ?? clockDate ?? lastTime
             else { return skip() }
             lastTime = time
             guard !reportedLost else { return nil }
@@ -43,8 +45,10 @@ struct NMEAEventTranslator {
             lastTime = max(lastTime ?? time, time)
             return ReplayItem(
                 time: time,
-                event: .heading(CLHeading(magneticHeading: -1, trueHeading: heading.trueHeading, headingAccuracy: -1,
-                                          timestamp: time)))
+                event: .heading(
+                    CLHeading(
+                        magneticHeading: -1, trueHeading: heading.trueHeading, headingAccuracy: -1,
+                        timestamp: time)))
         case .sentence:
             return nil
         }

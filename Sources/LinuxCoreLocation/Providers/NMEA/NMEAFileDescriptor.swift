@@ -58,7 +58,9 @@ final class NMEAFileDescriptor {
     }
 
     /// The baud rates a serial device accepts, in bits per second.
-    static let supportedBaudRates = [1200, 2400, 4800, 9600, 19_200, 38_400, 57_600, 115_200, 230_400, 460_800, 921_600]
+    static let supportedBaudRates = [
+        1200, 2400, 4800, 9600, 19_200, 38_400, 57_600, 115_200, 230_400, 460_800, 921_600,
+    ]
 
     private static func speedConstant(_ baudRate: Int, path: String) throws -> speed_t {
         let constants: [Int: Int32] = [
@@ -85,7 +87,8 @@ final class NMEAFileDescriptor {
         defer { freeaddrinfo(list) }
         var lastError: Int32 = ECONNREFUSED
         for address in sequence(first: first, next: { $0.pointee.ai_next }) {
-            let socket = Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let socket = Glibc.socket(
+                address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard socket >= 0 else {
                 lastError = errno
                 continue

@@ -23,7 +23,8 @@ enum NMEAProviderFactory {
         let path = uri.path
         guard !path.isEmpty else {
             throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: "path", reason: "expected a file, a device such as /dev/ttyACM0, or - for standard input")
+                uri: uri.description, name: "path",
+                reason: "expected a file, a device such as /dev/ttyACM0, or - for standard input")
         }
         if path != "-", path.hasPrefix("/dev/") || NMEAFileDescriptor.isCharacterDevice(path) {
             try check(uri, allowed: ["baud", "heading"])
@@ -49,7 +50,8 @@ enum NMEAProviderFactory {
         try check(uri, allowed: ["heading"])
         guard let authority = uri.authority, !authority.isEmpty, uri.path.isEmpty || uri.path == "/" else {
             throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: "address", reason: "expected nmea+tcp://HOST[:PORT], e.g. nmea+tcp://192.168.1.10:10110")
+                uri: uri.description, name: "address",
+                reason: "expected nmea+tcp://HOST[:PORT], e.g. nmea+tcp://192.168.1.10:10110")
         }
         var host = authority
         var port = defaultTCPPort
@@ -63,13 +65,15 @@ enum NMEAProviderFactory {
         }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         return NMEAStreamProvider(
-            identifier: uri.description, endpoint: .tcp(host: host, port: port), capabilities: capabilities(uri, scanning: nil))
+            identifier: uri.description, endpoint: .tcp(host: host, port: port),
+            capabilities: capabilities(uri, scanning: nil))
     }
 
     private static func check(_ uri: LocationProviderURI, allowed: Set<String>) throws {
         for (name, _) in uri.parameters where !allowed.contains(name) {
             throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: name, reason: "unknown here; expected \(allowed.sorted().joined(separator: ", "))")
+                uri: uri.description, name: name,
+                reason: "unknown here; expected \(allowed.sorted().joined(separator: ", "))")
         }
     }
 
@@ -78,13 +82,16 @@ enum NMEAProviderFactory {
         guard let rate = Int(text), NMEAFileDescriptor.supportedBaudRates.contains(rate) else {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "baud",
-                reason: "expected one of \(NMEAFileDescriptor.supportedBaudRates.map(String.init).joined(separator: ", ")), found \"\(text)\"")
+                reason:
+                    "expected one of \(NMEAFileDescriptor.supportedBaudRates.map(String.init).joined(separator: ", ")), found \"\(text)\""
+            )
         }
         return rate
     }
 
     /// The base capabilities, plus heading when `?heading` is given or the log's first 64 KiB has a heading sentence.
-    private static func capabilities(_ uri: LocationProviderURI, scanning path: String?) -> LocationProviderCapabilities {
+    private static func capabilities(_ uri: LocationProviderURI, scanning path: String?) -> LocationProviderCapabilities
+    {
         var capabilities = baseCapabilities
         if uri.parameter("heading") != nil || path.map(hasHeadingSentence) == true { capabilities.insert(.heading) }
         return capabilities

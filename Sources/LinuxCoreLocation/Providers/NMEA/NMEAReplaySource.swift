@@ -39,7 +39,8 @@ public final class NMEAReplaySource: ReplaySource {
         stream = path == "-" ? NMEAFileDescriptor.standardInput() : try NMEAFileDescriptor.openFile(path)
         decoder = NMEADecoder(options: options)
         translator = NMEAEventTranslator(
-            sourceInformation: CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false))
+            sourceInformation: CLLocationSourceInformation(
+                softwareSimulationState: true, andExternalAccessoryState: false))
         buffer = [UInt8](repeating: 0, count: self.chunkSize)
     }
 
@@ -98,7 +99,9 @@ public final class NMEAReplaySource: ReplaySource {
             .map { "\($0.rawValue) \(statistics[$0])" }.joined(separator: ", ")
         var message = "\(path): \(statistics.rejectedSentences) sentences rejected"
         if !reasons.isEmpty { message += " (\(reasons))" }
-        if translator.undatedCount > 0 { message += ", \(translator.undatedCount) events before the first date skipped" }
+        if translator.undatedCount > 0 {
+            message += ", \(translator.undatedCount) events before the first date skipped"
+        }
         if let first = decoder.diagnostics.first { message += "; first: \(first.description(source: path))" }
         Diagnostics.hint("nmea-rejections:\(path)", message)
     }

@@ -12,7 +12,8 @@ public enum NMEAStreamError: Error, CustomStringConvertible {
     /// One line, such as `/dev/ttyACM0: cannot open: No such file or directory`.
     public var description: String {
         switch self {
-        case .system(let name, let action, let code): "\(name): \(action): \(NMEAFileDescriptor.describe(errorNumber: code))"
+        case .system(let name, let action, let code):
+            "\(name): \(action): \(NMEAFileDescriptor.describe(errorNumber: code))"
         case .unsupportedBaudRate(let name, let rate):
             "\(name): unsupported baud rate \(rate); expected one of "
                 + NMEAFileDescriptor.supportedBaudRates.map(String.init).joined(separator: ", ")

@@ -104,7 +104,8 @@ private final class Connection: Sendable {
         var readerDone: DispatchSemaphore?
         var reader: ObjectIdentifier?
         var translator = NMEAEventTranslator(
-            sourceInformation: CLLocationSourceInformation(softwareSimulationState: false, andExternalAccessoryState: true))
+            sourceInformation: CLLocationSourceInformation(
+                softwareSimulationState: false, andExternalAccessoryState: true))
     }
 
     private let provider: NMEAStreamProvider

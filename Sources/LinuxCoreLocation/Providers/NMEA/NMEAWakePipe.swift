@@ -29,8 +29,10 @@ final class NMEAWakePipe: @unchecked Sendable {
 
     /// Blocks until `stream` has bytes (or reached its end or an error): `true`; or until woken: `false`.
     func waitReadable(_ stream: NMEAFileDescriptor) -> Bool {
-        var descriptors = [pollfd(fd: stream.descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: stream.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             let ready = poll(&descriptors, 2, -1)
             if ready < 0, errno == EINTR { continue }

@@ -40,7 +40,8 @@ public struct ReplayOptions: Sendable, Equatable {
             speed = .factor(factor)
         } else {
             throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: "speed", reason: "expected max or a factor in 0 < N <= 10000, found \"\(text)\"")
+                uri: uri.description, name: "speed",
+                reason: "expected max or a factor in 0 < N <= 10000, found \"\(text)\"")
         }
     }
 }

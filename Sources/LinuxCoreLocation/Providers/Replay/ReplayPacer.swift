@@ -147,7 +147,8 @@ final class ReplayPacer: @unchecked Sendable {
             return .heading(
                 CLHeading(
                     magneticHeading: heading.magneticHeading, trueHeading: heading.trueHeading,
-                    headingAccuracy: heading.headingAccuracy, x: heading.x, y: heading.y, z: heading.z, timestamp: date))
+                    headingAccuracy: heading.headingAccuracy, x: heading.x, y: heading.y, z: heading.z, timestamp: date)
+            )
         case .fixLost, .failed, .finished: return event
         }
     }
