@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import DBus
+import DBus
 
 private let echo = DBusMessage.methodCall(destination: "x.Test", path: "/x", interface: "x.Test", member: "Echo")
 
@@ -43,7 +43,7 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
             let call = try bus.readMessage()
             let bytes = try DBusMessage.methodReturn(to: call, body: [.uint32(1)]).encoded(serial: 2)
             try bus.write(Array(patched(bytes, uint32: 1 << 20, at: 4).prefix(16)))  // only the header is sent
-            _ = try? bus.readLine()  // until the client hangs up
+            bus.waitForHangUp()
         }
         let connection = try DBusConnection(fileDescriptor: descriptor, maximumMessageSize: 4096)
         let outcome = callOutcome(connection)
@@ -56,7 +56,7 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
         let (bus, descriptor) = FakeBus.start { bus in
             try bus.acceptClient()
             _ = try bus.readMessage()
-            _ = try? bus.readLine()  // never answers; waits for the hang-up
+            bus.waitForHangUp()  // never answers
         }
         let connection = try DBusConnection(fileDescriptor: descriptor)
         #expect(callOutcome(connection, timeout: 0.05) == "no reply to Echo within 0.05 s")
@@ -70,7 +70,7 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
             try bus.acceptClient()
             _ = try bus.readMessage()
             received.signal()
-            _ = try? bus.readLine()
+            bus.waitForHangUp()
         }
         let connection = try DBusConnection(fileDescriptor: descriptor)
         let outcome = Mutex<String?>(nil)
@@ -89,10 +89,8 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
 
     @Test func rejectedAuthenticationThrows() {
         let (bus, descriptor) = FakeBus.start { bus in
-            _ = try bus.stream.value.socket.read(upTo: 1, timeout: 5)
-            _ = try bus.readLine()
-            try bus.write(Array("REJECTED DBUS_COOKIE_SHA1\r\n".utf8))
-            _ = try? bus.readLine()
+            try bus.rejectClient(with: "REJECTED DBUS_COOKIE_SHA1")
+            bus.waitForHangUp()
         }
         #expect(throws: DBusError.authenticationFailed("the bus answered \"REJECTED DBUS_COOKIE_SHA1\" to AUTH EXTERNAL")) {
             try DBusConnection(fileDescriptor: descriptor)
@@ -102,8 +100,7 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
 
     @Test func silentBusTimesOutTheHandshake() {
         let (bus, descriptor) = FakeBus.start { bus in
-            _ = try? bus.stream.value.socket.read(upTo: 1 << 16, timeout: 5)
-            _ = try? bus.stream.value.socket.read(upTo: 1 << 16, timeout: 5)
+            bus.waitForHangUp()
         }
         #expect(throws: DBusError.disconnected(reason: "no data within 0.05 s")) {
             try DBusConnection(fileDescriptor: descriptor, replyTimeout: 0.05)
@@ -117,7 +114,7 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
             try bus.acceptClient()
             handlerSet.wait()
             try bus.send(.signal(path: "/x", interface: "x.Test", member: "Tick"), serial: 2)
-            _ = try? bus.readLine()
+            bus.waitForHangUp()
         }
         let connection = try DBusConnection(fileDescriptor: descriptor)
         let outcome = Mutex<String?>(nil)

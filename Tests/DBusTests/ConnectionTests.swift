@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import DBus
+import DBus
 
 /// Collects a connection's events for the test thread.
 private final class EventLog: Sendable {
@@ -26,7 +26,7 @@ private let ping = DBusMessage.methodCall(destination: "x.Test", path: "/x", int
         let (bus, descriptor) = FakeBus.start { bus in authLine.withLock { $0 = try? bus.acceptClient() } }
         let connection = try DBusConnection(fileDescriptor: descriptor)
         bus.finish()
-        let hexDigits = String(geteuid()).unicodeScalars.map { String($0.value, radix: 16) }.joined()
+        let hexDigits = String(FakeBus.userID).unicodeScalars.map { String($0.value, radix: 16) }.joined()
         #expect(authLine.withLock { $0 } == "AUTH EXTERNAL \(hexDigits)")
         #expect(connection.uniqueName == ":1.7")
     }
