@@ -6,6 +6,7 @@
 #   Scripts/geoclue-test-env.sh start STATE_DIR NMEA_SOCKET DESKTOP_ID   # prints nothing on success
 #   Scripts/geoclue-test-env.sh stop STATE_DIR                           # always safe to run, idempotent
 #
+# The configuration allows DESKTOP_ID as a system application and forbids DESKTOP_ID.Denied.
 # `start` backs up /etc/geoclue/geoclue.conf into STATE_DIR, installs the test configuration, starts what is
 # not running (dbus-daemon --system, the demo agent, /usr/libexec/geoclue) each in its own process group and
 # records the group ids in STATE_DIR/pgids. `stop` kills exactly those groups, restores the configuration and
@@ -19,11 +20,15 @@ BUS_SOCKET=/run/dbus/system_bus_socket
 
 die() { echo "geoclue-test-env: $*" >&2; exit 1; }
 
-# Starts "$@" in a new session (so a new process group), logging to STATE_DIR/NAME.log; records the group.
+# Starts "$@" in a new session (so a new process group whose id is the pid of the process), logging to
+# STATE_DIR/NAME.log, and records the group id.
 spawn() {
     name=$1; shift
-    setsid "$@" >"$STATE/$name.log" 2>&1 &
-    echo "$! $name" >>"$STATE/pgids"
+    rm -f "$STATE/$name.pid"
+    setsid sh -c 'echo "$$" >"$0.tmp" && mv "$0.tmp" "$0" && exec "$@"' "$STATE/$name.pid" "$@" \
+        <"/dev/null" >"$STATE/$name.log" 2>&1 &
+    wait_for test -s "$STATE/$name.pid" || die "$name did not start"
+    echo "$(cat "$STATE/$name.pid") $name" >>"$STATE/pgids"
 }
 
 # Waits up to 5 s for a command to succeed.
@@ -79,6 +84,11 @@ enable=false
 allowed=true
 system=true
 users=
+
+[$DESKTOP_ID.Denied]
+allowed=false
+system=true
+users=
 CONF
     if [ ! -S "$BUS_SOCKET" ] || ! dbus-send --system --dest=org.freedesktop.DBus / org.freedesktop.DBus.Peer.Ping 2>/dev/null; then
         mkdir -p /run/dbus
@@ -100,11 +110,11 @@ stop() {
     if [ -f "$STATE/pgids" ]; then
         # Newest first: the agent, GeoClue, then the bus.
         tac "$STATE/pgids" | while read -r pgid name; do
-            kill -TERM -- "-$pgid" 2>/dev/null || true
+            kill -TERM "-$pgid" 2>/dev/null || true
         done
         sleep 0.2
         tac "$STATE/pgids" | while read -r pgid name; do
-            kill -KILL -- "-$pgid" 2>/dev/null || true
+            kill -KILL "-$pgid" 2>/dev/null || true
         done
         rm -f "$STATE/pgids"
     fi

@@ -110,6 +110,9 @@ public final class GeoClueLocationProvider: LocationProvider {
         }
     }
 
+    /// The object path of the GeoClue client while one is started, else `nil`.
+    var clientPath: String? { state.withLock { $0.session?.client } }
+
     private func isCurrent(_ generation: Int) -> Bool {
         state.withLock { $0.generation == generation && !$0.failed }
     }
