@@ -25,11 +25,14 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
         }
         let connection = try DBusConnection(fileDescriptor: descriptor)
         let closed = Mutex<DBusError?>(nil)
+        let closedEvent = DispatchSemaphore(value: 0)
         connection.setEventHandler { event in
             if case .closed(let error) = event { closed.withLock { $0 = error } }
+            closedEvent.signal()
         }
         let outcome = callOutcome(connection)
         bus.finish()
+        #expect(closedEvent.wait(timeout: .now() + 5) == .success)
         let reason = "malformed D-Bus message at byte 0: endianness flag is 88, expected \"l\" (108) or \"B\" (66)"
         #expect(outcome == "D-Bus connection closed: \(reason)")
         #expect(closed.withLock { $0 } == .malformedMessage(offset: 0, reason: "endianness flag is 88, expected \"l\" (108) or \"B\" (66)"))

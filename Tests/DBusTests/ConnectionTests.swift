@@ -23,7 +23,7 @@ private let ping = DBusMessage.methodCall(destination: "x.Test", path: "/x", int
 @Suite struct ConnectionTests {
     @Test func handshakeSendsTheUserIDAndHelloGivesTheUniqueName() throws {
         let authLine = Mutex<String?>(nil)
-        let (bus, descriptor) = FakeBus.start { bus in authLine.withLock { $0 = try? bus.acceptClient() } }
+        let (bus, descriptor) = FakeBus.start { bus in authLine.withLock { $0 = try? bus.acceptClient(uniqueName: ":1.7") } }
         let connection = try DBusConnection(fileDescriptor: descriptor)
         bus.finish()
         let hexDigits = String(FakeBus.userID).unicodeScalars.map { String($0.value, radix: 16) }.joined()
