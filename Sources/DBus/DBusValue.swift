@@ -4,29 +4,29 @@
 /// arrays of ``dictionaryEntry(_:_:)`` values; ``dictionary(_:)`` builds the common `a{sv}`.
 /// Source: D-Bus Specification, "Type System".
 public indirect enum DBusValue: Sendable, Equatable {
-    /// `y`
+    /// `y`: an unsigned 8-bit integer, 0…255.
     case byte(UInt8)
-    /// `b`
+    /// `b`: a boolean, marshalled as a 32-bit 0 or 1 (other values are malformed).
     case boolean(Bool)
-    /// `n`
+    /// `n`: a signed 16-bit integer.
     case int16(Int16)
-    /// `q`
+    /// `q`: an unsigned 16-bit integer.
     case uint16(UInt16)
-    /// `i`
+    /// `i`: a signed 32-bit integer.
     case int32(Int32)
-    /// `u`
+    /// `u`: an unsigned 32-bit integer, e.g. GeoClue's accuracy level or thresholds.
     case uint32(UInt32)
-    /// `x`
+    /// `x`: a signed 64-bit integer.
     case int64(Int64)
-    /// `t`
+    /// `t`: an unsigned 64-bit integer, e.g. the seconds of GeoClue's `Timestamp`.
     case uint64(UInt64)
-    /// `d`
+    /// `d`: an IEEE 754 double, e.g. GeoClue's latitude in degrees.
     case double(Double)
-    /// `s`
+    /// `s`: UTF-8 text without NUL characters.
     case string(String)
-    /// `o`
+    /// `o`: an object path such as `/org/freedesktop/GeoClue2/Client/1`.
     case objectPath(String)
-    /// `g`
+    /// `g`: a type signature such as `a{sv}`, at most 255 bytes.
     case signature(String)
     /// `v`: a value that carries its type.
     case variant(DBusValue)
