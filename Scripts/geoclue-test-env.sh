@@ -6,6 +6,7 @@
 #   Scripts/geoclue-test-env.sh start STATE_DIR NMEA_SOCKET DESKTOP_ID   # prints nothing on success
 #   Scripts/geoclue-test-env.sh stop STATE_DIR                           # always safe to run, idempotent
 #
+# `start` exits with 3 when a GeoClue is already running (a desktop's own): tests then skip rather than take it over.
 # The configuration allows DESKTOP_ID as a system application and forbids DESKTOP_ID.Denied.
 # `start` backs up /etc/geoclue/geoclue.conf into STATE_DIR, installs the test configuration, starts what is
 # not running (dbus-daemon --system, the demo agent, /usr/libexec/geoclue) each in its own process group and
@@ -42,7 +43,7 @@ wait_for() {
 }
 
 bus_has_name() {
-    dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+    [ -S "$BUS_SOCKET" ] && dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
         org.freedesktop.DBus.NameHasOwner "string:$1" | grep -q "boolean true"
 }
 
@@ -53,6 +54,10 @@ start() {
     command -v dbus-daemon >/dev/null || die "dbus is not installed"
     mkdir -p "$STATE"
     : >"$STATE/pgids"
+    if bus_has_name org.freedesktop.GeoClue2; then
+        echo "geoclue-test-env: GeoClue is already running on this system bus; not touching it" >&2
+        exit 3
+    fi
     if [ ! -f "$STATE/geoclue.conf.orig" ] && [ ! -f "$STATE/no-conf" ]; then
         if [ -f "$CONF" ]; then cp -p "$CONF" "$STATE/geoclue.conf.orig"; else touch "$STATE/no-conf"; fi
     fi
@@ -97,7 +102,6 @@ CONF
         touch "$STATE/started-bus"
         wait_for dbus-send --system --dest=org.freedesktop.DBus / org.freedesktop.DBus.Peer.Ping || die "the system bus did not start"
     fi
-    if bus_has_name org.freedesktop.GeoClue2; then die "GeoClue is already running; stop it first"; fi
     spawn geoclue "$GEOCLUE"
     wait_for bus_has_name org.freedesktop.GeoClue2 || die "GeoClue did not take its bus name (see $STATE/geoclue.log)"
     spawn agent "$AGENT"

@@ -4,7 +4,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import Synchronization
+import Foundation
 
 // File-scope names for the C functions the class's own methods shadow.
 private let systemConnect = connect
@@ -13,12 +13,23 @@ private let systemShutdown = shutdown
 
 /// A connected stream socket. Writes are serialised; reads belong to one thread at a time; the descriptor is
 /// closed once, under the same lock that writes and shutdowns take, so no call ever reaches a reused number.
-final class DBusSocket: Sendable {
-    private let descriptor: Mutex<Int32>
+///
+/// The lock is an `NSLock` (a pthread mutex) rather than `Mutex`, whose futex slow path ThreadSanitizer does not
+/// see; `@unchecked Sendable` because the descriptor is only touched under it.
+final class DBusSocket: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fileDescriptor: Int32
 
     /// Takes over a connected stream socket.
     init(fileDescriptor: Int32) {
-        descriptor = Mutex(fileDescriptor)
+        self.fileDescriptor = fileDescriptor
+    }
+
+    /// Runs `body` with the descriptor (−1 once closed) under the lock.
+    private func withDescriptor<T>(_ body: (inout Int32) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&fileDescriptor)
     }
 
     /// Connects to a Unix domain socket.
@@ -54,7 +65,7 @@ final class DBusSocket: Sendable {
 
     /// Writes all of `bytes`, waiting at most `timeout` seconds for the peer to make room.
     func write(_ bytes: [UInt8], timeout: Double) throws(DBusError) {
-        let result: String? = descriptor.withLock { descriptor in
+        let result: String? = withDescriptor { descriptor in
             guard descriptor >= 0 else { return "the socket is closed" }
             var sent = 0
             while sent < bytes.count {
@@ -77,7 +88,7 @@ final class DBusSocket: Sendable {
     ///
     /// - Returns: The bytes read; empty at end of stream (the peer closed, or ``shutdown()`` was called).
     func read(upTo capacity: Int, timeout: Double?) throws(DBusError) -> [UInt8] {
-        let descriptor = descriptor.withLock { $0 }
+        let descriptor = withDescriptor { $0 }
         guard descriptor >= 0 else { return [] }
         while true {
             guard Self.wait(descriptor, for: Int16(POLLIN), timeout: timeout) else {
@@ -95,14 +106,14 @@ final class DBusSocket: Sendable {
 
     /// Makes a blocked or later ``read(upTo:timeout:)`` return end of stream; the descriptor stays open.
     func shutdown() {
-        descriptor.withLock { descriptor in
+        withDescriptor { descriptor in
             if descriptor >= 0 { _ = systemShutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
 
     /// Closes the descriptor; later calls do nothing.
     func close() {
-        descriptor.withLock { descriptor in
+        withDescriptor { descriptor in
             if descriptor >= 0 { _ = systemClose(descriptor) }
             descriptor = -1
         }

@@ -34,11 +34,7 @@ final class GeoClueEnvironment: Sendable {
         filePath: String = #filePath, sentences: @escaping @Sendable () -> [String]
     ) throws -> GeoClueEnvironment? {
         if let reason = missingPrerequisite {
-            if ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1" {
-                Issue.record("\(reason), and CORELOCATION_REQUIRE_INTEGRATION=1")
-            } else {
-                print("SKIPPED: \(reason)")
-            }
+            skip(reason)
             return nil
         }
         var root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
@@ -52,11 +48,24 @@ final class GeoClueEnvironment: Sendable {
             directory: directory, server: server, script: root.appendingPathComponent("Scripts/geoclue-test-env.sh"))
         do {
             try environment.run(["start", environment.state, server.path, desktopID])
+        } catch GeoClueEnvironmentError.busy {
+            environment.stop()
+            skip("GeoClue is already running on this machine's system bus; the test does not take it over")
+            return nil
         } catch {
             environment.stop()
             throw error
         }
         return environment
+    }
+
+    /// Prints why the test does not run, or records an issue when `CORELOCATION_REQUIRE_INTEGRATION=1`.
+    private static func skip(_ reason: String) {
+        if ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1" {
+            Issue.record("\(reason), and CORELOCATION_REQUIRE_INTEGRATION=1")
+        } else {
+            print("SKIPPED: \(reason)")
+        }
     }
 
     private init(directory: URL, server: NMEASocketServer, script: URL) {
@@ -75,6 +84,17 @@ final class GeoClueEnvironment: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Stops the demo agent (its process group), as on a machine where no desktop runs one.
+    func stopAgent() throws {
+        let groups = try String(contentsOfFile: "\(state)/pgids", encoding: .utf8)
+        for line in groups.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count == 2, fields[1] == "agent", let id = Int32(fields[0]) {
+                GeoClueTestSockets.terminateProcessGroup(id)
+            }
+        }
+    }
+
     /// GeoClue's own log, for failure messages.
     var geoclueLog: String {
         (try? String(contentsOf: directory.appendingPathComponent("state/geoclue.log"), encoding: .utf8)) ?? ""
@@ -83,6 +103,7 @@ final class GeoClueEnvironment: Sendable {
     private func run(_ arguments: [String]) throws {
         let errorPath = directory.appendingPathComponent("script-\(arguments[0]).err").path
         let status = GeoClueTestSockets.run(["/bin/sh", script.path] + arguments, errorPath: errorPath)
+        if status == 3 { throw GeoClueEnvironmentError.busy }
         guard status == 0 else {
             let output = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             throw CocoaError(.executableLoad, userInfo: [
@@ -90,4 +111,9 @@ final class GeoClueEnvironment: Sendable {
             ])
         }
     }
+}
+
+/// The environment script's exit status 3: a GeoClue of the machine's own is running.
+enum GeoClueEnvironmentError: Error {
+    case busy
 }

@@ -89,4 +89,20 @@ let servedSentences = [
         thread.sync { manager.value.stopUpdatingLocation() }
         #expect(!LocationHub.shared.isRunning(provider))
     }
+
+    @Test func withoutAnAgentAccessIsDenied() throws {
+        guard let environment = try GeoClueEnvironment.start(sentences: { servedSentences }) else { return }
+        defer { environment.stop() }
+        try environment.stopAgent()
+        let provider = GeoClueLocationProvider(
+            options: GeoClueOptions(desktopID: GeoClueEnvironment.desktopID), replyTimeout: 2
+        ) { timeout throws(DBusError) in try DBusConnection.systemBus(replyTimeout: timeout) }
+        let events = ProviderEvents()
+        let started = Date()
+        provider.start(events.handler)
+        let outcome = events.wait(for: 1)
+        print("without an agent: \(outcome) after \(Date().timeIntervalSince(started)) s")
+        provider.stop()
+        #expect(outcome == ["failed(denied)"])
+    }
 }
