@@ -3,7 +3,7 @@
 # GeoClue read fixes only from NMEA sentences served on a Unix socket. Root only; used by the GeoClue
 # integration test (Tests/LinuxCoreLocationTests/GeoClueIntegrationTests.swift) and by hand:
 #
-#   Scripts/geoclue-test-env.sh start STATE_DIR NMEA_SOCKET DESKTOP_ID   # prints nothing on success
+#   Scripts/geoclue-test-env.sh start STATE_DIR NMEA_SOCKET DESKTOP_ID [no-agent]   # silent on success
 #   Scripts/geoclue-test-env.sh stop STATE_DIR                           # always safe to run, idempotent
 #
 # `start` exits with 3 when a GeoClue is already running (a desktop's own): tests then skip rather than take it over.
@@ -48,7 +48,7 @@ bus_has_name() {
 }
 
 start() {
-    STATE=$1 NMEA=$2 DESKTOP_ID=$3
+    STATE=$1 NMEA=$2 DESKTOP_ID=$3 WITH_AGENT=${4:-agent}
     [ "$(id -u)" = 0 ] || die "must run as root"
     [ -x "$GEOCLUE" ] && [ -x "$AGENT" ] || die "geoclue-2.0 is not installed ($GEOCLUE, $AGENT)"
     command -v dbus-daemon >/dev/null || die "dbus is not installed"
@@ -104,6 +104,7 @@ CONF
     fi
     spawn geoclue "$GEOCLUE"
     wait_for bus_has_name org.freedesktop.GeoClue2 || die "GeoClue did not take its bus name (see $STATE/geoclue.log)"
+    [ "$WITH_AGENT" = no-agent ] && return 0
     spawn agent "$AGENT"
     # The agent registers itself with AddAgent; GeoClue logs nothing about it, so give it a moment to connect.
     sleep 0.3
@@ -133,7 +134,7 @@ stop() {
 }
 
 case "${1:-}" in
-start) [ $# -eq 4 ] || die "usage: $0 start STATE_DIR NMEA_SOCKET DESKTOP_ID"; start "$2" "$3" "$4" ;;
+start) [ $# -eq 4 ] || [ $# -eq 5 ] || die "usage: $0 start STATE_DIR NMEA_SOCKET DESKTOP_ID [no-agent]"; shift; start "$@" ;;
 stop) [ $# -eq 2 ] || die "usage: $0 stop STATE_DIR"; stop "$2" ;;
-*) die "usage: $0 start STATE_DIR NMEA_SOCKET DESKTOP_ID | stop STATE_DIR" ;;
+*) die "usage: $0 start STATE_DIR NMEA_SOCKET DESKTOP_ID [no-agent] | stop STATE_DIR" ;;
 esac

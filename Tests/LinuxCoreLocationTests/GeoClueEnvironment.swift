@@ -29,9 +29,11 @@ final class GeoClueEnvironment: Sendable {
     /// Sets the environment up, or returns `nil` after printing why it cannot (recording an issue instead
     /// when `CORELOCATION_REQUIRE_INTEGRATION=1`).
     ///
-    /// - Parameter sentences: What the NMEA socket serves, every 0.2 s.
+    /// - Parameters:
+    ///   - agent: Whether to run GeoClue's demo agent, as a desktop session does.
+    ///   - sentences: What the NMEA socket serves, every 0.2 s.
     static func start(
-        filePath: String = #filePath, sentences: @escaping @Sendable () -> [String]
+        filePath: String = #filePath, agent: Bool = true, sentences: @escaping @Sendable () -> [String]
     ) throws -> GeoClueEnvironment? {
         if let reason = missingPrerequisite {
             skip(reason)
@@ -47,7 +49,7 @@ final class GeoClueEnvironment: Sendable {
         let environment = GeoClueEnvironment(
             directory: directory, server: server, script: root.appendingPathComponent("Scripts/geoclue-test-env.sh"))
         do {
-            try environment.run(["start", environment.state, server.path, desktopID])
+            try environment.run(["start", environment.state, server.path, desktopID] + (agent ? [] : ["no-agent"]))
         } catch GeoClueEnvironmentError.busy {
             environment.stop()
             skip("GeoClue is already running on this machine's system bus; the test does not take it over")
@@ -82,17 +84,6 @@ final class GeoClueEnvironment: Sendable {
         do { try run(["stop", state]) } catch { Issue.record("tearing down GeoClue: \(error)") }
         server.stop()
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Stops the demo agent (its process group), as on a machine where no desktop runs one.
-    func stopAgent() throws {
-        let groups = try String(contentsOfFile: "\(state)/pgids", encoding: .utf8)
-        for line in groups.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            if fields.count == 2, fields[1] == "agent", let id = Int32(fields[0]) {
-                GeoClueTestSockets.terminateProcessGroup(id)
-            }
-        }
     }
 
     /// GeoClue's own log, for failure messages.

@@ -3,14 +3,9 @@ import Foundation
 import Testing
 @testable import LinuxCoreLocation
 
-/// An NMEA sentence with its checksum and CR LF.
-func nmeaSentence(_ body: String) -> String {
-    let checksum = body.utf8.reduce(UInt8(0), ^)
-    return "$\(body)*\(String(format: "%02X", checksum))\r\n"
-}
-
-/// The fix the integration test serves: 48°51.5040′ N 2°17.6700′ E (48.8584, 2.2945), 35.0 m above mean sea
-/// level, HDOP 7.5, 10.0 knots (5.1444 m/s) towards 90°, at 12:34:56 UTC.
+/// The fix the integration test serves (sentences made with `nmeaSentence` of the NMEA provider tests):
+/// 48°51.5040′ N 2°17.6700′ E (48.8584, 2.2945), 35.0 m above mean sea level, HDOP 7.5, 10.0 knots
+/// (5.1444 m/s) towards 90°, at 12:34:56 UTC.
 let servedSentences = [
     nmeaSentence("GPGGA,123456.00,4851.5040,N,00217.6700,E,1,08,7.5,35.0,M,47.0,M,,"),
     nmeaSentence("GPRMC,123456.00,A,4851.5040,N,00217.6700,E,10.0,90.0,010126,,,A"),
@@ -91,9 +86,8 @@ let servedSentences = [
     }
 
     @Test func withoutAnAgentAccessIsDenied() throws {
-        guard let environment = try GeoClueEnvironment.start(sentences: { servedSentences }) else { return }
+        guard let environment = try GeoClueEnvironment.start(agent: false, sentences: { servedSentences }) else { return }
         defer { environment.stop() }
-        try environment.stopAgent()
         let provider = GeoClueLocationProvider(
             options: GeoClueOptions(desktopID: GeoClueEnvironment.desktopID), replyTimeout: 2
         ) { timeout throws(DBusError) in try DBusConnection.systemBus(replyTimeout: timeout) }

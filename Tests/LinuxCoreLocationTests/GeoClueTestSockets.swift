@@ -19,11 +19,6 @@ enum GeoClueTestSockets {
     /// The effective user id of the test process.
     static var userID: UInt32 { geteuid() }
 
-    /// Sends SIGTERM to a process group.
-    static func terminateProcessGroup(_ id: Int32) {
-        kill(-id, SIGTERM)
-    }
-
     /// Runs a program to its end with standard input from `/dev/null` and standard error into `errorPath`, and
     /// returns its exit status (or 128 + the signal that ended it). Foundation's `Process` is not used: its
     /// `waitUntilExit()` did not return for a shell whose background daemons outlive it.
