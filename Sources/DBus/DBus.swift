@@ -14,8 +14,8 @@ public enum DBus {
     /// The longest the specification lets an array's contents be, in bytes: 64 MiB.
     public static let maximumArrayLength = 1 << 26
 
-    /// How deeply containers may nest (arrays, structures and variants together), as the specification
-    /// limits signatures to 32 nested arrays plus 32 nested structures.
+    /// How deeply containers may nest (arrays, structures and variants together), as the specification limits
+    /// signatures to 32 nested arrays plus 32 nested structures.
     public static let maximumNestingDepth = 64
 
     /// Seconds a client waits for a reply by default: 5.

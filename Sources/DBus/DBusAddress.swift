@@ -1,4 +1,5 @@
 /// A bus address: where a bus listens, as in `unix:path=/run/dbus/system_bus_socket`.
+///
 /// Source: D-Bus Specification, "Server Addresses" and "Transports: Unix Domain Sockets".
 ///
 /// Only the `unix` transport is supported, with `path=` or `abstract=`; values are percent-decoded.
@@ -30,6 +31,7 @@ public struct DBusAddress: Sendable, Equatable, CustomStringConvertible {
     /// Parses an address list, `;`-separated, keeping the entries this module can connect to, in order.
     ///
     /// - Parameter text: Such as `unix:path=/run/dbus/system_bus_socket` or `tcp:host=x;unix:abstract=/tmp/y`.
+    /// - Returns: The usable addresses, in the order given.
     /// - Throws: ``DBusError/invalidAddress(_:reason:)`` when no entry is a usable `unix` address or an entry
     ///   is malformed.
     public static func parseList(_ text: String) throws(DBusError) -> [DBusAddress] {
@@ -59,8 +61,7 @@ public struct DBusAddress: Sendable, Equatable, CustomStringConvertible {
         return addresses
     }
 
-    /// The system bus: `DBUS_SYSTEM_BUS_ADDRESS` from `environment` when set, else
-    /// ``DBus/defaultSystemBusAddress``.
+    /// The system bus: `DBUS_SYSTEM_BUS_ADDRESS` from `environment` when set, else ``DBus/defaultSystemBusAddress``.
     public static func systemBus(environment: [String: String]) throws(DBusError) -> [DBusAddress] {
         let text = environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
         return try parseList(text ?? DBus.defaultSystemBusAddress)

@@ -1,8 +1,9 @@
-/// The SASL `EXTERNAL` handshake a client performs before its first message: a NUL byte, `AUTH EXTERNAL`
-/// with the user id as hex-encoded ASCII digits, `OK <server guid>` back, then `BEGIN`.
+/// The SASL `EXTERNAL` handshake a client performs before its first message: a NUL byte, `AUTH EXTERNAL` with the user
+/// id as hex-encoded ASCII digits, `OK <server guid>` back, then `BEGIN`.
+///
 /// Source: D-Bus Specification, "Authentication Protocol".
 enum DBusAuthentication {
-    /// The first line a client sends for `uid`, e.g. `AUTH EXTERNAL 31303030` for 1000.
+    /// The first line a client sends for `uid`, for example `AUTH EXTERNAL 31303030` for 1000.
     static func authLine(userID: UInt32) -> String {
         let hex = String(userID).utf8.map { byte in
             let digits = Array("0123456789abcdef".utf8)

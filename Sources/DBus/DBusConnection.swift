@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A client connection to a message bus over a Unix domain socket. Thread-safe.
+/// A client connection to a message bus over a Unix domain socket.
+///
+/// Thread-safe.
 ///
 /// Creating one connects, authenticates with SASL `EXTERNAL` and registers with the bus (`Hello`), each step
 /// bounded by the reply timeout. A reader thread then receives messages: replies wake the ``call(_:timeout:)``
@@ -15,12 +17,13 @@ public final class DBusConnection: Sendable {
     public enum Event: Sendable {
         /// A signal matched by a rule added with `AddMatch` (or addressed to this connection).
         case signal(DBusMessage)
-        /// The connection closed by itself: the peer hung up or sent something invalid. Not sent after
-        /// ``close()``.
+        /// The connection closed by itself: the peer hung up or sent something invalid.
+        ///
+        /// Not sent after ``close()``.
         case closed(DBusError)
     }
 
-    /// The unique name the bus gave this connection, e.g. `:1.42`.
+    /// The unique name the bus gave this connection, for example `:1.42`.
     public let uniqueName: String
     /// Seconds a call waits for its reply unless told otherwise.
     public let replyTimeout: Double
@@ -31,6 +34,7 @@ public final class DBusConnection: Sendable {
     /// - Parameters:
     ///   - replyTimeout: Seconds to wait for each reply, including the handshake; 5 by default.
     ///   - maximumMessageSize: The largest message accepted, in bytes; 1 MiB by default.
+    /// - Returns: A connection registered with the bus.
     /// - Throws: ``DBusError`` when no address works, authentication fails or `Hello` is not answered.
     public static func systemBus(
         replyTimeout: Double = DBus.defaultReplyTimeout, maximumMessageSize: Int = DBus.defaultMaximumMessageSize
@@ -61,9 +65,10 @@ public final class DBusConnection: Sendable {
             maximumMessageSize: maximumMessageSize)
     }
 
-    /// Takes over a connected stream socket whose peer speaks the bus protocol, e.g. one end of a
-    /// `socketpair`, and performs the handshake on it. The descriptor is closed when the connection closes,
-    /// also when this initializer throws.
+    /// Takes over a connected stream socket whose peer speaks the bus protocol, for example one end of a `socketpair`,
+    /// and performs the handshake on it.
+    ///
+    /// The descriptor is closed when the connection closes, also when this initializer throws.
     public convenience init(
         fileDescriptor: Int32, replyTimeout: Double = DBus.defaultReplyTimeout,
         maximumMessageSize: Int = DBus.defaultMaximumMessageSize
@@ -86,7 +91,8 @@ public final class DBusConnection: Sendable {
         self.replyTimeout = replyTimeout
         do throws(DBusError) {
             let reply = try core.call(
-                .methodCall(destination: DBus.busName, path: DBus.busPath, interface: DBus.busInterface, member: "Hello"),
+                .methodCall(
+                    destination: DBus.busName, path: DBus.busPath, interface: DBus.busInterface, member: "Hello"),
                 timeout: replyTimeout)
             guard case .string(let name)? = reply.body.first else {
                 throw DBusError.unexpectedReply(member: "Hello", signature: reply.signature, expected: "s")
@@ -102,9 +108,10 @@ public final class DBusConnection: Sendable {
         core.close()
     }
 
-    /// Sets what receives signals and the connection's own closing; called on the reader thread, one event at a
-    /// time. The handler must not make calls on this connection itself (they would wait for the thread that
-    /// runs the handler): hop to a queue of your own first.
+    /// Sets what receives signals and the connection's own closing; called on the reader thread, one event at a time.
+    ///
+    /// The handler must not make calls on this connection itself (they would wait for the thread that runs the
+    /// handler): hop to a queue of your own first.
     public func setEventHandler(_ handler: (@Sendable (Event) -> Void)?) {
         core.setEventHandler(handler)
     }
@@ -135,8 +142,10 @@ public final class DBusConnection: Sendable {
     /// Whether the connection is still open.
     public var isOpen: Bool { core.isOpen }
 
-    /// Closes the connection: waiting calls fail with ``DBusError/disconnected(reason:)``, the handler is not
-    /// called again once this returns (unless called from the handler itself). Idempotent.
+    /// Closes the connection: waiting calls fail with ``DBusError/disconnected(reason:)``, the handler is not called
+    /// again once this returns (unless called from the handler itself).
+    ///
+    /// Idempotent.
     public func close() {
         core.close()
     }

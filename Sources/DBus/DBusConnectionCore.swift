@@ -24,8 +24,8 @@ final class DBusConnectionCore: Sendable {
     let socket: DBusSocket
     let maximumMessageSize: Int
     private let state = Mutex(State())
-    /// Held while the handler runs (and while deciding whether to run it), so that ``close()`` can wait for a
-    /// running handler to finish and no handler starts after it returns.
+    /// Held while the handler runs (and while deciding whether to run it), so that ``close()`` can wait for a running
+    /// handler to finish and no handler starts after it returns.
     private let delivery = NSLock()
 
     init(socket: DBusSocket, maximumMessageSize: Int) {
@@ -138,7 +138,9 @@ final class DBusConnectionCore: Sendable {
     private func handle(_ message: DBusMessage) throws(DBusError) {
         switch message.kind {
         case .methodReturn, .error:
-            let pending = state.withLock { state in message.replySerial.flatMap { state.pending.removeValue(forKey: $0) } }
+            let pending = state.withLock { state in
+                message.replySerial.flatMap { state.pending.removeValue(forKey: $0) }
+            }
             pending?.resolve(.success(message))
         case .signal:
             delivery.lock()

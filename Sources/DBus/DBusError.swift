@@ -2,7 +2,7 @@
 public enum DBusError: Error, Equatable, CustomStringConvertible {
     /// A bus address could not be parsed or names no supported transport.
     case invalidAddress(String, reason: String)
-    /// Connecting the socket failed (`errno` text included), e.g. no bus is running.
+    /// Connecting the socket failed (`errno` text included), for example no bus is running.
     case connectionFailed(String, reason: String)
     /// The bus rejected or garbled the SASL authentication.
     case authenticationFailed(String)
@@ -12,7 +12,7 @@ public enum DBusError: Error, Equatable, CustomStringConvertible {
     case malformedMessage(offset: Int, reason: String)
     /// A message is larger than the connection accepts.
     case messageTooLarge(size: Int, limit: Int)
-    /// A value does not fit the message being built (e.g. a NUL inside a string).
+    /// A value does not fit the message being built (for example a NUL inside a string).
     case invalidValue(String)
     /// No reply arrived in time.
     case timedOut(member: String, seconds: Double)

@@ -1,10 +1,11 @@
 extension DBusMessage {
-    /// The length of the fixed part of every message header: endianness, type, flags, version, body length,
-    /// serial and the length of the header field array.
+    /// The length of the fixed part of every message header: endianness, type, flags, version, body length, serial and
+    /// the length of the header field array.
     public static let fixedHeaderLength = 16
 
     private enum Field: UInt8 {
-        case path = 1, interface, member, errorName, replySerial, destination, sender, signature, unixFDs
+        case path = 1
+        case interface, member, errorName, replySerial, destination, sender, signature, unixFDs
     }
 
     /// The message in little-endian wire format, numbered `serial`.
@@ -12,9 +13,11 @@ extension DBusMessage {
     /// - Parameters:
     ///   - serial: The message's serial, 1 or more.
     ///   - maximumSize: The largest message allowed, in bytes.
+    /// - Returns: The message's bytes, header and body.
     /// - Throws: ``DBusError/invalidValue(_:)`` for values that cannot be marshalled or a missing required
     ///   header field, ``DBusError/messageTooLarge(size:limit:)`` when too large.
-    public func encoded(serial: UInt32, maximumSize: Int = DBus.defaultMaximumMessageSize) throws(DBusError) -> [UInt8] {
+    public func encoded(serial: UInt32, maximumSize: Int = DBus.defaultMaximumMessageSize) throws(DBusError) -> [UInt8]
+    {
         guard serial != 0 else { throw .invalidValue("serial 0 is reserved") }
         try checkRequiredFields()
         var fields: [DBusValue] = []
@@ -109,7 +112,9 @@ extension DBusMessage {
             throw reader.failure("\(error)")
         }
         for type in types { body.append(try bodyReader.read(type)) }
-        guard bodyReader.isAtEnd else { throw bodyReader.failure("bytes left over after the body \"\(bodySignature)\"") }
+        guard bodyReader.isAtEnd else {
+            throw bodyReader.failure("bytes left over after the body \"\(bodySignature)\"")
+        }
     }
 
     private static func isBigEndian(flag: UInt8) throws(DBusError) -> Bool {
@@ -121,7 +126,9 @@ extension DBusMessage {
         }
     }
 
-    private mutating func apply(code: UInt8, value: DBusValue, signature: inout String, at offset: Int) throws(DBusError) {
+    private mutating func apply(code: UInt8, value: DBusValue, signature: inout String, at offset: Int)
+        throws(DBusError)
+    {
         guard let field = Field(rawValue: code) else { return }  // unknown fields are ignored, as the spec says
         func mismatch() -> DBusError {
             .malformedMessage(offset: offset, reason: "header field \(code) has type \(value.type)")
@@ -148,6 +155,8 @@ extension DBusMessage {
             case .error: errorName == nil ? "ERROR_NAME" : replySerial == nil ? "REPLY_SERIAL" : nil
             case .signal: path == nil ? "PATH" : interface == nil ? "INTERFACE" : member == nil ? "MEMBER" : nil
             }
-        if let missing { throw .malformedMessage(offset: 12, reason: "\(kind) message lacks the \(missing) header field") }
+        if let missing {
+            throw .malformedMessage(offset: 12, reason: "\(kind) message lacks the \(missing) header field")
+        }
     }
 }

@@ -1,5 +1,6 @@
-/// A D-Bus message: a method call, its return or error, or a signal. Source: D-Bus Specification,
-/// "Message Format".
+/// A D-Bus message: a method call, its return or error, or a signal.
+///
+/// Source: D-Bus Specification, "Message Format".
 ///
 /// Values are plain data; a connection assigns ``serial`` when it sends the message.
 public struct DBusMessage: Sendable, Equatable {
@@ -41,7 +42,7 @@ public struct DBusMessage: Sendable, Equatable {
     public var interface: String?
     /// The method or signal name (`MEMBER`).
     public var member: String?
-    /// The error's name (`ERROR_NAME`, errors only), e.g. `org.freedesktop.DBus.Error.AccessDenied`.
+    /// The error's name (`ERROR_NAME`, errors only), for example `org.freedesktop.DBus.Error.AccessDenied`.
     public var errorName: String?
     /// The serial of the call answered (`REPLY_SERIAL`, returns and errors).
     public var replySerial: UInt32?
@@ -66,6 +67,7 @@ public struct DBusMessage: Sendable, Equatable {
     ///   - interface: The interface of the method.
     ///   - member: The method name.
     ///   - body: The arguments.
+    /// - Returns: The call, to be numbered when sent.
     public static func methodCall(
         destination: String?, path: String, interface: String?, member: String, body: [DBusValue] = []
     ) -> DBusMessage {
@@ -103,7 +105,7 @@ public struct DBusMessage: Sendable, Equatable {
         return message
     }
 
-    /// The signature of the body, e.g. `oo`.
+    /// The signature of the body, for example `oo`.
     public var signature: String { body.map(\.type.description).joined() }
 
     /// The error's text: the first argument when it is a string, else `""`.

@@ -1,11 +1,13 @@
-/// The bus's side of one connection, for tests and in-process fakes of a service: it accepts (or rejects) a
-/// client's SASL `EXTERNAL` handshake, answers its `Hello`, then reads and writes messages. It does no routing.
+/// The bus's side of one connection, for tests and in-process fakes of a service: it accepts (or rejects) a client's
+/// SASL `EXTERNAL` handshake, answers its `Hello`, then reads and writes messages.
+///
+/// It does no routing.
 ///
 /// Not thread-safe: use it from one thread at a time.
 public final class DBusPeerEndpoint {
     private let stream: DBusStream
 
-    /// Takes over a connected stream socket, e.g. one end of a `socketpair`; ``close()`` closes it.
+    /// Takes over a connected stream socket, for example one end of a `socketpair`; ``close()`` closes it.
     ///
     /// - Parameters:
     ///   - fileDescriptor: The socket.
@@ -19,7 +21,9 @@ public final class DBusPeerEndpoint {
     /// - Returns: The client's `AUTH` line, e.g. `AUTH EXTERNAL 30`.
     /// - Throws: ``DBusError`` when the client does not follow the protocol within `timeout` seconds per step.
     @discardableResult
-    public func acceptClient(uniqueName: String = ":1.1", timeout: Double = DBus.defaultReplyTimeout) throws(DBusError) -> String {
+    public func acceptClient(uniqueName: String = ":1.1", timeout: Double = DBus.defaultReplyTimeout) throws(DBusError)
+        -> String
+    {
         let auth = try readAuthLine(timeout: timeout)
         try write(Array("OK 0123456789abcdef0123456789abcdef\r\n".utf8), timeout: timeout)
         let begin = try stream.readLine(timeout: timeout)
@@ -42,7 +46,9 @@ public final class DBusPeerEndpoint {
     }
 
     /// Sends a message numbered `serial`.
-    public func send(_ message: DBusMessage, serial: UInt32, timeout: Double = DBus.defaultReplyTimeout) throws(DBusError) {
+    public func send(_ message: DBusMessage, serial: UInt32, timeout: Double = DBus.defaultReplyTimeout)
+        throws(DBusError)
+    {
         try write(try message.encoded(serial: serial), timeout: timeout)
     }
 

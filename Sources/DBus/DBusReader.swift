@@ -1,5 +1,6 @@
-/// Unmarshals values from a message's bytes in either byte order, checking every length against the bytes
-/// there are, padding for zeros, booleans for 0 or 1, strings for UTF-8 without NULs, and nesting depth.
+/// Unmarshals values from a message's bytes in either byte order, checking every length against the bytes there are,
+/// padding for zeros, booleans for 0 or 1, strings for UTF-8 without NULs, and nesting depth.
+///
 /// Source: D-Bus Specification, "Marshaling (Wire Format)" and "Valid Signatures".
 struct DBusReader {
     let bytes: [UInt8]

@@ -1,18 +1,21 @@
+import Foundation
+
 // The module's one platform-specific file: Unix domain sockets, poll, and the process's user id.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
 
 // File-scope names for the C functions the class's own methods shadow.
 private let systemConnect = connect
 private let systemClose = close
 private let systemShutdown = shutdown
 
-/// A connected stream socket. Writes are serialised; reads belong to one thread at a time; the descriptor is
-/// closed once, under the same lock that writes and shutdowns take, so no call ever reaches a reused number.
+/// A connected stream socket.
+///
+/// Writes are serialised; reads belong to one thread at a time; the descriptor is closed once, under the same lock that
+/// writes and shutdowns take, so no call ever reaches a reused number.
 ///
 /// The lock is an `NSLock` (a pthread mutex) rather than `Mutex`, whose futex slow path ThreadSanitizer does not
 /// see; `@unchecked Sendable` because the descriptor is only touched under it.

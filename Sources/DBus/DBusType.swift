@@ -1,4 +1,6 @@
-/// A D-Bus type, as written in a type signature. Source: D-Bus Specification, "Type System".
+/// A D-Bus type, as written in a type signature.
+///
+/// Source: D-Bus Specification, "Type System".
 public indirect enum DBusType: Sendable, Hashable, CustomStringConvertible {
     /// `y`, an unsigned 8-bit integer.
     case byte
@@ -33,7 +35,7 @@ public indirect enum DBusType: Sendable, Hashable, CustomStringConvertible {
     /// `{KV}`, a dictionary entry with a basic key; only valid as an array's element.
     case dictionaryEntry(key: DBusType, value: DBusType)
 
-    /// The type's signature, e.g. `a{sv}`.
+    /// The type's signature, for example `a{sv}`.
     public var description: String {
         switch self {
         case .byte: "y"
@@ -76,6 +78,7 @@ public indirect enum DBusType: Sendable, Hashable, CustomStringConvertible {
     /// Parses a signature into the sequence of complete types it lists.
     ///
     /// - Parameter signature: Such as `""`, `"oo"` or `"a{sv}"`; at most 255 bytes.
+    /// - Returns: The complete types, in order; empty for `""`.
     /// - Throws: ``DBusError/invalidSignature(_:reason:)`` for unknown codes, unbalanced brackets, empty
     ///   structures, dictionary entries outside arrays or with non-basic keys, and nesting deeper than 32
     ///   arrays or 32 structures.

@@ -14,13 +14,13 @@ public indirect enum DBusValue: Sendable, Equatable {
     case uint16(UInt16)
     /// `i`: a signed 32-bit integer.
     case int32(Int32)
-    /// `u`: an unsigned 32-bit integer, e.g. GeoClue's accuracy level or thresholds.
+    /// `u`: an unsigned 32-bit integer, for example GeoClue's accuracy level or thresholds.
     case uint32(UInt32)
     /// `x`: a signed 64-bit integer.
     case int64(Int64)
-    /// `t`: an unsigned 64-bit integer, e.g. the seconds of GeoClue's `Timestamp`.
+    /// `t`: an unsigned 64-bit integer, for example the seconds of GeoClue's `Timestamp`.
     case uint64(UInt64)
-    /// `d`: an IEEE 754 double, e.g. GeoClue's latitude in degrees.
+    /// `d`: an IEEE 754 double, for example GeoClue's latitude in degrees.
     case double(Double)
     /// `s`: UTF-8 text without NUL characters.
     case string(String)
@@ -67,6 +67,7 @@ public indirect enum DBusValue: Sendable, Equatable {
     }
 
     /// The entries of an `a{sv}` dictionary with the variants unwrapped, or `nil` for any other value.
+    ///
     /// A key given twice keeps its last value.
     public var stringVariantDictionary: [String: DBusValue]? {
         guard case .array(.dictionaryEntry(key: .string, value: .variant), let entries) = self else { return nil }

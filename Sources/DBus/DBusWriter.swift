@@ -1,5 +1,6 @@
-/// Marshals values in little-endian byte order, padding each to its alignment counted from the start of the
-/// buffer (which is the start of a message, or the 8-aligned start of its body).
+/// Marshals values in little-endian byte order, padding each to its alignment counted from the start of the buffer
+/// (which is the start of a message, or the 8-aligned start of its body).
+///
 /// Source: D-Bus Specification, "Marshaling (Wire Format)".
 struct DBusWriter {
     private(set) var bytes: [UInt8] = []
@@ -84,17 +85,20 @@ struct DBusWriter {
     }
 }
 
-/// Validity rules for names. Source: D-Bus Specification, "Valid Object Paths".
+/// Validity rules for names.
+///
+/// Source: D-Bus Specification, "Valid Object Paths".
 enum DBusNames {
     /// `/`, or `/` followed by `/`-separated non-empty elements of `[A-Za-z0-9_]`, without a trailing `/`.
     static func isValidObjectPath(_ path: String) -> Bool {
         guard path.hasPrefix("/") else { return false }
         if path == "/" { return true }
         return path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).allSatisfy { element in
-            !element.isEmpty && element.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                    || byte == 0x5F
-            }
+            !element.isEmpty
+                && element.utf8.allSatisfy { byte in
+                    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                        || byte == 0x5F
+                }
         }
     }
 }

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import DBus
 
 @Suite struct AddressTests {
     @Test func parsesPathAndAbstractAndSkipsOtherTransports() throws {
-        let list = try DBusAddress.parseList("tcp:host=localhost,port=1;unix:path=/run/dbus/x%20y,guid=ab;unix:abstract=/tmp/z")
+        let list = try DBusAddress.parseList(
+            "tcp:host=localhost,port=1;unix:path=/run/dbus/x%20y,guid=ab;unix:abstract=/tmp/z")
         #expect(list == [DBusAddress(.path("/run/dbus/x y")), DBusAddress(.abstract("/tmp/z"))])
     }
 

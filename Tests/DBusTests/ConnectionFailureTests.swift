@@ -1,7 +1,7 @@
+import DBus
 import Foundation
 import Synchronization
 import Testing
-import DBus
 
 private let echo = DBusMessage.methodCall(destination: "x.Test", path: "/x", interface: "x.Test", member: "Echo")
 
@@ -35,7 +35,9 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
         #expect(closedEvent.wait(timeout: .now() + 5) == .success)
         let reason = "malformed D-Bus message at byte 0: endianness flag is 88, expected \"l\" (108) or \"B\" (66)"
         #expect(outcome == "D-Bus connection closed: \(reason)")
-        #expect(closed.withLock { $0 } == .malformedMessage(offset: 0, reason: "endianness flag is 88, expected \"l\" (108) or \"B\" (66)"))
+        #expect(
+            closed.withLock { $0 }
+                == .malformedMessage(offset: 0, reason: "endianness flag is 88, expected \"l\" (108) or \"B\" (66)"))
         #expect(!connection.isOpen)
         #expect(throws: DBusError.disconnected(reason: reason)) { try connection.call(echo) }
     }
@@ -52,7 +54,8 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
         let outcome = callOutcome(connection)
         connection.close()
         bus.finish()
-        #expect(outcome == "D-Bus connection closed: D-Bus message of \((1 << 20) + 32) bytes exceeds the limit of 4096")
+        #expect(
+            outcome == "D-Bus connection closed: D-Bus message of \((1 << 20) + 32) bytes exceeds the limit of 4096")
     }
 
     @Test func unansweredCallTimesOut() throws {
@@ -95,7 +98,9 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
             try bus.rejectClient(with: "REJECTED DBUS_COOKIE_SHA1")
             bus.waitForHangUp()
         }
-        #expect(throws: DBusError.authenticationFailed("the bus answered \"REJECTED DBUS_COOKIE_SHA1\" to AUTH EXTERNAL")) {
+        #expect(
+            throws: DBusError.authenticationFailed("the bus answered \"REJECTED DBUS_COOKIE_SHA1\" to AUTH EXTERNAL")
+        ) {
             try DBusConnection(fileDescriptor: descriptor)
         }
         bus.finish()
@@ -129,7 +134,9 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
         }
         handlerSet.signal()
         #expect(done.wait(timeout: .now() + 5) == .success)
-        #expect(outcome.withLock { $0 } == "invalid D-Bus value: Echo called from the connection's event handler would wait forever")
+        #expect(
+            outcome.withLock { $0 }
+                == "invalid D-Bus value: Echo called from the connection's event handler would wait forever")
         connection.close()
         bus.finish()
     }

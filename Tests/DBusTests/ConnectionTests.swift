@@ -1,7 +1,7 @@
+import DBus
 import Foundation
 import Synchronization
 import Testing
-import DBus
 
 /// Collects a connection's events for the test thread.
 private final class EventLog: Sendable {
@@ -23,7 +23,9 @@ private let ping = DBusMessage.methodCall(destination: "x.Test", path: "/x", int
 @Suite struct ConnectionTests {
     @Test func handshakeSendsTheUserIDAndHelloGivesTheUniqueName() throws {
         let authLine = Mutex<String?>(nil)
-        let (bus, descriptor) = FakeBus.start { bus in authLine.withLock { $0 = try? bus.acceptClient(uniqueName: ":1.7") } }
+        let (bus, descriptor) = FakeBus.start { bus in
+            authLine.withLock { $0 = try? bus.acceptClient(uniqueName: ":1.7") }
+        }
         let connection = try DBusConnection(fileDescriptor: descriptor)
         bus.finish()
         let hexDigits = String(FakeBus.userID).unicodeScalars.map { String($0.value, radix: 16) }.joined()
@@ -52,7 +54,8 @@ private let ping = DBusMessage.methodCall(destination: "x.Test", path: "/x", int
             results.withLock { $0[argument] = outcome }
         }
         bus.finish()
-        #expect(results.withLock { $0 } == ["a": "reply [DBus.DBusValue.string(\"a\")]", "b": "x.Error.Nope: not today"])
+        #expect(
+            results.withLock { $0 } == ["a": "reply [DBus.DBusValue.string(\"a\")]", "b": "x.Error.Nope: not today"])
     }
 
     @Test func signalsReachTheHandlerAndPeerCallsAreAnswered() throws {
@@ -62,7 +65,9 @@ private let ping = DBusMessage.methodCall(destination: "x.Test", path: "/x", int
             try bus.acceptClient()
             handlerSet.wait()
             try bus.send(.signal(path: "/x", interface: "x.Test", member: "Tick", body: [.uint32(5)]), serial: 2)
-            try bus.send(.methodCall(destination: ":1.7", path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping"), serial: 3)
+            try bus.send(
+                .methodCall(destination: ":1.7", path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping"),
+                serial: 3)
             try bus.send(.methodCall(destination: ":1.7", path: "/", interface: "x.Test", member: "Poke"), serial: 4)
             let replies = [try bus.readMessage(), try bus.readMessage()]
             answers.withLock { $0 = replies }

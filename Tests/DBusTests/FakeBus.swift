@@ -1,19 +1,22 @@
+import DBus
+import Foundation
+
 // The test module's one platform-specific file: socket pairs.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import DBus
 
-/// The bus side of a socket pair: a script run on its own thread with a ``DBusPeerEndpoint`` that answers the
-/// client with well-formed or deliberately broken bytes.
+/// The bus side of a socket pair: a script run on its own thread with a ``DBusPeerEndpoint`` that answers the client
+/// with well-formed or deliberately broken bytes.
 final class FakeBus: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Creates a socket pair, runs `script` on the bus end on a thread, and returns the bus and the client's
-    /// descriptor. The bus end is closed when the script returns.
+    /// descriptor.
+    ///
+    /// The bus end is closed when the script returns.
     static func start(_ script: @escaping @Sendable (DBusPeerEndpoint) throws -> Void) -> (FakeBus, Int32) {
         var descriptors: [Int32] = [0, 0]
         precondition(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &descriptors) == 0)

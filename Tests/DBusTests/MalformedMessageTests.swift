@@ -1,8 +1,11 @@
 import Testing
+
 @testable import DBus
 
-/// A reply to serial 7 whose body is one boolean. Layout: fixed header 0..<16; REPLY_SERIAL field 16..<24;
-/// SIGNATURE field 24..<31 with the type code "b" at 29; one byte of padding at 31; the boolean at 32..<36.
+/// A reply to serial 7 whose body is one boolean.
+///
+/// Layout: fixed header 0..<16; REPLY_SERIAL field 16..<24; SIGNATURE field 24..<31 with the type code "b" at 29; one
+/// byte of padding at 31; the boolean at 32..<36.
 private func validReply() throws -> [UInt8] {
     var call = DBusMessage(kind: .methodCall)
     call.serial = 7
@@ -34,7 +37,10 @@ private func replacing(_ bytes: [UInt8], at offset: Int, with byte: UInt8) -> [U
     }
 
     @Test func wrongEndiannessFlag() throws {
-        #expect(throws: DBusError.malformedMessage(offset: 0, reason: "endianness flag is 120, expected \"l\" (108) or \"B\" (66)")) {
+        #expect(
+            throws: DBusError.malformedMessage(
+                offset: 0, reason: "endianness flag is 120, expected \"l\" (108) or \"B\" (66)")
+        ) {
             try DBusMessage(decoding: replacing(try validReply(), at: 0, with: UInt8(ascii: "x")))
         }
     }
@@ -53,7 +59,10 @@ private func replacing(_ bytes: [UInt8], at offset: Int, with byte: UInt8) -> [U
     }
 
     @Test func badSignatureInTheHeader() throws {
-        #expect(throws: DBusError.malformedMessage(offset: 31, reason: "invalid D-Bus signature \"z\": unknown type code \"z\" at offset 0")) {
+        #expect(
+            throws: DBusError.malformedMessage(
+                offset: 31, reason: "invalid D-Bus signature \"z\": unknown type code \"z\" at offset 0")
+        ) {
             try DBusMessage(decoding: replacing(try validReply(), at: 29, with: UInt8(ascii: "z")))
         }
     }
@@ -87,7 +96,10 @@ private func replacing(_ bytes: [UInt8], at offset: Int, with byte: UInt8) -> [U
             try DBusMessage(decoding: patched(bytes, uint32: 0, at: 8))
         }
         // An unknown header field code is skipped, which leaves the reply without its REPLY_SERIAL.
-        #expect(throws: DBusError.malformedMessage(offset: 12, reason: "methodReturn message lacks the REPLY_SERIAL header field")) {
+        #expect(
+            throws: DBusError.malformedMessage(
+                offset: 12, reason: "methodReturn message lacks the REPLY_SERIAL header field")
+        ) {
             try DBusMessage(decoding: replacing(bytes, at: 16, with: 200))
         }
         // The field code of REPLY_SERIAL on the signature's value.

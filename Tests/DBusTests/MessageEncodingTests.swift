@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DBus
 
 /// Bytes of a little-endian `u`.
@@ -55,9 +56,15 @@ private func text(_ string: String) -> [UInt8] { Array(string.utf8) + [0] }
     }
 
     @Test func refusesToEncodeInvalidValues() {
-        let call = { (body: [DBusValue]) in DBusMessage.methodCall(destination: nil, path: "/", interface: nil, member: "M", body: body) }
-        #expect(throws: DBusError.invalidValue("string contains a NUL character")) { try call([.string("a\u{0}b")]).encoded(serial: 1) }
-        #expect(throws: DBusError.invalidValue("\"/a/\" is not an object path")) { try call([.objectPath("/a/")]).encoded(serial: 1) }
+        let call = { (body: [DBusValue]) in
+            DBusMessage.methodCall(destination: nil, path: "/", interface: nil, member: "M", body: body)
+        }
+        #expect(throws: DBusError.invalidValue("string contains a NUL character")) {
+            try call([.string("a\u{0}b")]).encoded(serial: 1)
+        }
+        #expect(throws: DBusError.invalidValue("\"/a/\" is not an object path")) {
+            try call([.objectPath("/a/")]).encoded(serial: 1)
+        }
         #expect(throws: DBusError.invalidValue("array of y holds an element of type s")) {
             try call([.array(.byte, [.string("x")])]).encoded(serial: 1)
         }
@@ -65,7 +72,9 @@ private func text(_ string: String) -> [UInt8] { Array(string.utf8) + [0] }
         #expect(throws: DBusError.messageTooLarge(size: 2060, limit: 2048)) {
             try call([.array(.byte, Array(repeating: .byte(1), count: 2000))]).encoded(serial: 1, maximumSize: 2048)
         }
-        #expect(throws: DBusError.malformedMessage(offset: 12, reason: "methodCall message lacks the MEMBER header field")) {
+        #expect(
+            throws: DBusError.malformedMessage(offset: 12, reason: "methodCall message lacks the MEMBER header field")
+        ) {
             var message = call([])
             message.member = nil
             return try message.encoded(serial: 1)

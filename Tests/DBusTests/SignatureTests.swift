@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DBus
 
 @Suite struct SignatureTests {

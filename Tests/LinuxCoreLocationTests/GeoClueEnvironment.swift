@@ -1,9 +1,8 @@
 import Foundation
 import Testing
 
-/// A system bus, GeoClue2 and its demo agent, set up by `Scripts/geoclue-test-env.sh` with a configuration that
-/// reads NMEA only from a socket this process serves, and torn down (processes killed, `/etc` restored) by
-/// ``stop()``.
+/// A system bus, GeoClue2 and its demo agent, set up by `Scripts/geoclue-test-env.sh` with a configuration that reads
+/// NMEA only from a socket this process serves, and torn down (processes killed, `/etc` restored) by ``stop()``.
 final class GeoClueEnvironment: Sendable {
     /// The desktop id the test configuration allows as a system application.
     static let desktopID = "org.example.LinuxCoreLocationTest"
@@ -19,19 +18,25 @@ final class GeoClueEnvironment: Sendable {
         if GeoClueTestSockets.userID != 0 {
             return "the GeoClue integration test must run as root: it starts a system bus and edits /etc/geoclue"
         }
-        let needed = ["/usr/libexec/geoclue", "/usr/libexec/geoclue-2.0/demos/agent", "/usr/bin/dbus-daemon", "/usr/bin/dbus-send"]
+        let needed = [
+            "/usr/libexec/geoclue", "/usr/libexec/geoclue-2.0/demos/agent", "/usr/bin/dbus-daemon",
+            "/usr/bin/dbus-send",
+        ]
         if let missing = needed.first(where: { !FileManager.default.isExecutableFile(atPath: $0) }) {
             return "\(missing) is missing; install with apt-get install -y --no-install-recommends geoclue-2.0 dbus"
         }
         return nil
     }
 
-    /// Sets the environment up, or returns `nil` after printing why it cannot (recording an issue instead
-    /// when `CORELOCATION_REQUIRE_INTEGRATION=1`).
+    /// Sets the environment up, or returns `nil` after printing why it cannot (recording an issue instead when
+    /// `CORELOCATION_REQUIRE_INTEGRATION=1`).
     ///
     /// - Parameters:
+    ///   - filePath: A file of the package, to find `Scripts/`.
     ///   - agent: Whether to run GeoClue's demo agent, as a desktop session does.
     ///   - sentences: What the NMEA socket serves, every 0.2 s.
+    /// - Returns: The running environment, or `nil` when the test is skipped.
+    /// - Throws: When the script fails to set things up (everything started is stopped first).
     static func start(
         filePath: String = #filePath, agent: Bool = true, sentences: @escaping @Sendable () -> [String]
     ) throws -> GeoClueEnvironment? {
@@ -43,9 +48,11 @@ final class GeoClueEnvironment: Sendable {
         while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
             root.deleteLastPathComponent()
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lcl-geoclue-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lcl-geoclue-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let server = try NMEASocketServer(path: directory.appendingPathComponent("nmea.sock").path, interval: 0.2, sentences: sentences)
+        let server = try NMEASocketServer(
+            path: directory.appendingPathComponent("nmea.sock").path, interval: 0.2, sentences: sentences)
         let environment = GeoClueEnvironment(
             directory: directory, server: server, script: root.appendingPathComponent("Scripts/geoclue-test-env.sh"))
         do {
@@ -78,8 +85,10 @@ final class GeoClueEnvironment: Sendable {
 
     private var state: String { directory.appendingPathComponent("state").path }
 
-    /// Kills what the script started, restores `/etc/geoclue/geoclue.conf`, stops the NMEA server and removes
-    /// the temporary directory. Safe to call more than once.
+    /// Kills what the script started, restores `/etc/geoclue/geoclue.conf`, stops the NMEA server and removes the
+    /// temporary directory.
+    ///
+    /// Safe to call more than once.
     func stop() {
         do { try run(["stop", state]) } catch { Issue.record("tearing down GeoClue: \(error)") }
         server.stop()
@@ -97,9 +106,11 @@ final class GeoClueEnvironment: Sendable {
         if status == 3 { throw GeoClueEnvironmentError.busy }
         guard status == 0 else {
             let output = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-            throw CocoaError(.executableLoad, userInfo: [
-                NSLocalizedDescriptionKey: "geoclue-test-env.sh \(arguments[0]) exited with \(status): \(output)"
-            ])
+            throw CocoaError(
+                .executableLoad,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "geoclue-test-env.sh \(arguments[0]) exited with \(status): \(output)"
+                ])
         }
     }
 }

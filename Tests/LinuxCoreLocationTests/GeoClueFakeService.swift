@@ -1,10 +1,11 @@
 import DBus
 import Foundation
 import Synchronization
+
 @testable import LinuxCoreLocation
 
-/// A GeoClue2 and bus stand-in on socket pairs: each connection the provider opens gets a thread that answers
-/// like GeoClue 2.6 does, with the overrides a test gives, and records the calls it received.
+/// A GeoClue2 and bus stand-in on socket pairs: each connection the provider opens gets a thread that answers like
+/// GeoClue 2.6 does, with the overrides a test gives, and records the calls it received.
 final class FakeGeoClue: Sendable {
     /// What the fake sends for one call: replies and signals, in order.
     typealias Override = @Sendable (DBusMessage) -> [DBusMessage]?
@@ -71,7 +72,9 @@ final class FakeGeoClue: Sendable {
 
     private func record(_ call: DBusMessage) {
         var entry = call.member ?? "?"
-        if entry == "Set", call.body.count == 3, case .string(let name) = call.body[1], case .variant(let value) = call.body[2] {
+        if entry == "Set", call.body.count == 3, case .string(let name) = call.body[1],
+            case .variant(let value) = call.body[2]
+        {
             entry = "Set \(name)=\(value.stringValue ?? value.unsignedValue.map { "\($0)" } ?? "?")"
         }
         received.withLock { $0.append(entry) }
@@ -86,7 +89,8 @@ final class FakeGeoClue: Sendable {
         case "Start":
             return [
                 .methodReturn(to: call),
-                .signal(path: Self.client, interface: GeoClueBus.clientInterface, member: "LocationUpdated",
+                .signal(
+                    path: Self.client, interface: GeoClueBus.clientInterface, member: "LocationUpdated",
                     body: [.objectPath("/"), .objectPath(Self.location)]),
             ]
         default: return [.methodReturn(to: call)]

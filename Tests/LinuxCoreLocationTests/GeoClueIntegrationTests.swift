@@ -1,11 +1,12 @@
 import DBus
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
-/// The fix the integration test serves (sentences made with `nmeaSentence` of the NMEA provider tests):
-/// 48°51.5040′ N 2°17.6700′ E (48.8584, 2.2945), 35.0 m above mean sea level, HDOP 7.5, 10.0 knots
-/// (5.1444 m/s) towards 90°, at 12:34:56 UTC.
+/// The fix the integration test serves (sentences made with `nmeaSentence` of the NMEA provider tests): 48°51.5040′ N
+/// 2°17.6700′ E (48.8584, 2.2945), 35.0 m above mean sea level, HDOP 7.5, 10.0 knots (5.1444 m/s) towards 90°, at
+/// 12:34:56 UTC.
 let servedSentences = [
     nmeaSentence("GPGGA,123456.00,4851.5040,N,00217.6700,E,1,08,7.5,35.0,M,47.0,M,,"),
     nmeaSentence("GPRMC,123456.00,A,4851.5040,N,00217.6700,E,10.0,90.0,010126,,,A"),
@@ -22,15 +23,19 @@ let servedSentences = [
         let authorization = LocationAuthorization(status: .authorizedWhenInUse, policy: .grant)
         let delegates = [RecordingDelegate(), RecordingDelegate()]
         let managers = thread.sync {
-            UncheckedBox(delegates.map { delegate in
-                let manager = CLLocationManager(configuration: LocationManagerConfiguration(provider: provider, authorization: authorization))
-                manager.delegate = delegate
-                manager.startUpdatingLocation()
-                return manager
-            })
+            UncheckedBox(
+                delegates.map { delegate in
+                    let manager = CLLocationManager(
+                        configuration: LocationManagerConfiguration(provider: provider, authorization: authorization))
+                    manager.delegate = delegate
+                    manager.startUpdatingLocation()
+                    return manager
+                })
         }
         for delegate in delegates {
-            #expect(delegate.wait(timeout: 10) { $0.contains(.locations([48.8584])) }, "no fix; GeoClue's log: \(environment.geoclueLog)")
+            #expect(
+                delegate.wait(timeout: 10) { $0.contains(.locations([48.8584])) },
+                "no fix; GeoClue's log: \(environment.geoclueLog)")
         }
         let location = try #require(thread.sync { managers.value[0].location })
         #expect(location.coordinate.latitude == 48.8584)
@@ -72,8 +77,10 @@ let servedSentences = [
         defer { thread.stop() }
         let delegate = RecordingDelegate()
         let manager = thread.sync {
-            let manager = CLLocationManager(configuration: LocationManagerConfiguration(
-                provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse, policy: .grant)))
+            let manager = CLLocationManager(
+                configuration: LocationManagerConfiguration(
+                    provider: provider,
+                    authorization: LocationAuthorization(status: .authorizedWhenInUse, policy: .grant)))
             manager.delegate = delegate
             manager.startUpdatingLocation()
             return UncheckedBox(manager)
@@ -86,7 +93,9 @@ let servedSentences = [
     }
 
     @Test func withoutAnAgentAccessIsDenied() throws {
-        guard let environment = try GeoClueEnvironment.start(agent: false, sentences: { servedSentences }) else { return }
+        guard let environment = try GeoClueEnvironment.start(agent: false, sentences: { servedSentences }) else {
+            return
+        }
         defer { environment.stop() }
         let provider = GeoClueLocationProvider(
             options: GeoClueOptions(desktopID: GeoClueEnvironment.desktopID), replyTimeout: 2

@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import Testing
+
 @testable import LinuxCoreLocation
 
 @Suite struct GeoClueOptionsTests {
@@ -11,9 +12,13 @@ import Testing
     }
 
     @Test func everyParameterIsRead() throws {
-        let uri = try LocationProviderURI("geoclue:?accuracy=city&desktop-id=org.example.Tracker&distance-threshold=25&time-threshold=60")
+        let uri = try LocationProviderURI(
+            "geoclue:?accuracy=city&desktop-id=org.example.Tracker&distance-threshold=25&time-threshold=60")
         let options = try GeoClueOptions(uri: uri)
-        #expect(options == GeoClueOptions(accuracyLevel: .city, desktopID: "org.example.Tracker", distanceThreshold: 25, timeThreshold: 60))
+        #expect(
+            options
+                == GeoClueOptions(
+                    accuracyLevel: .city, desktopID: "org.example.Tracker", distanceThreshold: 25, timeThreshold: 60))
     }
 
     @Test func levelsHaveGeoCluesNumbers() {
@@ -80,7 +85,10 @@ import Testing
         ("Latitude", DBusValue.double(91), "coordinate 91.0, 151.2153 is out of range"),
         ("Accuracy", DBusValue.double(-1), "accuracy -1.0 is not a distance"),
         ("Timestamp", DBusValue.uint64(5), "property Timestamp is uint64(5), expected (tt)"),
-        ("Timestamp", DBusValue.structure([.uint64(1), .uint64(1_000_000)]), "property Timestamp is structure([DBus.DBusValue.uint64(1), DBus.DBusValue.uint64(1000000)]), expected (tt)"),
+        (
+            "Timestamp", DBusValue.structure([.uint64(1), .uint64(1_000_000)]),
+            "property Timestamp is structure([DBus.DBusValue.uint64(1), DBus.DBusValue.uint64(1000000)]), expected (tt)"
+        ),
     ])
     func invalidPropertiesAreNamed(name: String, value: DBusValue?, message: String) {
         var properties = base

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import Synchronization
 import Testing
+
 @testable import LinuxCoreLocation
 
 private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test") -> GeoClueLocationProvider {
@@ -29,17 +30,23 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
         geoclue.stop()
         #expect(geoclue.clientPath == nil)
         #expect(fake.waitForAllSessionsToEnd())
-        #expect(fake.calls == [
-            "AddMatch", "GetClient", "Set DesktopId=org.example.Test", "Set RequestedAccuracyLevel=6",
-            "Set DistanceThreshold=10", "Set TimeThreshold=2", "AddMatch", "Start", "GetAll", "Stop", "DeleteClient",
-        ])
+        #expect(
+            fake.calls == [
+                "AddMatch", "GetClient", "Set DesktopId=org.example.Test", "Set RequestedAccuracyLevel=6",
+                "Set DistanceThreshold=10", "Set TimeThreshold=2", "AddMatch", "Start", "GetAll", "Stop",
+                "DeleteClient",
+            ])
         #expect(events.all == ["locations(1)"], "nothing after stop")
     }
 
     @Test func accessDeniedOnStartIsReportedAsDeniedAndTheClientDeleted() {
         let fake = FakeGeoClue { call in
             call.member == "Start"
-                ? [.error(to: call, name: "org.freedesktop.DBus.Error.AccessDenied", text: "'x' disallowed, no agent for UID 1000")]
+                ? [
+                    .error(
+                        to: call, name: "org.freedesktop.DBus.Error.AccessDenied",
+                        text: "'x' disallowed, no agent for UID 1000")
+                ]
                 : nil
         }
         let geoclue = provider(fake)
@@ -62,7 +69,8 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
 
     @Test func noBusMeansUnavailableAndANetworkError() {
         let geoclue = GeoClueLocationProvider(options: GeoClueOptions(), replyTimeout: 1) { _ throws(DBusError) in
-            throw DBusError.connectionFailed("unix:path=/run/dbus/system_bus_socket", reason: "No such file or directory")
+            throw DBusError.connectionFailed(
+                "unix:path=/run/dbus/system_bus_socket", reason: "No such file or directory")
         }
         #expect(!geoclue.isAvailable)
         let events = ProviderEvents()
@@ -77,7 +85,8 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
         let activatable = FakeGeoClue { call in
             switch call.member {
             case "NameHasOwner": [.methodReturn(to: call, body: [.boolean(false)])]
-            case "ListActivatableNames": [.methodReturn(to: call, body: [.array(.string, [.string("org.freedesktop.GeoClue2")])])]
+            case "ListActivatableNames":
+                [.methodReturn(to: call, body: [.array(.string, [.string("org.freedesktop.GeoClue2")])])]
             default: nil
             }
         }
@@ -85,7 +94,8 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
         let absent = FakeGeoClue { call in
             switch call.member {
             case "NameHasOwner": [.methodReturn(to: call, body: [.boolean(false)])]
-            case "ListActivatableNames": [.methodReturn(to: call, body: [.array(.string, [.string("org.example.Other")])])]
+            case "ListActivatableNames":
+                [.methodReturn(to: call, body: [.array(.string, [.string("org.example.Other")])])]
             default: nil
             }
         }
@@ -95,7 +105,11 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
     @Test func serviceMissingOnTheBusIsANetworkError() {
         let fake = FakeGeoClue { call in
             call.member == "GetClient"
-                ? [.error(to: call, name: "org.freedesktop.DBus.Error.ServiceUnknown", text: "not provided by any .service files")]
+                ? [
+                    .error(
+                        to: call, name: "org.freedesktop.DBus.Error.ServiceUnknown",
+                        text: "not provided by any .service files")
+                ]
                 : nil
         }
         let geoclue = provider(fake)
@@ -110,7 +124,8 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
             guard call.member == "Start" else { return nil }
             return [
                 .methodReturn(to: call),
-                .signal(path: DBus.busPath, interface: DBus.busInterface, member: "NameOwnerChanged",
+                .signal(
+                    path: DBus.busPath, interface: DBus.busInterface, member: "NameOwnerChanged",
                     body: [.string("org.freedesktop.GeoClue2"), .string(":1.4"), .string("")]),
             ]
         }

@@ -1,11 +1,12 @@
+import Foundation
+import Synchronization
+
 // The one platform-specific file of the GeoClue tests: Unix domain sockets.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import Synchronization
 
 /// Low-level socket calls for the GeoClue tests.
 enum GeoClueTestSockets {
@@ -19,9 +20,11 @@ enum GeoClueTestSockets {
     /// The effective user id of the test process.
     static var userID: UInt32 { geteuid() }
 
-    /// Runs a program to its end with standard input from `/dev/null` and standard error into `errorPath`, and
-    /// returns its exit status (or 128 + the signal that ended it). Foundation's `Process` is not used: its
-    /// `waitUntilExit()` did not return for a shell whose background daemons outlive it.
+    /// Runs a program to its end with standard input from `/dev/null` and standard error into `errorPath`, and returns
+    /// its exit status (or 128 + the signal that ended it).
+    ///
+    /// Foundation's `Process` is not used: its `waitUntilExit()` did not return for a shell whose background daemons
+    /// outlive it.
     static func run(_ arguments: [String], errorPath: String) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -39,9 +42,9 @@ enum GeoClueTestSockets {
     }
 }
 
-/// Serves NMEA sentences on a Unix socket, as a receiver daemon would, to every client in turn (GeoClue's
-/// network-NMEA source connects when it starts): `sentences()` is called for each burst, one burst every
-/// `interval` seconds, until the client hangs up or ``stop()`` is called.
+/// Serves NMEA sentences on a Unix socket, as a receiver daemon would, to every client in turn (GeoClue's network-NMEA
+/// source connects when it starts): `sentences()` is called for each burst, one burst every `interval` seconds, until
+/// the client hangs up or ``stop()`` is called.
 final class NMEASocketServer: Sendable {
     let path: String
     private let listener: Int32
@@ -62,7 +65,9 @@ final class NMEASocketServer: Sendable {
             for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0, listen(listener, 4) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
@@ -91,8 +96,8 @@ final class NMEASocketServer: Sendable {
     /// Whether a client is connected now; it counts as gone once a write to it has failed.
     var hasClient: Bool { active.load(ordering: .relaxed) > 0 }
 
-    /// Waits until `condition` holds, checking every 50 ms for at most `timeout` seconds of real time: for
-    /// what another process does, never as a substitute for a clock.
+    /// Waits until `condition` holds, checking every 50 ms for at most `timeout` seconds of real time: for what another
+    /// process does, never as a substitute for a clock.
     func wait(timeout: Double, until condition: () -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !condition() {

@@ -1,5 +1,7 @@
-/// How precise a location a GeoClue client asks for: GeoClue's `GClueAccuracyLevel`, which also decides the
-/// sources it uses (GPS only for ``exact``) and what an agent is asked to allow. **Linux only.**
+/// How precise a location a GeoClue client asks for: GeoClue's `GClueAccuracyLevel`, which also decides the sources it
+/// uses (GPS only for ``exact``) and what an agent is asked to allow.
+///
+/// **Linux only.**
 ///
 /// The provider protocol carries no `desiredAccuracy`, so the level comes from the provider URI's `accuracy`
 /// parameter, ``exact`` when absent. Source: GeoClue 2 API reference, `GClueAccuracyLevel`.

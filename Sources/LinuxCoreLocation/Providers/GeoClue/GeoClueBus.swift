@@ -1,8 +1,8 @@
 import DBus
 
-/// GeoClue2's names on the system bus and the calls the provider makes, each bounded by the connection's reply
-/// timeout. Source: GeoClue 2 API reference; D-Bus Specification, "Message Bus Messages" and
-/// "org.freedesktop.DBus.Properties".
+/// GeoClue2's names on the system bus and the calls the provider makes, each bounded by the connection's reply timeout.
+///
+/// Source: GeoClue 2 API reference; D-Bus Specification, "Message Bus Messages" and "org.freedesktop.DBus.Properties".
 enum GeoClueBus {
     static let service = "org.freedesktop.GeoClue2"
     static let managerPath = "/org/freedesktop/GeoClue2/Manager"
@@ -17,7 +17,8 @@ enum GeoClueBus {
 
     /// A method call to the bus itself.
     static func busCall(_ member: String, _ body: [DBusValue] = []) -> DBusMessage {
-        .methodCall(destination: DBus.busName, path: DBus.busPath, interface: DBus.busInterface, member: member, body: body)
+        .methodCall(
+            destination: DBus.busName, path: DBus.busPath, interface: DBus.busInterface, member: member, body: body)
     }
 
     /// Whether GeoClue runs now or the bus can start it on demand.
@@ -38,12 +39,17 @@ enum GeoClueBus {
     }
 
     /// Sets a property with `org.freedesktop.DBus.Properties.Set`.
-    static func set(_ name: String, _ value: DBusValue, of path: String, on connection: DBusConnection) throws(DBusError) {
-        _ = try connection.call(call(path, DBus.propertiesInterface, "Set", [.string(clientInterface), .string(name), .variant(value)]))
+    static func set(_ name: String, _ value: DBusValue, of path: String, on connection: DBusConnection)
+        throws(DBusError)
+    {
+        _ = try connection.call(
+            call(path, DBus.propertiesInterface, "Set", [.string(clientInterface), .string(name), .variant(value)]))
     }
 
     /// Reads every property of a `Location` object.
-    static func locationProperties(of path: String, on connection: DBusConnection) throws(DBusError) -> [String: DBusValue] {
+    static func locationProperties(of path: String, on connection: DBusConnection) throws(DBusError) -> [String:
+        DBusValue]
+    {
         let reply = try connection.call(call(path, DBus.propertiesInterface, "GetAll", [.string(locationInterface)]))
         guard let properties = reply.body.first?.stringVariantDictionary else {
             throw .unexpectedReply(member: "GetAll", signature: reply.signature, expected: "a{sv}")

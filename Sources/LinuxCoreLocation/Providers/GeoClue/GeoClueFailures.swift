@@ -7,8 +7,8 @@ enum GeoClueFailures {
         do { return try body() } catch let error as DBusError { throw GeoClueSession.Failure(step: name, error: error) }
     }
 
-    /// The code and diagnostic for a failure: `.denied` when GeoClue refused access or waited for an agent
-    /// that never answered, `.network` otherwise (no bus, no GeoClue, a lost connection, a bad reply).
+    /// The code and diagnostic for a failure: `.denied` when GeoClue refused access or waited for an agent that never
+    /// answered, `.network` otherwise (no bus, no GeoClue, a lost connection, a bad reply).
     static func report(for error: any Error, options: GeoClueOptions) -> (code: CLError.Code, message: String) {
         guard let failure = error as? GeoClueSession.Failure else { return (.network, "GeoClue: \(error)") }
         let id = options.desktopID

@@ -1,6 +1,7 @@
 import DBus
 
 /// Turns the properties of a GeoClue `Location` object into a ``CLLocation``.
+///
 /// Source: GeoClue 2 API reference, `org.freedesktop.GeoClue2.Location`.
 enum GeoClueFix {
     /// GeoClue's "altitude unknown": `-G_MAXDOUBLE`.
@@ -32,20 +33,27 @@ enum GeoClueFix {
             guard let value = try number(name) else { throw Invalid(description: "property \(name) is missing") }
             return value
         }
-        let coordinate = CLLocationCoordinate2D(latitude: try required("Latitude"), longitude: try required("Longitude"))
+        let coordinate = CLLocationCoordinate2D(
+            latitude: try required("Latitude"), longitude: try required("Longitude"))
         guard CLLocationCoordinate2DIsValid(coordinate) else {
             throw Invalid(description: "coordinate \(coordinate.latitude), \(coordinate.longitude) is out of range")
         }
         let accuracy = try required("Accuracy")
-        guard accuracy >= 0, accuracy.isFinite else { throw Invalid(description: "accuracy \(accuracy) is not a distance") }
+        guard accuracy >= 0, accuracy.isFinite else {
+            throw Invalid(description: "accuracy \(accuracy) is not a distance")
+        }
         guard case .structure(let parts)? = properties["Timestamp"], parts.count == 2,
             let seconds = parts[0].unsignedValue, let microseconds = parts[1].unsignedValue, microseconds < 1_000_000
         else {
-            throw Invalid(description: "property Timestamp is \(properties["Timestamp"].map { "\($0)" } ?? "missing"), expected (tt)")
+            throw Invalid(
+                description:
+                    "property Timestamp is \(properties["Timestamp"].map { "\($0)" } ?? "missing"), expected (tt)")
         }
         let altitude = try number("Altitude").flatMap { $0 == unknownAltitude || !$0.isFinite ? nil : $0 }
         let speed = try number("Speed").flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
-        let heading = try number("Heading").flatMap { $0 >= 0 && $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : nil }
+        let heading = try number("Heading").flatMap {
+            $0 >= 0 && $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : nil
+        }
         return CLLocation(
             coordinate: coordinate, altitude: altitude ?? 0, horizontalAccuracy: accuracy,
             verticalAccuracy: altitude == nil ? -1 : accuracy, course: heading ?? -1, courseAccuracy: -1,

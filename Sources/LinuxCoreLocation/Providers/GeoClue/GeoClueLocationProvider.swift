@@ -2,7 +2,9 @@ import DBus
 import Dispatch
 import Synchronization
 
-/// Fixes from GeoClue2, the location service of Linux desktops, over the system D-Bus. **Linux only.**
+/// Fixes from GeoClue2, the location service of Linux desktops, over the system D-Bus.
+///
+/// **Linux only.**
 ///
 /// URI: `geoclue:` with optional parameters (see ``GeoClueOptions``), e.g.
 /// `geoclue:?accuracy=city&desktop-id=org.example.Tracker`. Starting connects to the system bus, asks GeoClue
@@ -101,8 +103,9 @@ public final class GeoClueLocationProvider: LocationProvider {
         }
     }
 
-    /// Stops and deletes the GeoClue client and closes the connection; waits for a start in progress. No event
-    /// follows once it returns.
+    /// Stops and deletes the GeoClue client and closes the connection; waits for a start in progress.
+    ///
+    /// No event follows once it returns.
     public func stop() {
         state.withLock { $0.generation += 1 }
         queue.sync {

@@ -1,4 +1,6 @@
-/// How the `geoclue` provider introduces itself to GeoClue2 and what it asks for. **Linux only.**
+/// How the `geoclue` provider introduces itself to GeoClue2 and what it asks for.
+///
+/// **Linux only.**
 ///
 /// URI: `geoclue:[?accuracy=LEVEL][&desktop-id=ID][&distance-threshold=METRES][&time-threshold=SECONDS]`,
 /// e.g. `geoclue:?accuracy=city&desktop-id=org.example.Tracker`. Source: GeoClue 2 API reference,
@@ -6,11 +8,11 @@
 public struct GeoClueOptions: Sendable, Equatable {
     /// The accuracy level asked for (`RequestedAccuracyLevel`); ``GeoClueAccuracyLevel/exact`` by default.
     public var accuracyLevel: GeoClueAccuracyLevel
-    /// The application's desktop file id without `.desktop` (`DesktopId`), which GeoClue's configuration and
-    /// agent authorize; the process name by default.
+    /// The application's desktop file id without `.desktop` (`DesktopId`), which GeoClue's configuration and agent
+    /// authorize; the process name by default.
     public var desktopID: String
-    /// Metres the location must move before GeoClue reports it again (`DistanceThreshold`); 0, the default,
-    /// reports every change.
+    /// Metres the location must move before GeoClue reports it again (`DistanceThreshold`); 0, the default, reports
+    /// every change.
     public var distanceThreshold: UInt32
     /// Seconds that must pass before GeoClue reports a new location (`TimeThreshold`); 0 by default.
     public var timeThreshold: UInt32
@@ -62,7 +64,8 @@ public struct GeoClueOptions: Sendable, Equatable {
                 }
                 if name == "time-threshold" { timeThreshold = number } else { distanceThreshold = number }
             default:
-                throw invalid(name, "unknown parameter; known: accuracy, desktop-id, distance-threshold, time-threshold")
+                throw invalid(
+                    name, "unknown parameter; known: accuracy, desktop-id, distance-threshold, time-threshold")
             }
         }
     }
