@@ -10,6 +10,6 @@ extension LocationProviders {
 
     /// The URIs the probe tries when nothing is configured, in order.
     static let builtInProbe: [String] = [
-        "geoclue:",
+        "geoclue:"
     ]
 }
