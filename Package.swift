@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "NMEA0183", targets: ["NMEA0183"]),
         .library(name: "GPX", targets: ["GPX"]),
         .library(name: "GPSD", targets: ["GPSD"]),
+        .library(name: "DBus", targets: ["DBus"]),
         .executable(name: "corelocation", targets: ["corelocation"]),
         .executable(name: "corelocation-bench", targets: ["corelocation-bench"]),
     ],
@@ -17,8 +18,9 @@ let package = Package(
         .target(name: "NMEA0183"),
         .target(name: "GPX"),
         .target(name: "GPSD"),
+        .target(name: "DBus"),
         // The mirror of Apple's CoreLocation.
-        .target(name: "LinuxCoreLocation", dependencies: ["NMEA0183", "GPX", "GPSD"]),
+        .target(name: "LinuxCoreLocation", dependencies: ["NMEA0183", "GPX", "GPSD", "DBus"]),
         // The extension layer, built only on the mirror's public API.
         .target(name: "LocationBlocks", dependencies: ["LinuxCoreLocation"]),
         // The command-line tool.
@@ -33,6 +35,7 @@ let package = Package(
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus"]),
         .testTarget(name: "LinuxCoreLocationTests", dependencies: ["LinuxCoreLocation"]),
         .testTarget(name: "LocationBlocksTests", dependencies: ["LocationBlocks"]),
         // End-to-end tests that run the built `corelocation` executable.

@@ -5,8 +5,11 @@ extension LocationProviders {
         "nmea": NMEAProviderFactory.make,
         "nmea+tcp": NMEAProviderFactory.makeTCP,
         "gpx": GPXReplay.make,
+        "geoclue": GeoClueLocationProvider.make,
     ]
 
     /// The URIs the probe tries when nothing is configured, in order.
-    static let builtInProbe: [String] = []
+    static let builtInProbe: [String] = [
+        "geoclue:"
+    ]
 }

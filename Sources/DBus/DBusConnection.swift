@@ -1,0 +1,152 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A client connection to a message bus over a Unix domain socket.
+///
+/// Thread-safe.
+///
+/// Creating one connects, authenticates with SASL `EXTERNAL` and registers with the bus (`Hello`), each step
+/// bounded by the reply timeout. A reader thread then receives messages: replies wake the ``call(_:timeout:)``
+/// waiting for them, signals go to the event handler, and method calls from peers are answered with
+/// `org.freedesktop.DBus.Error.UnknownMethod` (or an empty reply to `org.freedesktop.DBus.Peer.Ping`).
+/// A malformed or oversized message closes the connection, as the specification requires; every waiting call
+/// then fails with ``DBusError/disconnected(reason:)`` and the handler receives ``Event/closed(_:)``.
+public final class DBusConnection: Sendable {
+    /// What the reader thread reports to the event handler.
+    public enum Event: Sendable {
+        /// A signal matched by a rule added with `AddMatch` (or addressed to this connection).
+        case signal(DBusMessage)
+        /// The connection closed by itself: the peer hung up or sent something invalid.
+        ///
+        /// Not sent after ``close()``.
+        case closed(DBusError)
+    }
+
+    /// The unique name the bus gave this connection, for example `:1.42`.
+    public let uniqueName: String
+    /// Seconds a call waits for its reply unless told otherwise.
+    public let replyTimeout: Double
+    private let core: DBusConnectionCore
+
+    /// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`).
+    ///
+    /// - Parameters:
+    ///   - replyTimeout: Seconds to wait for each reply, including the handshake; 5 by default.
+    ///   - maximumMessageSize: The largest message accepted, in bytes; 1 MiB by default.
+    /// - Returns: A connection registered with the bus.
+    /// - Throws: ``DBusError`` when no address works, authentication fails or `Hello` is not answered.
+    public static func systemBus(
+        replyTimeout: Double = DBus.defaultReplyTimeout, maximumMessageSize: Int = DBus.defaultMaximumMessageSize
+    ) throws(DBusError) -> DBusConnection {
+        let addresses = try DBusAddress.systemBus(environment: ProcessInfo.processInfo.environment)
+        var lastError = DBusError.connectionFailed(DBus.defaultSystemBusAddress, reason: "no address")
+        for address in addresses {
+            do {
+                let socket = try DBusSocket.connect(to: address)
+                return try DBusConnection(
+                    socket: socket, replyTimeout: replyTimeout, maximumMessageSize: maximumMessageSize)
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    /// Connects to the bus at `address`.
+    ///
+    /// - Throws: ``DBusError`` as ``systemBus(replyTimeout:maximumMessageSize:)`` does.
+    public convenience init(
+        address: DBusAddress, replyTimeout: Double = DBus.defaultReplyTimeout,
+        maximumMessageSize: Int = DBus.defaultMaximumMessageSize
+    ) throws(DBusError) {
+        try self.init(
+            socket: try DBusSocket.connect(to: address), replyTimeout: replyTimeout,
+            maximumMessageSize: maximumMessageSize)
+    }
+
+    /// Takes over a connected stream socket whose peer speaks the bus protocol, for example one end of a `socketpair`,
+    /// and performs the handshake on it.
+    ///
+    /// The descriptor is closed when the connection closes, also when this initializer throws.
+    public convenience init(
+        fileDescriptor: Int32, replyTimeout: Double = DBus.defaultReplyTimeout,
+        maximumMessageSize: Int = DBus.defaultMaximumMessageSize
+    ) throws(DBusError) {
+        try self.init(
+            socket: DBusSocket(fileDescriptor: fileDescriptor), replyTimeout: replyTimeout,
+            maximumMessageSize: maximumMessageSize)
+    }
+
+    private init(socket: DBusSocket, replyTimeout: Double, maximumMessageSize: Int) throws(DBusError) {
+        let stream = DBusStream(socket: socket, maximumMessageSize: maximumMessageSize)
+        do {
+            _ = try DBusAuthentication.authenticate(stream, userID: DBusSocket.effectiveUserID, timeout: replyTimeout)
+        } catch {
+            socket.close()
+            throw error
+        }
+        core = DBusConnectionCore(socket: socket, maximumMessageSize: maximumMessageSize)
+        core.startReading(stream)
+        self.replyTimeout = replyTimeout
+        do throws(DBusError) {
+            let reply = try core.call(
+                .methodCall(
+                    destination: DBus.busName, path: DBus.busPath, interface: DBus.busInterface, member: "Hello"),
+                timeout: replyTimeout)
+            guard case .string(let name)? = reply.body.first else {
+                throw DBusError.unexpectedReply(member: "Hello", signature: reply.signature, expected: "s")
+            }
+            uniqueName = name
+        } catch {
+            core.close()
+            throw error
+        }
+    }
+
+    deinit {
+        core.close()
+    }
+
+    /// Sets what receives signals and the connection's own closing; called on the reader thread, one event at a time.
+    ///
+    /// The handler must not make calls on this connection itself (they would wait for the thread that runs the
+    /// handler): hop to a queue of your own first.
+    public func setEventHandler(_ handler: (@Sendable (Event) -> Void)?) {
+        core.setEventHandler(handler)
+    }
+
+    /// Sends a method call and waits for its reply.
+    ///
+    /// - Parameters:
+    ///   - message: A ``DBusMessage/Kind/methodCall`` message.
+    ///   - timeout: Seconds to wait; ``replyTimeout`` when `nil`.
+    /// - Returns: The ``DBusMessage/Kind/methodReturn`` reply.
+    /// - Throws: ``DBusError/errorReply(name:message:)`` when the peer answers with an error,
+    ///   ``DBusError/timedOut(member:seconds:)`` when no reply comes in time, ``DBusError/disconnected(reason:)``
+    ///   when the connection is or becomes closed, ``DBusError/invalidValue(_:)`` when called from the event
+    ///   handler.
+    public func call(_ message: DBusMessage, timeout: Double? = nil) throws(DBusError) -> DBusMessage {
+        try core.call(message, timeout: timeout ?? replyTimeout)
+    }
+
+    /// Sends a message without waiting for a reply.
+    ///
+    /// - Returns: The serial given to the message.
+    /// - Throws: ``DBusError`` when it cannot be marshalled or written.
+    @discardableResult
+    public func send(_ message: DBusMessage) throws(DBusError) -> UInt32 {
+        try core.send(message, timeout: replyTimeout)
+    }
+
+    /// Whether the connection is still open.
+    public var isOpen: Bool { core.isOpen }
+
+    /// Closes the connection: waiting calls fail with ``DBusError/disconnected(reason:)``, the handler is not called
+    /// again once this returns (unless called from the handler itself).
+    ///
+    /// Idempotent.
+    public func close() {
+        core.close()
+    }
+}

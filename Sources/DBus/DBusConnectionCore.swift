@@ -1,0 +1,167 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The shared state of a ``DBusConnection`` that its reader thread holds on to.
+final class DBusConnectionCore: Sendable {
+    private final class PendingReply: Sendable {
+        let arrived = DispatchSemaphore(value: 0)
+        let result = Mutex<Result<DBusMessage, DBusError>?>(nil)
+        func resolve(_ value: Result<DBusMessage, DBusError>) {
+            result.withLock { $0 = value }
+            arrived.signal()
+        }
+    }
+
+    private struct State {
+        var nextSerial: UInt32 = 1
+        var pending: [UInt32: PendingReply] = [:]
+        var handler: (@Sendable (DBusConnection.Event) -> Void)?
+        var closedReason: String?
+        var readerThread: UInt?
+    }
+
+    let socket: DBusSocket
+    let maximumMessageSize: Int
+    private let state = Mutex(State())
+    /// Held while the handler runs (and while deciding whether to run it), so that ``close()`` can wait for a running
+    /// handler to finish and no handler starts after it returns.
+    private let delivery = NSLock()
+
+    init(socket: DBusSocket, maximumMessageSize: Int) {
+        self.socket = socket
+        self.maximumMessageSize = maximumMessageSize
+    }
+
+    var isOpen: Bool { state.withLock { $0.closedReason == nil } }
+
+    func setEventHandler(_ handler: (@Sendable (DBusConnection.Event) -> Void)?) {
+        state.withLock { $0.handler = handler }
+    }
+
+    /// Starts the reader thread, which owns `stream` from now on.
+    func startReading(_ stream: DBusStream) {
+        let box = StreamBox(stream)
+        let thread = Thread { [self] in
+            state.withLock { $0.readerThread = DBusSocket.currentThreadID }
+            readLoop(box.stream)
+        }
+        thread.name = "DBusConnection reader"
+        thread.start()
+    }
+
+    func send(_ message: DBusMessage, timeout: Double) throws(DBusError) -> UInt32 {
+        let serial = try reserveSerial()
+        try socket.write(try message.encoded(serial: serial, maximumSize: maximumMessageSize), timeout: timeout)
+        return serial
+    }
+
+    func call(_ message: DBusMessage, timeout: Double) throws(DBusError) -> DBusMessage {
+        let member = message.member ?? "?"
+        guard !isReaderThread else {
+            throw .invalidValue("\(member) called from the connection's event handler would wait forever")
+        }
+        let serial = try reserveSerial()
+        let pending = PendingReply()
+        let bytes = try message.encoded(serial: serial, maximumSize: maximumMessageSize)
+        try state.withLock { (state) throws(DBusError) in
+            if let reason = state.closedReason { throw .disconnected(reason: reason) }
+            state.pending[serial] = pending
+        }
+        do {
+            try socket.write(bytes, timeout: timeout)
+        } catch {
+            _ = state.withLock { $0.pending.removeValue(forKey: serial) }
+            throw error
+        }
+        if pending.arrived.wait(timeout: .now() + timeout) == .timedOut {
+            _ = state.withLock { $0.pending.removeValue(forKey: serial) }
+            throw .timedOut(member: member, seconds: timeout)
+        }
+        let reply = try pending.result.withLock { $0! }.get()
+        if reply.kind == .error {
+            throw .errorReply(name: reply.errorName ?? "", message: reply.errorText)
+        }
+        return reply
+    }
+
+    func close() {
+        let reader = state.withLock { state in
+            state.closedReason = state.closedReason ?? "closed by the client"
+            return state.readerThread
+        }
+        socket.shutdown()
+        if reader != DBusSocket.currentThreadID {
+            delivery.lock()  // a handler running now finishes before close returns
+            delivery.unlock()
+        }
+    }
+
+    private var isReaderThread: Bool {
+        state.withLock { $0.readerThread } == DBusSocket.currentThreadID
+    }
+
+    private func reserveSerial() throws(DBusError) -> UInt32 {
+        try state.withLock { (state) throws(DBusError) in
+            if let reason = state.closedReason { throw .disconnected(reason: reason) }
+            defer { state.nextSerial = state.nextSerial == .max ? 1 : state.nextSerial + 1 }
+            return state.nextSerial
+        }
+    }
+
+    private func readLoop(_ stream: DBusStream) {
+        var failure: DBusError
+        while true {
+            do {
+                let message = try stream.readMessage(timeout: nil)
+                try handle(message)
+            } catch {
+                failure = error
+                break
+            }
+        }
+        delivery.lock()
+        let (pending, handler, closedByClient) = state.withLock { state in
+            defer {
+                state.pending = [:]
+                state.closedReason = state.closedReason ?? failure.description
+            }
+            return (Array(state.pending.values), state.handler, state.closedReason != nil)
+        }
+        let reason = closedByClient ? "closed by the client" : failure.description
+        for reply in pending { reply.resolve(.failure(.disconnected(reason: reason))) }
+        if !closedByClient { handler?(.closed(failure)) }
+        delivery.unlock()
+        socket.close()
+    }
+
+    private func handle(_ message: DBusMessage) throws(DBusError) {
+        switch message.kind {
+        case .methodReturn, .error:
+            let pending = state.withLock { state in
+                message.replySerial.flatMap { state.pending.removeValue(forKey: $0) }
+            }
+            pending?.resolve(.success(message))
+        case .signal:
+            delivery.lock()
+            defer { delivery.unlock() }
+            let (handler, open) = state.withLock { ($0.handler, $0.closedReason == nil) }
+            if open { handler?(.signal(message)) }
+        case .methodCall:
+            guard !message.flags.contains(.noReplyExpected) else { return }
+            let reply: DBusMessage =
+                message.interface == "org.freedesktop.DBus.Peer" && message.member == "Ping"
+                ? .methodReturn(to: message)
+                : .error(
+                    to: message, name: "org.freedesktop.DBus.Error.UnknownMethod",
+                    text: "this client exports no objects")
+            _ = try send(reply, timeout: DBus.defaultReplyTimeout)
+        }
+    }
+}
+
+/// Hands the stream, which is not Sendable, to the reader thread that alone uses it from then on.
+private final class StreamBox: @unchecked Sendable {
+    let stream: DBusStream
+    init(_ stream: DBusStream) { self.stream = stream }
+}

@@ -1,0 +1,63 @@
+import DBus
+
+/// Turns the properties of a GeoClue `Location` object into a ``CLLocation``.
+///
+/// Source: GeoClue 2 API reference, `org.freedesktop.GeoClue2.Location`.
+enum GeoClueFix {
+    /// GeoClue's "altitude unknown": `-G_MAXDOUBLE`.
+    static let unknownAltitude = -Double.greatestFiniteMagnitude
+
+    /// Why a `Location` object's properties do not make a fix.
+    struct Invalid: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Converts `GetAll` results.
+    ///
+    /// `Latitude`, `Longitude` (degrees), `Accuracy` (metres) and `Timestamp` (`(tt)`: seconds and
+    /// microseconds since 1970) are required. `Altitude` equal to ``unknownAltitude`` (or absent) gives altitude 0
+    /// with vertical accuracy −1; a known altitude gets `Accuracy` as its vertical accuracy, GeoClue having one
+    /// accuracy figure only. `Speed` (m/s) and `Heading` (degrees clockwise from true north) below 0 or absent
+    /// mean unknown (−1); their accuracies are always −1.
+    ///
+    /// - Throws: ``Invalid`` naming the property that is missing, of the wrong type or out of range.
+    static func location(from properties: [String: DBusValue]) throws(Invalid) -> CLLocation {
+        func number(_ name: String) throws(Invalid) -> Double? {
+            guard let value = properties[name] else { return nil }
+            guard let number = value.doubleValue, !number.isNaN else {
+                throw Invalid(description: "property \(name) is \(value.type) \(value), expected a double")
+            }
+            return number
+        }
+        func required(_ name: String) throws(Invalid) -> Double {
+            guard let value = try number(name) else { throw Invalid(description: "property \(name) is missing") }
+            return value
+        }
+        let coordinate = CLLocationCoordinate2D(
+            latitude: try required("Latitude"), longitude: try required("Longitude"))
+        guard CLLocationCoordinate2DIsValid(coordinate) else {
+            throw Invalid(description: "coordinate \(coordinate.latitude), \(coordinate.longitude) is out of range")
+        }
+        let accuracy = try required("Accuracy")
+        guard accuracy >= 0, accuracy.isFinite else {
+            throw Invalid(description: "accuracy \(accuracy) is not a distance")
+        }
+        guard case .structure(let parts)? = properties["Timestamp"], parts.count == 2,
+            let seconds = parts[0].unsignedValue, let microseconds = parts[1].unsignedValue, microseconds < 1_000_000
+        else {
+            throw Invalid(
+                description:
+                    "property Timestamp is \(properties["Timestamp"].map { "\($0)" } ?? "missing"), expected (tt)")
+        }
+        let altitude = try number("Altitude").flatMap { $0 == unknownAltitude || !$0.isFinite ? nil : $0 }
+        let speed = try number("Speed").flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
+        let heading = try number("Heading").flatMap {
+            $0 >= 0 && $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : nil
+        }
+        return CLLocation(
+            coordinate: coordinate, altitude: altitude ?? 0, horizontalAccuracy: accuracy,
+            verticalAccuracy: altitude == nil ? -1 : accuracy, course: heading ?? -1, courseAccuracy: -1,
+            speed: speed ?? -1, speedAccuracy: -1,
+            timestamp: Date(timeIntervalSince1970: Double(seconds) + Double(microseconds) / 1_000_000))
+    }
+}

@@ -1,0 +1,169 @@
+import DBus
+import Dispatch
+import Synchronization
+
+/// Fixes from GeoClue2, the location service of Linux desktops, over the system D-Bus.
+///
+/// **Linux only.**
+///
+/// URI: `geoclue:` with optional parameters (see ``GeoClueOptions``), e.g.
+/// `geoclue:?accuracy=city&desktop-id=org.example.Tracker`. Starting connects to the system bus, asks GeoClue
+/// for a client (`GetClient`), sets its `DesktopId`, `RequestedAccuracyLevel`, `DistanceThreshold` and
+/// `TimeThreshold`, and calls `Start`; each `LocationUpdated` signal becomes one fix read with `GetAll` from
+/// the new `Location` object. Stopping calls `Stop` and `DeleteClient` and closes the connection. Every call
+/// waits at most 5 seconds for its reply.
+///
+/// Failures are reported as ``LocationProviderEvent/failed(_:)`` with a diagnostic on standard error:
+/// GeoClue refusing access (the desktop id not allowed, no agent) as `CLError(.denied)`; no bus, no GeoClue
+/// or GeoClue leaving the bus as `CLError(.network)`. Malformed locations are skipped with a diagnostic.
+/// Thread-safe; events are delivered on a serial queue of the provider's own.
+public final class GeoClueLocationProvider: LocationProvider {
+    /// Opens a connection to the bus with the given reply timeout in seconds.
+    typealias Connector = @Sendable (Double) throws(DBusError) -> DBusConnection
+
+    private struct State {
+        var generation = 0
+        var session: GeoClueSession?
+        var failed = false
+    }
+
+    /// What the provider asks GeoClue for.
+    public let options: GeoClueOptions
+    /// The configuration name, such as the URI the provider was made from.
+    public let identifier: String
+    /// The system clock: GeoClue stamps its own fixes.
+    public let clock: any LocationClock
+    /// Seconds each D-Bus call waits for its reply.
+    let replyTimeout: Double
+    private let connect: Connector
+    private let queue = DispatchQueue(label: "LinuxCoreLocation.GeoClue")
+    private let state = Mutex(State())
+
+    /// Creates a provider that talks to GeoClue on the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else
+    /// `/run/dbus/system_bus_socket`).
+    ///
+    /// - Parameters:
+    ///   - options: Accuracy level, desktop id and thresholds.
+    ///   - identifier: The configuration name; `geoclue:` with the options by default.
+    public convenience init(options: GeoClueOptions = GeoClueOptions(), identifier: String? = nil) {
+        self.init(options: options, identifier: identifier) { (timeout) throws(DBusError) in
+            try DBusConnection.systemBus(replyTimeout: timeout)
+        }
+    }
+
+    /// Creates a provider whose connections come from `connect`: for tests with a fake bus.
+    init(
+        options: GeoClueOptions, identifier: String? = nil, clock: any LocationClock = SystemClock.shared,
+        replyTimeout: Double = DBus.defaultReplyTimeout, connect: @escaping Connector
+    ) {
+        self.options = options
+        self.identifier =
+            identifier
+            ?? "geoclue:?accuracy=\(options.accuracyLevel.name)&desktop-id=\(options.desktopID)"
+            + "&distance-threshold=\(options.distanceThreshold)&time-threshold=\(options.timeThreshold)"
+        self.clock = clock
+        self.replyTimeout = replyTimeout
+        self.connect = connect
+    }
+
+    /// Locations with an accuracy, and altitude, speed and heading when GeoClue knows them.
+    public var capabilities: LocationProviderCapabilities { [.location, .accuracy, .altitude, .course] }
+
+    /// Whether a system bus answers within a second and GeoClue is on it or can be started by it.
+    public var isAvailable: Bool {
+        guard let connection = try? connect(1) else { return false }
+        defer { connection.close() }
+        return (try? GeoClueBus.isReachable(on: connection)) ?? false
+    }
+
+    /// Connects and starts a GeoClue client on the provider's queue; fixes follow as GeoClue reports them.
+    public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
+        let generation = state.withLock { state in
+            state.generation += 1
+            state.failed = false
+            return state.generation
+        }
+        queue.async { [self] in
+            guard isCurrent(generation) else { return }
+            do {
+                let connection = try GeoClueFailures.step("connect") { try connect(replyTimeout) }
+                let session = try GeoClueSession.open(options, on: connection) { [weak self] event in
+                    guard let provider = self else { return }
+                    provider.queue.async { provider.handle(event, generation: generation, handler: handler) }
+                }
+                let kept = state.withLock { state in
+                    guard state.generation == generation else { return false }
+                    state.session = session
+                    return true
+                }
+                if !kept { session.close() }
+            } catch {
+                fail(error, generation: generation, handler: handler)
+            }
+        }
+    }
+
+    /// Stops and deletes the GeoClue client and closes the connection; waits for a start in progress.
+    ///
+    /// No event follows once it returns.
+    public func stop() {
+        state.withLock { $0.generation += 1 }
+        queue.sync {
+            state.withLock { $0.session.take() }?.close()
+        }
+    }
+
+    /// The object path of the GeoClue client while one is started, else `nil`.
+    var clientPath: String? { state.withLock { $0.session?.client } }
+
+    private func isCurrent(_ generation: Int) -> Bool {
+        state.withLock { $0.generation == generation && !$0.failed }
+    }
+
+    /// Runs on the queue for each connection event.
+    private func handle(
+        _ event: DBusConnection.Event, generation: Int, handler: @Sendable (LocationProviderEvent) -> Void
+    ) {
+        guard isCurrent(generation), let session = state.withLock({ $0.session }) else { return }
+        switch event {
+        case .closed(let error):
+            fail(GeoClueSession.Failure(step: "connection", error: error), generation: generation, handler: handler)
+        case .signal(let signal):
+            if GeoClueSession.serviceLeft(in: signal) {
+                let error = DBusError.disconnected(reason: "GeoClue2 left the bus")
+                fail(GeoClueSession.Failure(step: "service", error: error), generation: generation, handler: handler)
+                return
+            }
+            guard let path = session.updatedLocation(in: signal) else { return }
+            do {
+                handler(.locations([try GeoClueFix.location(from: try session.location(at: path))]))
+            } catch let error as GeoClueFix.Invalid {
+                Diagnostics.warn("\(identifier): skipped location \(path): \(error)")
+            } catch {
+                Diagnostics.warn("\(identifier): cannot read location \(path): \(error)")
+            }
+        }
+    }
+
+    /// Reports a failure once per start, with a diagnostic; the hub then stops the provider.
+    private func fail(_ error: any Error, generation: Int, handler: @Sendable (LocationProviderEvent) -> Void) {
+        let report = GeoClueFailures.report(for: error, options: options)
+        let first = state.withLock { state in
+            guard state.generation == generation, !state.failed else { return false }
+            state.failed = true
+            return true
+        }
+        guard first else { return }
+        Diagnostics.warn("\(identifier): \(report.message)")
+        handler(.failed(CLError(report.code)))
+    }
+}
+
+extension GeoClueLocationProvider {
+    /// Makes a provider from `geoclue:[?accuracy=…&desktop-id=…&distance-threshold=…&time-threshold=…]`.
+    ///
+    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` as ``GeoClueOptions/init(uri:)``.
+    @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
+        GeoClueLocationProvider(options: try GeoClueOptions(uri: uri), identifier: uri.description)
+    }
+}
