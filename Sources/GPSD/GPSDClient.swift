@@ -53,7 +53,9 @@ public final class GPSDClient: Sendable {
         stop()
     }
 
-    /// Starts connecting; returns at once. Calling it again, or after ``stop()``, does nothing.
+    /// Starts connecting; returns at once.
+    ///
+    /// Calling it again, or after ``stop()``, does nothing.
     public func start() {
         sessionQueue.async { [session] in session.start() }
     }

@@ -1,6 +1,8 @@
 import Dispatch
 
-/// One socket to gpsd with its dispatch sources. Confined to the session's queue.
+/// One socket to gpsd with its dispatch sources.
+///
+/// Confined to the session's queue.
 ///
 /// The file descriptor is closed only after every dispatch source on it has been cancelled (in
 /// the last cancel handler), as Dispatch requires; ``closed`` is left at that moment so
@@ -63,7 +65,9 @@ final class GPSDConnection: @unchecked Sendable {
     }
 
     /// Sends FIN, drains what the peer already sent (so `close` does not turn into a reset),
-    /// cancels the sources and closes the descriptor once they are gone. Idempotent.
+    /// cancels the sources and closes the descriptor once they are gone.
+    ///
+    /// Idempotent.
     func close() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !isClosing else { return }

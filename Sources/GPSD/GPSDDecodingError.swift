@@ -32,7 +32,7 @@ public struct GPSDDecodingError: Error, Sendable, Equatable, CustomStringConvert
         self.reason = reason
     }
 
-    /// A one-line explanation, e.g. `TPV field "mode": expected an integer, found 2.5`.
+    /// A one-line explanation, for example `TPV field "mode": expected an integer, found 2.5`.
     public var description: String {
         let owner = className ?? "object"
         switch reason {

@@ -6,11 +6,11 @@ import Foundation
 /// time when it opens a device, and one with `activated` absent or `0` when it closes it; the
 /// object inside `DEVICES` lists the devices open at connection time. `nil` means not reported.
 public struct GPSDDevice: Sendable, Equatable {
-    /// The device path (`path`), e.g. `/dev/ttyUSB0`.
+    /// The device path (`path`), for example `/dev/ttyUSB0`.
     public var path: String?
     /// When gpsd activated the device (`activated`); `nil` when the device is inactive.
     public var activated: Date?
-    /// gpsd's driver name (`driver`), e.g. `NMEA0183`, once it has identified the device.
+    /// gpsd's driver name (`driver`), for example `NMEA0183`, once it has identified the device.
     public var driver: String?
     /// Version information reported by the device (`subtype`).
     public var subtype: String?

@@ -32,7 +32,7 @@ public enum GPSDDisconnectReason: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// A one-line explanation, e.g. `connect failed: Connection refused`.
+    /// A one-line explanation, for example `connect failed: Connection refused`.
     public var description: String {
         switch self {
         case .invalidEndpoint(let detail): "invalid endpoint: \(detail)"

@@ -1,8 +1,8 @@
-/// gpsd's `ERROR` reply to a request it could not honour, e.g. an unknown command or device.
+/// gpsd's `ERROR` reply to a request it could not honour, for example an unknown command or device.
 ///
 /// Source of semantics: gpsd_json(5), "ERROR". The connection stays open after an `ERROR`.
 public struct GPSDErrorReply: Sendable, Equatable {
-    /// gpsd's explanation (`message`), e.g. `Unrecognized request '?FOO'`.
+    /// gpsd's explanation (`message`), for example `Unrecognized request '?FOO'`.
     public var message: String
 
     /// Creates a reply with the given message.

@@ -20,12 +20,15 @@ final class GPSDEventGate: Sendable {
     private let isOpen = Atomic(true)
     /// `pthread_self()` of the thread running the handler, 0 when none.
     private let deliveringThread = Atomic<UInt>(0)
-    /// Admitted events not yet delivered. Only the session queue increments it.
+    /// Admitted events not yet delivered.
+    ///
+    /// Only the session queue increments it.
     private let pending = Atomic(0)
     private let dropped = Atomic(0)
     private let inFlight = DispatchGroup()
 
     /// Reserves a place in the event queue; `false` (and counted) for a report over the limit.
+    ///
     /// Called only from the session queue.
     func admit(_ event: GPSDEvent) -> Bool {
         if case .report = event, pending.load(ordering: .acquiring) >= Self.pendingLimit {
@@ -39,7 +42,9 @@ final class GPSDEventGate: Sendable {
     /// Reports dropped because the handler fell behind.
     var droppedReports: Int { dropped.load(ordering: .relaxed) }
 
-    /// Runs `body` for an admitted event unless the gate is closed. Called on the event queue.
+    /// Runs `body` for an admitted event unless the gate is closed.
+    ///
+    /// Called on the event queue.
     func deliver(_ body: () -> Void) {
         pending.wrappingSubtract(1, ordering: .releasing)  // no longer waiting
         inFlight.enter()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Parses the ISO 8601 times gpsd writes, e.g. `2015-06-19T18:11:41.000Z`.
+/// Parses the ISO 8601 times gpsd writes, for example `2015-06-19T18:11:41.000Z`.
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length, then `Z` or `±HH:MM`.
 /// A leap second (`:60`) is accepted and lands on the next second, as POSIX time does.
@@ -45,7 +45,7 @@ enum GPSDTimestamp {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (H. Hinnant's civil algorithm).
+    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's civil algorithm).
     private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400

@@ -3,7 +3,7 @@
 /// Source of semantics: gpsd_json(5), "VERSION". The client checks ``protocolMajor`` against
 /// ``GPSD/supportedProtocolMajor`` and refuses any other value.
 public struct GPSDVersion: Sendable, Equatable {
-    /// The public release level (`release`), e.g. `3.22`.
+    /// The public release level (`release`), for example `3.22`.
     public var release: String
     /// The internal revision-control level (`rev`), if present.
     public var revision: String?

@@ -29,7 +29,7 @@ enum JSONValue: Decodable, Sendable, Equatable {
         }
     }
 
-    /// A short rendering for diagnostics, e.g. `"abc"`, `true`, `an array`.
+    /// A short rendering for diagnostics, for example `"abc"`, `true`, `an array`.
     var diagnosticDescription: String {
         switch self {
         case .null: "null"

@@ -1,7 +1,9 @@
 /// Parsing and formatting of the decimal numbers GPX uses (XML Schema `decimal`, `double`, integers).
 enum GPXDecimal {
     /// Parses a finite decimal such as `-12.5`, `+3`, `.5` or `1.2e-3`; surrounding XML
-    /// whitespace is ignored. Rejects what Swift's `Double(_:)` would also take but XML does
+    /// whitespace is ignored.
+    ///
+    /// Rejects what Swift's `Double(_:)` would also take but XML does
     /// not mean as a number: `nan`, `inf`, hexadecimal floats.
     static func parse<S: StringProtocol>(_ text: S) -> Double? {
         let trimmed = text.trimmingXMLWhitespace()

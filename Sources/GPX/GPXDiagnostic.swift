@@ -43,7 +43,7 @@ public struct GPXDiagnostic: Error, Sendable, Hashable, CustomStringConvertible 
     public var source: String
     /// The 1-based line, as reported by the XML parser; `nil` when not tied to a line.
     public var line: Int?
-    /// The element concerned, as written in the file (e.g. `trkpt`, `gpxtpx:speed`), or `nil`.
+    /// The element concerned, as written in the file (for example `trkpt`, `gpxtpx:speed`), or `nil`.
     public var element: String?
     /// The reason, without location.
     public var message: String

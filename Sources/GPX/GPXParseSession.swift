@@ -174,6 +174,7 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
         appendText(string)
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         appendText(String(decoding: CDATABlock, as: UTF8.self))
     }

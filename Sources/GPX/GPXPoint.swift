@@ -17,7 +17,9 @@ public struct GPXPoint: Sendable, Hashable {
     /// Elevation in metres above mean sea level (`<ele>`); `nil` when absent or empty.
     public var elevation: Double?
     /// The instant of the fix (`<time>`), always an absolute instant; times written without a
-    /// zone designator are taken as UTC. `nil` when absent or the 1901 sentinel.
+    /// zone designator are taken as UTC.
+    ///
+    /// `nil` when absent or the 1901 sentinel.
     public var time: Date?
     /// Ground speed in metres per second, ≥ 0: GPX 1.0 `<speed>`, else Garmin TrackPointExtension
     /// v2 `speed`, else OsmAnd `speed`.
@@ -39,7 +41,7 @@ public struct GPXPoint: Sendable, Hashable {
     public var horizontalAccuracy: Double?
     /// Vertical accuracy in metres, ≥ 0, from this module's `lcl:vacc` extension.
     public var verticalAccuracy: Double?
-    /// The point's name (`<name>`), e.g. a waypoint label.
+    /// The point's name (`<name>`), for example a waypoint label.
     public var name: String?
 
     /// Creates a point; every value beyond the position defaults to `nil` (unknown).

@@ -14,6 +14,7 @@ enum GPXPrologCheck {
     /// - Parameters:
     ///   - bytes: The document's first bytes (at most ``maximumPrologBytes`` are needed).
     ///   - isWholeDocument: Whether `bytes` is the entire document.
+    ///   - source: The document's name, for diagnostics.
     /// - Throws: ``GPXDiagnostic`` of kind `forbiddenDeclaration`, `unsupportedEncoding` or `limitExceeded`.
     static func check(_ bytes: [UInt8], isWholeDocument: Bool, source: String) throws {
         func fail(_ kind: GPXDiagnostic.Kind, at offset: Int, _ message: String) -> GPXDiagnostic {

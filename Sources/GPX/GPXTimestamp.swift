@@ -53,7 +53,7 @@ enum GPXTimestamp {
         return .date(Date(timeIntervalSince1970: Double(unixSeconds) + Double(nanoseconds) / 1e9))
     }
 
-    /// Formats an instant as UTC with milliseconds, e.g. `2024-05-01T12:00:00.250Z`.
+    /// Formats an instant as UTC with milliseconds, for example `2024-05-01T12:00:00.250Z`.
     static func format(_ date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (seconds, millis) = floorDivide(milliseconds, 1000)
@@ -90,7 +90,7 @@ enum GPXTimestamp {
         }
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400

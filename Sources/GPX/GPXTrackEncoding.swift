@@ -1,7 +1,9 @@
 import Foundation
 
 /// The text ``GPXTrackWriter`` writes: GPX 1.1 with Garmin TrackPointExtension v2 and this
-/// module's accuracy extension. Fixed decimals keep the output locale-independent.
+/// module's accuracy extension.
+///
+/// Fixed decimals keep the output locale-independent.
 enum GPXTrackEncoding {
     /// Fraction digits of latitude and longitude: 1e-8 degree is about 1.1 mm.
     static let coordinateDecimals = 8

@@ -1,9 +1,12 @@
 /// The text of a GPX 1.1 track, piece by piece, for writers that stream to something other than a file,
-/// such as standard output. The pieces are exactly what ``GPXTrackWriter`` writes.
+/// such as standard output.
+///
+/// The pieces are exactly what ``GPXTrackWriter`` writes.
 public enum GPXTrackText {
     /// The XML declaration, `<gpx>` with its namespaces, optional metadata, and the opening `<trk><trkseg>`.
     ///
     /// - Parameter options: The creator, track name and time written in the header.
+    /// - Returns: The header text, ending with a newline.
     public static func header(_ options: GPXTrackWriterOptions = GPXTrackWriterOptions()) -> String {
         GPXTrackEncoding.header(options)
     }
@@ -12,6 +15,7 @@ public enum GPXTrackText {
     ///
     /// - Parameter point: The point; negative speed, course and accuracies are left out as invalid.
     /// - Throws: ``GPXDiagnostic`` when a coordinate is out of range or a value is not finite.
+    /// - Returns: The `<trkpt>` line, ending with a newline.
     public static func trackPoint(_ point: GPXPoint) throws -> String {
         try GPXTrackEncoding.trackPoint(point, source: "<stream>")
     }

@@ -80,7 +80,7 @@ public final class GPXTrackWriter: Sendable {
         }
     }
 
-    /// Ends the current track segment and starts a new one, e.g. after a loss of fix.
+    /// Ends the current track segment and starts a new one, for example after a loss of fix.
     ///
     /// Does nothing while the current segment is still empty, so no empty segments are written.
     ///
@@ -93,7 +93,9 @@ public final class GPXTrackWriter: Sendable {
         }
     }
 
-    /// Flushes (with `fsync(2)`) and closes the file; later appends throw. Calling it twice is harmless.
+    /// Flushes (with `fsync(2)`) and closes the file; later appends throw.
+    ///
+    /// Calling it twice is harmless.
     ///
     /// - Throws: ``GPXDiagnostic`` of kind `io` when `fsync` or `close` fails.
     public func close() throws {

@@ -8,7 +8,9 @@ public struct GPXTrackWriterOptions: Sendable, Hashable {
     public var name: String?
     /// The document time (`<metadata><time>`), usually the start of recording; `nil` writes none.
     public var time: Date?
-    /// Whether every append (and the header) is followed by `fsync(2)`. Slower; survives power loss.
+    /// Whether every append (and the header) is followed by `fsync(2)`.
+    ///
+    /// Slower; survives power loss.
     public var synchronizesEachAppend: Bool
     /// Whether an existing file at the URL is truncated and reused (its mode reset to 0600);
     /// when `false` (the default) an existing file makes the writer's initialiser throw.

@@ -6,7 +6,9 @@
 open class CLBeaconRegion: CLRegion, @unchecked Sendable {
     private let constraint: CLBeaconIdentityConstraint
 
-    /// Whether entry state is reported when the display turns on. Default `false`. Has no effect on Linux.
+    /// Whether entry state is reported when the display turns on.
+    ///
+    /// Default `false`. Has no effect on Linux.
     open var notifyEntryStateOnDisplay = false
 
     /// A region of every beacon with this UUID.
@@ -42,7 +44,9 @@ open class CLBeaconRegion: CLRegion, @unchecked Sendable {
     /// The minor value beacons must have, or `nil` for any.
     open var minor: NSNumber? { constraint.minor.map { NSNumber(value: $0) } }
 
-    /// The advertisement data a device would send to act as this beacon. Linux cannot advertise, but the
+    /// The advertisement data a device would send to act as this beacon.
+    ///
+    /// Linux cannot advertise, but the
     /// dictionary is built as on iOS: the UUID, major, minor and measured power (dBm at 1 m; `nil` = default).
     open func peripheralData(withMeasuredPower measuredPower: NSNumber?) -> NSMutableDictionary {
         let data = NSMutableDictionary()

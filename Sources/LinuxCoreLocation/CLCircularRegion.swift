@@ -26,6 +26,7 @@ open class CLCircularRegion: CLRegion, @unchecked Sendable {
     open var radius: CLLocationDistance { storedRadius }
 
     /// Whether `coordinate` lies in the circle, boundary included (geodesic distance ≤ radius).
+    ///
     /// An invalid coordinate is never contained.
     open func contains(_ coordinate: CLLocationCoordinate2D) -> Bool {
         guard CLLocationCoordinate2DIsValid(coordinate), CLLocationCoordinate2DIsValid(center) else { return false }

@@ -4,7 +4,9 @@
 open class CLFloor: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let storedLevel: Int
 
-    /// Creates a floor. **Linux only**: on Apple's platforms only the system creates floors.
+    /// Creates a floor.
+    ///
+    /// **Linux only**: on Apple's platforms only the system creates floors.
     ///
     /// - Parameter level: The floor number: 0 is ground level, negative numbers are below it.
     public init(level: Int) {

@@ -7,7 +7,9 @@ open class CLHeading: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let values: [Double]
     private let storedTimestamp: Date
 
-    /// Creates a heading. **Linux only**: on Apple's platforms only the system creates headings.
+    /// Creates a heading.
+    ///
+    /// **Linux only**: on Apple's platforms only the system creates headings.
     ///
     /// - Parameters:
     ///   - magneticHeading: Degrees clockwise from magnetic north, 0…<360; negative = invalid.
@@ -54,6 +56,7 @@ open class CLHeading: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     }
 
     /// Decodes a heading written by ``encode(with:)``; `nil` if the timestamp is missing.
+    ///
     /// Subclasses that add state override it.
     public required init?(coder: NSCoder) {
         guard coder.containsValue(forKey: "timestamp") else { return nil }

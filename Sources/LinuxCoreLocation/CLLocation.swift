@@ -155,7 +155,7 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
     /// `true`: locations decode only with the expected classes (`NSSecureCoding`).
     public static var supportsSecureCoding: Bool { true }
 
-    /// Encodes every value of the location with a keyed coder, e.g. `NSKeyedArchiver`.
+    /// Encodes every value of the location with a keyed coder, for example `NSKeyedArchiver`.
     open func encode(with coder: NSCoder) {
         storage.encode(with: coder)
     }

@@ -14,7 +14,9 @@ public struct CLLocationCoordinate2D: Sendable {
         self.init(latitude: 0, longitude: 0)
     }
 
-    /// Creates a coordinate from a latitude and a longitude in degrees. No validation is done;
+    /// Creates a coordinate from a latitude and a longitude in degrees.
+    ///
+    /// No validation is done;
     /// use ``CLLocationCoordinate2DIsValid(_:)``.
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.latitude = latitude
@@ -22,13 +24,17 @@ public struct CLLocationCoordinate2D: Sendable {
     }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Returns whether a coordinate is valid: both parts finite, latitude in −90…90 and longitude in −180…180
-/// (both inclusive). Source: Apple's CoreLocation documentation.
+/// (both inclusive).
+///
+/// Source: Apple's CoreLocation documentation.
 public func CLLocationCoordinate2DIsValid(_ coord: CLLocationCoordinate2D) -> Bool {
     coord.latitude.isFinite && coord.longitude.isFinite
         && (-90...90).contains(coord.latitude) && (-180...180).contains(coord.longitude)
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Makes a coordinate from a latitude and a longitude in degrees, as Apple's C function does.
 public func CLLocationCoordinate2DMake(
     _ latitude: CLLocationDegrees, _ longitude: CLLocationDegrees

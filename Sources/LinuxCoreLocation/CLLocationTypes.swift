@@ -9,16 +9,24 @@ public typealias CLLocationDegrees = Double
 /// A negative value means the value it qualifies is invalid. Source: Apple's CoreLocation documentation.
 public typealias CLLocationAccuracy = Double
 
-/// A speed in metres per second. A negative value means the speed is invalid.
+/// A speed in metres per second.
+///
+/// A negative value means the speed is invalid.
 public typealias CLLocationSpeed = Double
 
-/// The accuracy of a speed value, in metres per second. A negative value means the speed is invalid.
+/// The accuracy of a speed value, in metres per second.
+///
+/// A negative value means the speed is invalid.
 public typealias CLLocationSpeedAccuracy = Double
 
-/// A direction in degrees clockwise from true north (0…<360). A negative value means the direction is invalid.
+/// A direction in degrees clockwise from true north (0…<360).
+///
+/// A negative value means the direction is invalid.
 public typealias CLLocationDirection = Double
 
-/// The accuracy of a direction, in degrees. A negative value means the direction is invalid.
+/// The accuracy of a direction, in degrees.
+///
+/// A negative value means the direction is invalid.
 public typealias CLLocationDirectionAccuracy = Double
 
 /// A distance in metres.

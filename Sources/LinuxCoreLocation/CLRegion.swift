@@ -18,13 +18,17 @@ open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// the monitored one.
     open var identifier: String { storedIdentifier }
 
-    /// Whether entering the region is reported. Default `true`.
+    /// Whether entering the region is reported.
+    ///
+    /// Default `true`.
     open var notifyOnEntry: Bool {
         get { notifications.withLock { $0.entry } }
         set { notifications.withLock { $0.entry = newValue } }
     }
 
-    /// Whether leaving the region is reported. Default `true`.
+    /// Whether leaving the region is reported.
+    ///
+    /// Default `true`.
     open var notifyOnExit: Bool {
         get { notifications.withLock { $0.exit } }
         set { notifications.withLock { $0.exit = newValue } }

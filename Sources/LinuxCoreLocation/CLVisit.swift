@@ -8,7 +8,9 @@ open class CLVisit: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let centre: CLLocationCoordinate2D
     private let accuracy: CLLocationAccuracy
 
-    /// Creates a visit. **Linux only**: on Apple's platforms only the system creates visits.
+    /// Creates a visit.
+    ///
+    /// **Linux only**: on Apple's platforms only the system creates visits.
     ///
     /// - Parameters:
     ///   - arrivalDate: When the stay began; `Date.distantPast` if not seen.

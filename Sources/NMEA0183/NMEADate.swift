@@ -3,7 +3,7 @@
 /// Two-digit RMC years use the pivot 80: `80`–`99` mean 1980–1999 (GPS time starts in 1980),
 /// `00`–`79` mean 2000–2079. Values are validated when parsed: month 1–12, day 1–(days in month).
 public struct NMEADate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The year, e.g. 2019.
+    /// The year, for example 2019.
     public var year: Int
     /// The month, 1–12.
     public var month: Int
@@ -48,7 +48,7 @@ public struct NMEADate: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Orders dates chronologically.
     public static func < (lhs: NMEADate, rhs: NMEADate) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
 
-    /// ISO 8601, e.g. `2019-04-07`.
+    /// ISO 8601, for example `2019-04-07`.
     public var description: String {
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(pad(month))-\(pad(day))"

@@ -2,20 +2,27 @@ import Foundation
 
 /// Settings for ``NMEADecoder`` and ``NMEAEpochAssembler``.
 public struct NMEADecoderOptions: Sendable, Hashable {
-    /// Accept sentences that carry no `*hh` checksum. Off by default: without a checksum a corrupted
+    /// Accept sentences that carry no `*hh` checksum.
+    ///
+    /// Off by default: without a checksum a corrupted
     /// sentence cannot be told from a good one. Sentences *with* a wrong checksum are always rejected.
     public var acceptsMissingChecksum = false
 
     /// The longest sentence accepted, in characters from `$` through CR LF (the standard's way of counting).
+    ///
     /// Longer input is rejected as ``NMEARejectionReason/tooLong``. Default
     /// ``NMEA0183/defaultMaximumSentenceLength`` (200); values below 12 are raised to 12.
     public var maximumSentenceLength = NMEA0183.defaultMaximumSentenceLength
 
-    /// How many diagnostics ``NMEADecoder/diagnostics`` keeps; older ones are dropped first. Default 100.
+    /// How many diagnostics ``NMEADecoder/diagnostics`` keeps; older ones are dropped first.
+    ///
+    /// Default 100.
     public var maximumDiagnostics = 100
 
     /// The user-equivalent range error, in metres (1σ), used for accuracy = DOP × UERE when no `GST`
-    /// is available. Default ``NMEA0183/defaultUserEquivalentRangeError`` (5 m).
+    /// is available.
+    ///
+    /// Default ``NMEA0183/defaultUserEquivalentRangeError`` (5 m).
     public var userEquivalentRangeError = NMEA0183.defaultUserEquivalentRangeError
 
     /// The reference date of the GPS week-rollover rule.
@@ -26,7 +33,9 @@ public struct NMEADecoderOptions: Sendable, Hashable {
     /// A live receiver should pass the current date; a replay of an older log, a date near the log's.
     public var rolloverReferenceDate = GPSWeekRollover.defaultReferenceDate
 
-    /// Report every accepted sentence as ``NMEAEvent/sentence(_:)`` in addition to fixes. Default true;
+    /// Report every accepted sentence as ``NMEAEvent/sentence(_:)`` in addition to fixes.
+    ///
+    /// Default true;
     /// a location provider that only needs fixes can turn it off.
     public var reportsSentences = true
 

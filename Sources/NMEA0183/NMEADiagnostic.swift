@@ -13,7 +13,7 @@ public struct NMEADiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var field: Int?
     /// The field's name (`quality`, `latitude`, ...), or nil.
     public var fieldName: String?
-    /// The rest of the message after the location, e.g. `expected a digit 0-8, found "x"`.
+    /// The rest of the message after the location, for example `expected a digit 0-8, found "x"`.
     public var detail: String
 
     /// Creates a diagnostic.
@@ -32,6 +32,7 @@ public struct NMEADiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The diagnostic as `source:line: error: TYPE field N (name): detail`.
     ///
     /// - Parameter source: the name of the input (a file name, a device path).
+    /// - Returns: One line in the style of a compiler diagnostic.
     public func description(source: String) -> String {
         var text = "\(source):\(line): error: "
         if let sentenceType { text += sentenceType + " " }

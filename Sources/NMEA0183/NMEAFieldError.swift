@@ -7,8 +7,8 @@ public struct NMEAFieldError: Error, Sendable, Hashable {
     public var reason: NMEARejectionReason
     /// The 1-based field number.
     public var field: Int
-    /// The field's name, e.g. `quality`.
+    /// The field's name, for example `quality`.
     public var fieldName: String
-    /// What was expected and what was found, e.g. `expected a digit 0-8, found "x"`.
+    /// What was expected and what was found, for example `expected a digit 0-8, found "x"`.
     public var detail: String
 }

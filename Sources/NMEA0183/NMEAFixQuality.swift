@@ -22,7 +22,9 @@ public enum NMEAFixQuality: Int, Sendable, Hashable, CaseIterable {
     case simulated = 8
 
     /// The quality for an NMEA 2.3+ mode letter (RMC field 12, GLL field 7, VTG field 9, GNS field 6),
-    /// or nil for an unknown letter. `N` (and `V`) mean no fix.
+    /// or nil for an unknown letter.
+    ///
+    /// `N` (and `V`) mean no fix.
     public init?(modeIndicator: Character) {
         switch modeIndicator {
         case "A": self = .autonomous

@@ -22,7 +22,7 @@ public enum NMEARejectionReason: String, Sendable, Hashable, CaseIterable, Custo
     /// A field has a value that does not parse or lies outside its valid range.
     case malformedField
 
-    /// A short human-readable phrase, e.g. `checksum mismatch`.
+    /// A short human-readable phrase, for example `checksum mismatch`.
     public var description: String {
         switch self {
         case .checksumMismatch: "checksum mismatch"

@@ -3,7 +3,7 @@ extension NMEASentence {
     public struct ParseError: Error, Sendable, Hashable {
         /// Why the sentence was rejected.
         public var reason: NMEARejectionReason
-        /// A human-readable detail, e.g. `expected checksum 4F, found 4E`.
+        /// A human-readable detail, for example `expected checksum 4F, found 4E`.
         public var detail: String
     }
 

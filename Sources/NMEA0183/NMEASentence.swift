@@ -11,7 +11,9 @@ public struct NMEASentence: Sendable, Hashable {
 
     /// The 1-based input line the sentence started on (1 when parsed alone).
     public let line: Int
-    /// The talker: `GP`, `GN`, `BD`, `IN`, ... or `P` for proprietary sentences.
+    /// The talker: `GP`, `GN`, `BD`, `IN`, ...
+    ///
+    /// or `P` for proprietary sentences.
     public let talker: String
     /// The sentence type: `GGA`, `RMC`, ...; for proprietary sentences the rest of the address (`SRFEPE`).
     public let type: String
@@ -24,7 +26,7 @@ public struct NMEASentence: Sendable, Hashable {
     /// Whether the sentence started with `!` (encapsulated data such as AIS `!AIVDM`).
     public var isEncapsulated: Bool { bytes.first == UInt8(ascii: "!") }
 
-    /// The address field, e.g. `GPGGA` or `PSRFEPE`.
+    /// The address field, for example `GPGGA` or `PSRFEPE`.
     public var address: String { talker + type }
 
     /// The number of data fields after the address.

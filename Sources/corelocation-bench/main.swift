@@ -45,7 +45,9 @@ func logDirectory(_ argument: String?) -> URL {
 }
 
 /// Writes the logs of `directory`, repeated, to a temporary file of at least `megabytes` MB; returns its path
-/// and size. Streams the copies, so the input is never held in memory.
+/// and size.
+///
+/// Streams the copies, so the input is never held in memory.
 func buildInput(from directory: URL, megabytes: Int) throws -> (path: String, bytes: Int) {
     let logs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
         .filter { $0.pathExtension == "log" }.sorted { $0.path < $1.path }

@@ -8,6 +8,7 @@
 
 // Apps often add Equatable to the coordinate struct themselves; that must not clash with the mirror.
 extension CLLocationCoordinate2D: Equatable {
+    /// Coordinates are equal when both parts are.
     public static func == (lhs: CLLocationCoordinate2D, rhs: CLLocationCoordinate2D) -> Bool {
         lhs.latitude == rhs.latitude && lhs.longitude == rhs.longitude
     }

@@ -3,7 +3,9 @@ import GPSD
 import Synchronization
 import Testing
 
-/// The client against a scripted loopback gpsd. Waits are bounded by timeouts that only stop a
+/// The client against a scripted loopback gpsd.
+///
+/// Waits are bounded by timeouts that only stop a
 /// failing test; time-based decisions (backoff, silence) run on a ManualScheduler.
 @Suite struct ClientTests {
     let scheduler = ManualScheduler()
@@ -201,7 +203,7 @@ import Testing
     @Test func timesOutAConnectThatNeverCompletes() throws {
         let server = try FakeGPSD(backlog: 0)
         let filler = server.fillAcceptQueue()
-        defer { filler.forEach { close($0) } }
+        defer { for descriptor in filler { close(descriptor) } }
         let client = makeClient(server.endpoint)
         defer { client.stop() }
         try #require(scheduler.waitForPending([5]))  // the connect timeout is armed

@@ -91,7 +91,9 @@ private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (
 }
 
 /// Replays every gpsd regression log with `nmea:LOG?speed=max` through a real `CLLocationManager` and compares
-/// each delivered location with gpsd's TPVs. The divergences are those of the NMEA0183 module's own conformance
+/// each delivered location with gpsd's TPVs.
+///
+/// The divergences are those of the NMEA0183 module's own conformance
 /// test (see Docs/NMEA0183.md): the provider adds none.
 @Suite struct NMEAProviderConformanceTests {
     struct Expectation: Sendable, CustomTestStringConvertible {

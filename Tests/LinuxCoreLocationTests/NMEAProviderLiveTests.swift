@@ -16,7 +16,9 @@ private func logged(second: Int, minutes: Double) -> String {
     "\(48 + Double(String(format: "%.4f", minutes))! / 60)@\(1_711_197_300.0 + Double(second))"
 }
 
-/// Live providers on a real pseudo-terminal and a real loopback TCP socket. Reconnect delays run on a
+/// Live providers on a real pseudo-terminal and a real loopback TCP socket.
+///
+/// Reconnect delays run on a
 /// `ManualClock`; the tests wait (with timeouts) only for bytes to cross the kernel.
 @Suite struct NMEAProviderLiveTests {
     @Test func serialPathReadsAPseudoTerminalAndReportsTheLossWhenItGoes() throws {

@@ -69,6 +69,7 @@ final class LocationCollector: NSObject, LinuxLocationManagerDelegate, @unchecke
 }
 
 /// Plays `provider` through a real `CLLocationManager` (callbacks on a queue of its own) until it finishes.
+///
 /// With `headings`, it also updates headings, every one (no heading filter).
 func playThroughManager(_ provider: any LocationProvider, headings: Bool = false) -> (LocationCollector, finished: Bool)
 {
@@ -201,7 +202,9 @@ final class LoopbackServer {
     }
 }
 
-/// Runs `body` with standard input replaced by a pipe holding `text`, then restores it. No other test reads
+/// Runs `body` with standard input replaced by a pipe holding `text`, then restores it.
+///
+/// No other test reads
 /// standard input.
 func withStandardInput<T>(_ text: String, _ body: () throws -> T) throws -> T {
     var ends: [Int32] = [-1, -1]

@@ -5,7 +5,9 @@ import Testing
 
 /// Replays gpsd's regression logs and compares every gpsd epoch (last TPV with mode ≥ 2 per time)
 /// with our fixes: time to the millisecond, lat/lon within 1e-7°, altMSL within 1 mm, speed within
-/// 1 mm/s, track within 0.01°. Every difference is listed below with its cause.
+/// 1 mm/s, track within 0.01°.
+///
+/// Every difference is listed below with its cause.
 @Suite struct GpsdConformanceTests {
     struct Expectation: Sendable, CustomTestStringConvertible {
         var log: String
@@ -15,7 +17,9 @@ import Testing
         var divergences: [Divergence: Int] = [:]
         /// Untimed gpsd TPVs (no date yet) whose position matches none of our fixes.
         var unmatchedUntimed = 0
-        /// Our rejections by reason. They equal the sentences gpsd did not echo, except where noted.
+        /// Our rejections by reason.
+        ///
+        /// They equal the sentences gpsd did not echo, except where noted.
         var rejections: [NMEARejectionReason: Int] = [:]
         var testDescription: String { log }
     }

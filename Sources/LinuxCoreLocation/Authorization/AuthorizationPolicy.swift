@@ -1,4 +1,6 @@
-/// How authorization requests are answered on Linux, where no system prompt exists. **Linux only.**
+/// How authorization requests are answered on Linux, where no system prompt exists.
+///
+/// **Linux only.**
 ///
 /// A policy is asked only when a request can change the status, as on iOS: from ``CLAuthorizationStatus/notDetermined``,
 /// or from ``CLAuthorizationStatus/authorizedWhenInUse`` when asking for ``AuthorizationRequest/always``.
@@ -16,7 +18,9 @@ public struct AuthorizationPolicy: Sendable {
     }
 
     /// Grants what was asked, like a user tapping "Allow": when in use → ``CLAuthorizationStatus/authorizedWhenInUse``,
-    /// always → ``CLAuthorizationStatus/authorizedAlways``. The default.
+    /// always → ``CLAuthorizationStatus/authorizedAlways``.
+    ///
+    /// The default.
     public static let grant = AuthorizationPolicy { request, _ in
         request == .always ? .authorizedAlways : .authorizedWhenInUse
     }

@@ -1,4 +1,6 @@
-/// The kind of authorization an app asks for. **Linux only.**
+/// The kind of authorization an app asks for.
+///
+/// **Linux only.**
 public enum AuthorizationRequest: Sendable {
     /// `requestWhenInUseAuthorization()`.
     case whenInUse

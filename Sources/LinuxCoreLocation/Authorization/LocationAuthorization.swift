@@ -1,6 +1,7 @@
 import Dispatch
 
 /// The authorization status of the process, like an iOS app's, and how requests for it are answered.
+///
 /// **Linux only.**
 ///
 /// ``shared`` serves every manager unless one is given another (tests do). Its initial status comes from the

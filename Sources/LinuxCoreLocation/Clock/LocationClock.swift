@@ -1,5 +1,7 @@
 /// The one source of time for everything time-based in the library: request timeouts, age checks, replay
-/// pacing, dwell and pause detection. **Linux only.**
+/// pacing, dwell and pause detection.
+///
+/// **Linux only.**
 ///
 /// Production code uses ``SystemClock``; tests use ``ManualClock`` and advance it by hand, so time-based
 /// behaviour is tested without sleeping; replays at `?speed=max` use a ``ManualClock`` that the replay

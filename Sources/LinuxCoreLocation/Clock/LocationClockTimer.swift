@@ -1,4 +1,6 @@
-/// A scheduled action of a ``LocationClock``, which can be cancelled until it runs. **Linux only.**
+/// A scheduled action of a ``LocationClock``, which can be cancelled until it runs.
+///
+/// **Linux only.**
 ///
 /// Thread-safe: cancel from any thread; once ``cancel()`` returns, the action will not start.
 public final class LocationClockTimer: Sendable {

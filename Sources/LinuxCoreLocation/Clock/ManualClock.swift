@@ -1,5 +1,7 @@
 /// A clock that moves only when told to: for tests, and for replays that run as fast as possible on the
-/// recording's own timestamps. **Linux only.**
+/// recording's own timestamps.
+///
+/// **Linux only.**
 ///
 /// Scheduled actions run on the thread that calls ``advance(by:)`` or ``advance(to:)``, in order of due
 /// time (ties in scheduling order), with ``now`` set to each action's due time while it runs. Actions may

@@ -1,6 +1,8 @@
 import Dispatch
 
-/// The wall clock: ``now`` is `Date()` and actions run on a global dispatch queue when due. **Linux only.**
+/// The wall clock: ``now`` is `Date()` and actions run on a global dispatch queue when due.
+///
+/// **Linux only.**
 public final class SystemClock: LocationClock {
     /// The process-wide system clock.
     public static let shared = SystemClock()

@@ -58,6 +58,7 @@ extension Geodesic {
     /// - Parameters:
     ///   - degrees: The main part of the angle; any finite value (NaN and infinities give NaN).
     ///   - correction: A small addition, e.g. the error term of ``angleDifference(from:to:)``.
+    /// - Returns: The sine and cosine, exact at multiples of 90°.
     static func sinCos(degrees: Double, correction: Double = 0) -> (sin: Double, cos: Double) {
         let reduced = degrees.isFinite ? degrees.truncatingRemainder(dividingBy: 360) : .nan
         // Ties go to even, as IEEE remquo does, so that ±45° is evaluated directly, not as 90° ∓ 45°.
@@ -131,6 +132,7 @@ extension Geodesic {
     /// at least ``tiny`` so that the poles need no special case.
     ///
     /// - Parameter latitude: Geodetic latitude φ in degrees, −90...90.
+    /// - Returns: sin β and cos β, normalised.
     static func reducedLatitude(_ latitude: Double) -> (sin: Double, cos: Double) {
         let geodetic = sinCos(degrees: latitude)
         let reduced = normalized(geodetic.sin * axisRatio, geodetic.cos)

@@ -130,7 +130,7 @@ extension Geodesic {
     }
 
     /// Distance s12/b and reduced length m12/b for an arc on the auxiliary sphere
-    /// (Karney 2013, eqs. 7, 15 and 38–41).
+    /// (Karney 2013, equations 7, 15 and 38–41).
     static func lengths(epsilon eps: Double, arc: ArcOnSphere, points: ReducedPoints)
         -> (distance: Double, reducedLength: Double)
     {

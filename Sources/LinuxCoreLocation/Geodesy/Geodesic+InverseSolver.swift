@@ -6,7 +6,7 @@ extension Geodesic {
     /// Solves the inverse problem by Newton's method on α1, bracketed by bisection.
     ///
     /// Each step solves the *hybrid* problem (given β1, β2 and α1, find λ12) and corrects α1 with
-    /// dλ12/dα1 = m12/(a cos α2 cos β2) (Karney 2013, eq. 46); α1 always stays in 0...180° so the
+    /// dλ12/dα1 = m12/(a cos α2 cos β2) (Karney 2013, equation 46); α1 always stays in 0...180° so the
     /// geodesic heads east towards the target.
     static func generalSolution(_ points: ReducedPoints, longitude: Longitude) -> InverseSolution {
         let start = inverseStart(points, longitude: longitude)
@@ -66,26 +66,26 @@ extension Geodesic {
         let longitudeError: Double
         let sinAlpha2: Double, cosAlpha2: Double
         let arc: ArcOnSphere
-        /// ε for this geodesic (Karney 2013, eq. 16).
+        /// ε for this geodesic (Karney 2013, equation 16).
         let epsilon: Double
         /// dλ12/dα1, or NaN when not requested.
         let derivative: Double
     }
 
-    /// Given β1, β2 and α1, finds α2, σ1, σ2 and λ12 (Karney 2013, eqs. 5, 6, 8, 11, 45 and 46).
+    /// Given β1, β2 and α1, finds α2, σ1, σ2 and λ12 (Karney 2013, equations 5, 6, 8, 11, 45 and 46).
     static func hybridSolution(
         _ p: ReducedPoints, sinAlpha1: Double, cosAlpha1 alpha1Cos: Double, longitude: Longitude, withDerivative: Bool
     ) -> HybridSolution {
         // On the equator heading due north or south, nudge α1 so that the node is well defined.
         let cosAlpha1 = p.sinBeta1 == 0 && alpha1Cos == 0 ? -tiny : alpha1Cos
-        let sinAlpha0 = sinAlpha1 * p.cosBeta1  // Clairaut's constant, eq. 5
+        let sinAlpha0 = sinAlpha1 * p.cosBeta1  // Clairaut's constant, equation 5
         let cosAlpha0 = hypotenuse(cosAlpha1, sinAlpha1 * p.sinBeta1)
         let (sinSigma1, cosSigma1) = normalized(p.sinBeta1, cosAlpha1 * p.cosBeta1)
         let sinOmega1 = sinAlpha0 * p.sinBeta1
         let cosOmega1 = cosAlpha1 * p.cosBeta1
 
         let sinAlpha2 = p.cosBeta2 != p.cosBeta1 ? sinAlpha0 / p.cosBeta2 : sinAlpha1
-        // cos α2 from eq. 45, written to avoid cancellation; cos α2 ≥ 0 because |β2| ≤ |β1|.
+        // cos α2 from equation 45, written to avoid cancellation; cos α2 ≥ 0 because |β2| ≤ |β1|.
         let cosAlpha2: Double
         if p.cosBeta2 != p.cosBeta1 || abs(p.sinBeta2) != -p.sinBeta1 {
             let (s1, c1, s2, c2) = (p.sinBeta1, p.cosBeta1, p.sinBeta2, p.cosBeta2)
@@ -111,7 +111,7 @@ extension Geodesic {
         let eps = epsilon(kSquared: cosAlpha0 * cosAlpha0 * secondEccentricitySquared)
         let c3 = c3Coefficients(eps)
         let b312 = sineSeries(c3, sin: sinSigma2, cos: cosSigma2) - sineSeries(c3, sin: sinSigma1, cos: cosSigma1)
-        let domega12 = -flattening * a3(eps) * sinAlpha0 * (sigma12 + b312)  // λ12 − ω12, eq. 8
+        let domega12 = -flattening * a3(eps) * sinAlpha0 * (sigma12 + b312)  // λ12 − ω12, equation 8
         let arc = ArcOnSphere(
             sinSigma1: sinSigma1, cosSigma1: cosSigma1, sinSigma2: sinSigma2, cosSigma2: cosSigma2, sigma12: sigma12)
 

@@ -4,11 +4,11 @@ import Foundation
 extension Geodesic {
     /// Estimates α1 for the Newton iteration; for short lines the estimate is already the answer.
     ///
-    /// - Short lines use a sphere whose radius is the ellipsoid's at the mean latitude (eqs. 48–50);
+    /// - Short lines use a sphere whose radius is the ellipsoid's at the mean latitude (equations 48–50);
     ///   when σ12 is below ``shortLineTolerance`` that solution is exact to double precision and is
     ///   returned as `shortLine`.
     /// - Nearly antipodal points, where the spherical estimate is poor, are started from the solution
-    ///   of the astroid equation (eqs. 53–57), or, in the strip next to the cut, from eq. 56.
+    ///   of the astroid equation (equations 53–57), or, in the strip next to the cut, from equation 56.
     static func inverseStart(_ p: ReducedPoints, longitude: Longitude)
         -> (sinAlpha1: Double, cosAlpha1: Double, shortLine: InverseSolution?)
     {
@@ -30,7 +30,7 @@ extension Geodesic {
             cosOmega12 = cos(omega12)
         }
 
-        // Great-circle azimuth on the sphere (eq. 49), written to avoid cancellation.
+        // Great-circle azimuth on the sphere (equation 49), written to avoid cancellation.
         var sinAlpha1 = c2 * sinOmega12
         var cosAlpha1 =
             cosOmega12 >= 0
@@ -56,7 +56,7 @@ extension Geodesic {
             let x = lambda12MinusPi / longitudeScale
             let y = sinBeta12Sum / latitudeScale
             if y > -tolerance1 && x > -1 - astroidThreshold {
-                // In the strip next to the cut: eq. 56.
+                // In the strip next to the cut: equation 56.
                 sinAlpha1 = min(1, -x)
                 cosAlpha1 = -(1 - sinAlpha1 * sinAlpha1).squareRoot()
             } else {
@@ -81,7 +81,7 @@ extension Geodesic {
     }
 
     /// The largest real root k of the astroid equation k⁴ + 2k³ − (x² + y² − 1)k² − 2y²k − y² = 0
-    /// (Karney 2013, eq. 55), taken positive; 0 when y = 0 and the root is not unique.
+    /// (Karney 2013, equation 55), taken positive; 0 when y = 0 and the root is not unique.
     static func astroidRoot(x: Double, y: Double) -> Double {
         let p = x * x
         let q = y * y

@@ -44,7 +44,7 @@ enum Geodesic {
     static let bisectionTolerance = tolerance0
     /// Threshold on x, in astroid units, of the strip near the cut.
     static let astroidThreshold = 1000 * tolerance2
-    /// Largest σ12 for which the short-line spherical start is accepted as the answer (Karney 2013, eq. 38 error).
+    /// Largest σ12 for which the short-line spherical start is accepted as the answer (Karney 2013, equation 38 error).
     static let shortLineTolerance =
         0.1 * tolerance2 / (max(0.001, flattening) * min(1, 1 - flattening / 2) / 2).squareRoot()
     /// Newton steps tried before the iteration falls back to bisection.

@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Each `…Coefficients(_:)` function returns the Fourier coefficients c₁…c_N of a sum Σ c_l sin 2lσ,
 /// with element 0 holding c₁. Every coefficient is a polynomial in ε = (√(1 + k²) − 1)/(√(1 + k²) + 1),
-/// k = e′ cos α₀ (Karney 2013, eq. 16); the tables below list the polynomial coefficients in ascending
+/// k = e′ cos α₀ (Karney 2013, equation 16); the tables below list the polynomial coefficients in ascending
 /// powers of ε. Sources, equation numbers from the paper:
-/// - A₁ (eq. 17), C₁ₗ (eq. 18): distance ↔ arc length on the auxiliary sphere.
-/// - C′₁ₗ (eq. 21): the reversion of eq. 18, used by the direct problem.
-/// - A₂ (eq. 42), C₂ₗ (eq. 43): the reduced length, used by the inverse problem's Newton step.
-/// - A₃ (eq. 24), C₃ₗ (eq. 25): longitude on the ellipsoid ↔ longitude on the sphere, depending on n too.
+/// - A₁ (equation 17), C₁ₗ (equation 18): distance ↔ arc length on the auxiliary sphere.
+/// - C′₁ₗ (equation 21): the reversion of equation 18, used by the direct problem.
+/// - A₂ (equation 42), C₂ₗ (equation 43): the reduced length, used by the inverse problem's Newton step.
+/// - A₃ (equation 24), C₃ₗ (equation 25): longitude on the ellipsoid ↔ longitude on the sphere, depending on n too.
 extension Geodesic {
-    /// The ε of Karney 2013 eq. 16 for k² = e′² cos² α₀.
+    /// The ε of Karney 2013 equation 16 for k² = e′² cos² α₀.
     static func epsilon(kSquared k2: Double) -> Double {
         k2 / (2 * (1 + (1 + k2).squareRoot()) + k2)
     }
@@ -35,7 +35,7 @@ extension Geodesic {
 
     // MARK: Distance (A₁, C₁, C′₁)
 
-    /// A₁ − 1, eq. 17: (1 + ε²/4 + ε⁴/64 + ε⁶/256)/(1 − ε) − 1.
+    /// A₁ − 1, equation 17: (1 + ε²/4 + ε⁴/64 + ε⁶/256)/(1 − ε) − 1.
     static func a1Minus1(_ eps: Double) -> Double {
         let t = polynomial([0, 0, 1.0 / 4, 0, 1.0 / 64, 0, 1.0 / 256], at: eps)
         return (t + eps) / (1 - eps)
@@ -50,7 +50,7 @@ extension Geodesic {
         [0, 0, 0, 0, 0, 0, -7.0 / 2048],
     ]
 
-    /// C₁₁…C₁₆, eq. 18 (σ → τ, i.e. arc length on the sphere to distance).
+    /// C₁₁…C₁₆, equation 18 (σ → τ, that is, arc length on the sphere to distance).
     static func c1Coefficients(_ eps: Double) -> [Double] {
         c1Table.map { polynomial($0, at: eps) }
     }
@@ -64,14 +64,14 @@ extension Geodesic {
         [0, 0, 0, 0, 0, 0, 38081.0 / 61440],
     ]
 
-    /// C′₁₁…C′₁₆, eq. 21 (τ → σ, distance to arc length on the sphere).
+    /// C′₁₁…C′₁₆, equation 21 (τ → σ, distance to arc length on the sphere).
     static func c1PrimeCoefficients(_ eps: Double) -> [Double] {
         c1PrimeTable.map { polynomial($0, at: eps) }
     }
 
     // MARK: Reduced length (A₂, C₂)
 
-    /// A₂ − 1, eq. 42: (1 − ε)(1 + ε²/4 + 9ε⁴/64 + 25ε⁶/256) − 1, evaluated in the equivalent
+    /// A₂ − 1, equation 42: (1 − ε)(1 + ε²/4 + 9ε⁴/64 + 25ε⁶/256) − 1, evaluated in the equivalent
     /// form (1 − 3ε²/4 − 7ε⁴/64 − 11ε⁶/256)/(1 + ε) − 1 to the same order.
     static func a2Minus1(_ eps: Double) -> Double {
         let t = polynomial([0, 0, -3.0 / 4, 0, -7.0 / 64, 0, -11.0 / 256], at: eps)
@@ -87,7 +87,7 @@ extension Geodesic {
         [0, 0, 0, 0, 0, 0, 77.0 / 2048],
     ]
 
-    /// C₂₁…C₂₆, eq. 43.
+    /// C₂₁…C₂₆, equation 43.
     static func c2Coefficients(_ eps: Double) -> [Double] {
         c2Table.map { polynomial($0, at: eps) }
     }
@@ -106,7 +106,7 @@ extension Geodesic {
         ]
     }()
 
-    /// A₃, eq. 24.
+    /// A₃, equation 24.
     static func a3(_ eps: Double) -> Double {
         polynomial(a3Table, at: eps)
     }
@@ -123,7 +123,7 @@ extension Geodesic {
         ]
     }()
 
-    /// C₃₁…C₃₅, eq. 25.
+    /// C₃₁…C₃₅, equation 25.
     static func c3Coefficients(_ eps: Double) -> [Double] {
         c3Table.map { polynomial($0, at: eps) }
     }

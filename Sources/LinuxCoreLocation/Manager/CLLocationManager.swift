@@ -14,7 +14,9 @@ open class CLLocationManager: NSObject {
         self.init(configuration: LocationManagerConfiguration())
     }
 
-    /// Creates a manager with a chosen provider, authorization or callback queue. **Linux only.**
+    /// Creates a manager with a chosen provider, authorization or callback queue.
+    ///
+    /// **Linux only.**
     ///
     /// - Parameter configuration: The provider (or `nil` for the default), authorization and callback queue.
     public init(configuration: LocationManagerConfiguration) {
@@ -32,10 +34,14 @@ open class CLLocationManager: NSObject {
 
     // MARK: Linux-only inspection
 
-    /// The provider this manager's fixes come from, or `nil` when none is configured. **Linux only.**
+    /// The provider this manager's fixes come from, or `nil` when none is configured.
+    ///
+    /// **Linux only.**
     public var provider: (any LocationProvider)? { engine.provider }
 
-    /// The clock all of this manager's time-based behaviour follows: its provider's. **Linux only.**
+    /// The clock all of this manager's time-based behaviour follows: its provider's.
+    ///
+    /// **Linux only.**
     public var clock: any LocationClock { engine.clock }
 
     // MARK: Delegate and settings
@@ -47,7 +53,9 @@ open class CLLocationManager: NSObject {
     }
 
     /// The accuracy the app wants, in metres or one of the `kCLLocationAccuracy…` constants;
-    /// ``kCLLocationAccuracyBest`` by default. `requestLocation()` completes with the first fix within it.
+    /// ``kCLLocationAccuracyBest`` by default.
+    ///
+    /// `requestLocation()` completes with the first fix within it.
     open var desiredAccuracy: CLLocationAccuracy {
         get { engine.settings(\.desiredAccuracy) }
         set { engine.updateSettings { $0.desiredAccuracy = newValue } }
@@ -67,7 +75,9 @@ open class CLLocationManager: NSObject {
         set { engine.updateSettings { $0.activityType = newValue } }
     }
 
-    /// Whether updates may pause when the device stops moving; `true` by default. After the device stands
+    /// Whether updates may pause when the device stops moving; `true` by default.
+    ///
+    /// After the device stands
     /// still for a time that depends on ``activityType``, `locationManagerDidPauseLocationUpdates` is called
     /// and fixes stop; unlike iOS, updates resume by themselves (with `locationManagerDidResumeLocationUpdates`)
     /// when it moves again. See the "Automatic pauses" article.
@@ -76,14 +86,18 @@ open class CLLocationManager: NSObject {
         set { engine.updateSettings { $0.pausesLocationUpdatesAutomatically = newValue } }
     }
 
-    /// Whether updates continue in the background; `false` by default. Linux has no app suspension, so it
+    /// Whether updates continue in the background; `false` by default.
+    ///
+    /// Linux has no app suspension, so it
     /// changes nothing there.
     open var allowsBackgroundLocationUpdates: Bool {
         get { engine.settings(\.allowsBackgroundLocationUpdates) }
         set { engine.updateSettings { $0.allowsBackgroundLocationUpdates = newValue } }
     }
 
-    /// Whether the background location indicator shows; `false` by default. Linux has none.
+    /// Whether the background location indicator shows; `false` by default.
+    ///
+    /// Linux has none.
     open var showsBackgroundLocationIndicator: Bool {
         get { engine.settings(\.showsBackgroundLocationIndicator) }
         set { engine.updateSettings { $0.showsBackgroundLocationIndicator = newValue } }
@@ -99,7 +113,9 @@ open class CLLocationManager: NSObject {
         set { engine.updateSettings { $0.headingFilter = newValue } }
     }
 
-    /// The device orientation headings refer to; ``CLDeviceOrientation/portrait`` by default. Stored only: a
+    /// The device orientation headings refer to; ``CLDeviceOrientation/portrait`` by default.
+    ///
+    /// Stored only: a
     /// Linux provider reports the heading of its sensor's own forward axis, which has no portrait or
     /// landscape, so headings are delivered unchanged whatever the orientation.
     open var headingOrientation: CLDeviceOrientation {
@@ -183,7 +199,9 @@ open class CLLocationManager: NSObject {
 
     /// Starts delivering a fix to `didUpdateLocations` whenever the device has moved at least
     /// ``significantChangeDistance`` metres (500) from the last one this service delivered, at most once per
-    /// ``significantChangeInterval`` seconds (300); the first fix is delivered at once. Ignores
+    /// ``significantChangeInterval`` seconds (300); the first fix is delivered at once.
+    ///
+    /// Ignores
     /// ``distanceFilter``, ``desiredAccuracy`` and automatic pauses. See the "Significant location changes"
     /// article.
     open func startMonitoringSignificantLocationChanges() { engine.startMonitoringSignificantChanges() }
@@ -192,14 +210,18 @@ open class CLLocationManager: NSObject {
     open func stopMonitoringSignificantLocationChanges() { engine.stopMonitoringSignificantChanges() }
 
     /// The move in metres that makes a significant change: 500 by default, Apple's published figure; values
-    /// ≤ 0 accept every fix that passes the interval. **Linux only.**
+    /// ≤ 0 accept every fix that passes the interval.
+    ///
+    /// **Linux only.**
     open var significantChangeDistance: CLLocationDistance {
         get { engine.settings(\.significantChangeDistance) }
         set { engine.updateSettings { $0.significantChangeDistance = newValue } }
     }
 
     /// The least time in seconds, on the manager's ``clock``, between two significant-change fixes: 300 by
-    /// default (5 minutes, Apple's published figure); values ≤ 0 remove the limit. **Linux only.**
+    /// default (5 minutes, Apple's published figure); values ≤ 0 remove the limit.
+    ///
+    /// **Linux only.**
     open var significantChangeInterval: TimeInterval {
         get { engine.settings(\.significantChangeInterval) }
         set { engine.updateSettings { $0.significantChangeInterval = newValue } }
@@ -207,7 +229,9 @@ open class CLLocationManager: NSObject {
 
     /// Starts monitoring a region, confirmed by `didStartMonitoringFor`; circular regions only on Linux
     /// (others fail with `CLError(.regionMonitoringFailure)` through `monitoringDidFailFor`), at most 20 per
-    /// manager, radius at most ``maximumRegionMonitoringDistance``. A region with the identifier of a
+    /// manager, radius at most ``maximumRegionMonitoringDistance``.
+    ///
+    /// A region with the identifier of a
     /// monitored one replaces it. Entry and exit use the fixes' accuracy as hysteresis; see the "Region
     /// monitoring" article.
     open func startMonitoring(for region: CLRegion) { engine.startMonitoring(for: region) }

@@ -1,4 +1,6 @@
-/// Linux-only callbacks a delegate can add to ``CLLocationManagerDelegate``. **Linux only.**
+/// Linux-only callbacks a delegate can add to ``CLLocationManagerDelegate``.
+///
+/// **Linux only.**
 ///
 /// Called on the manager's callback thread, like the delegate's other methods.
 public protocol LinuxLocationManagerDelegate: CLLocationManagerDelegate {

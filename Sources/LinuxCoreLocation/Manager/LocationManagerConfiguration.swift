@@ -1,6 +1,7 @@
 import Dispatch
 
 /// How a ``CLLocationManager`` is wired on Linux: its provider, its authorization and where its callbacks run.
+///
 /// **Linux only.**
 public struct LocationManagerConfiguration: Sendable {
     /// The provider; `nil` resolves ``LocationProviders/resolveDefault()`` when the manager is created.
@@ -8,7 +9,9 @@ public struct LocationManagerConfiguration: Sendable {
     /// The authorization the manager reports and obeys; ``LocationAuthorization/shared`` by default.
     public var authorization: LocationAuthorization
     /// A serial queue for delegate callbacks instead of the creating thread's run loop; `nil` (the default)
-    /// follows Apple's rule. With a queue, call the manager's methods on that queue too: "no callback after
+    /// follows Apple's rule.
+    ///
+    /// With a queue, call the manager's methods on that queue too: "no callback after
     /// stop" holds for stops made there.
     public var callbackQueue: DispatchQueue?
 

@@ -1,6 +1,8 @@
 extension LocationManagerEngine {
     /// `startUpdatingHeading()`: headings from a provider that measures them; `CLError(.headingFailure)`
-    /// otherwise. Headings are never derived from course over ground.
+    /// otherwise.
+    ///
+    /// Headings are never derived from course over ground.
     func startUpdatingHeading() {
         guard provider?.capabilities.contains(.heading) == true else {
             performWithDelegate { manager, delegate in

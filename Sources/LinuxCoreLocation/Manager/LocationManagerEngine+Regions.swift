@@ -2,7 +2,9 @@ extension LocationManagerEngine {
     /// Apple's limit on the regions one app may monitor at once.
     static let maximumMonitoredRegions = 20
 
-    /// The largest region radius accepted, in metres (1,000 km). Apple does not document its own value; this one
+    /// The largest region radius accepted, in metres (1,000 km).
+    ///
+    /// Apple does not document its own value; this one
     /// is generous enough for any geofence and keeps circles far from covering a hemisphere.
     static let maximumRegionMonitoringDistance: CLLocationDistance = 1_000_000
 

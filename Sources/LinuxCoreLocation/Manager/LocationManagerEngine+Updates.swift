@@ -28,7 +28,9 @@ extension LocationManagerEngine {
     }
 
     /// `requestLocation()`: one fix meeting `desiredAccuracy`, or the best one seen after
-    /// ``requestLocationTimeout`` seconds, or `CLError(.locationUnknown)` if none came. Ignored while updating,
+    /// ``requestLocationTimeout`` seconds, or `CLError(.locationUnknown)` if none came.
+    ///
+    /// Ignored while updating,
     /// as on iOS.
     func requestLocation() {
         if state.withLock({ $0.updatingLocation }) { return }

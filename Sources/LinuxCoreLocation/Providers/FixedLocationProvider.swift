@@ -1,4 +1,6 @@
-/// A provider that reports one constant location, like Xcode's custom simulated location. **Linux only.**
+/// A provider that reports one constant location, like Xcode's custom simulated location.
+///
+/// **Linux only.**
 ///
 /// URI: `fixed:LAT,LON[,ACCURACY]` — degrees and metres, accuracy 5 m when omitted, for example
 /// `fixed:48.8584,2.2945,10`. Each start delivers the location once, stamped with the clock's time and marked

@@ -24,7 +24,9 @@ final class LocationHub: Sendable {
     private let lifecycle = DispatchQueue(label: "LinuxCoreLocation.LocationHub")
 
     /// Adds or removes `subscriber`'s need for `provider`, starting it for the first subscriber and stopping it
-    /// after the last. Idempotent; returns once the provider has been started or stopped.
+    /// after the last.
+    ///
+    /// Idempotent; returns once the provider has been started or stopped.
     func setNeed(_ needed: Bool, of subscriber: any LocationHubSubscriber, for provider: any LocationProvider) {
         lifecycle.sync {
             let key = ObjectIdentifier(provider)

@@ -1,4 +1,6 @@
-/// A source of fixes on Linux — a GNSS receiver, gpsd, GeoClue2, a replay — as seen by the hub. **Linux only.**
+/// A source of fixes on Linux — a GNSS receiver, gpsd, GeoClue2, a replay — as seen by the hub.
+///
+/// **Linux only.**
 ///
 /// The hub starts a provider when the first manager needs it and stops it when the last one no longer does;
 /// the same instance may be started again later. A provider delivers ``LocationProviderEvent``s to the

@@ -1,4 +1,6 @@
-/// What a ``LocationProvider``'s fixes can carry. **Linux only.**
+/// What a ``LocationProvider``'s fixes can carry.
+///
+/// **Linux only.**
 public struct LocationProviderCapabilities: OptionSet, Sendable {
     /// The raw bits.
     public let rawValue: Int

@@ -1,4 +1,6 @@
-/// Why a provider could not be made from its configuration. **Linux only.**
+/// Why a provider could not be made from its configuration.
+///
+/// **Linux only.**
 public enum LocationProviderError: Error, Equatable, CustomStringConvertible {
     /// The URI could not be parsed.
     case malformedURI(String, reason: String)

@@ -1,4 +1,6 @@
-/// What a ``LocationProvider`` reports to the hub. **Linux only.**
+/// What a ``LocationProvider`` reports to the hub.
+///
+/// **Linux only.**
 public enum LocationProviderEvent: Sendable {
     /// New fixes, oldest first.
     case locations([CLLocation])

@@ -1,5 +1,7 @@
 /// A parsed provider URI such as `gpsd://127.0.0.1:2947`, `nmea:/dev/ttyACM0?baud=9600` or
-/// `fixed:48.8584,2.2945`. **Linux only.**
+/// `fixed:48.8584,2.2945`.
+///
+/// **Linux only.**
 ///
 /// The form is `SCHEME:REST[?NAME=VALUE&…]`. When `REST` starts with `//`, the part up to the next `/` is the
 /// authority (`host:port`) and the remainder the path; otherwise all of `REST` is the path. Names and values

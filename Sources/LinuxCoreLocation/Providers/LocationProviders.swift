@@ -1,4 +1,6 @@
-/// Choosing and making providers: the process-wide default, provider URIs, and the probe. **Linux only.**
+/// Choosing and making providers: the process-wide default, provider URIs, and the probe.
+///
+/// **Linux only.**
 ///
 /// A manager created without a provider uses, in order: ``defaultProvider`` if set in code; the URI in the
 /// environment variable `CORELOCATION_PROVIDER`; the first available provider of the probe (gpsd on
@@ -44,6 +46,7 @@ public enum LocationProviders {
     ///
     /// - Parameter uri: A provider URI such as `fixed:48.8584,2.2945`.
     /// - Throws: ``LocationProviderError`` when the URI is malformed, its scheme unknown or a value invalid.
+    /// - Returns: The shared provider instance for that URI.
     public static func provider(for uri: String) throws -> any LocationProvider {
         if let existing = state.withLock({ $0.instances[uri] }) { return existing }
         let parsed = try LocationProviderURI(uri)

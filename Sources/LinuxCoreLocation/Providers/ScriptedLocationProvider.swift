@@ -1,4 +1,6 @@
-/// A provider that plays a script of events at given times on its clock: for tests. **Linux only.**
+/// A provider that plays a script of events at given times on its clock: for tests.
+///
+/// **Linux only.**
 ///
 /// Each start schedules every step at the start time plus the step's offset; stop cancels what has not run.
 /// With a ``ManualClock``, advancing the clock plays the script on the advancing thread, so tests are exact

@@ -3,7 +3,9 @@ import GPX
 extension GPXPoint {
     /// The track point recording `location`: position and time always; elevation only when the vertical
     /// accuracy is valid (≥ 0); speed and course only when valid (≥ 0); `lcl:hacc`/`lcl:vacc` from the
-    /// accuracies when valid. The ellipsoidal altitude is not kept (GPX `<ele>` is above mean sea level).
+    /// accuracies when valid.
+    ///
+    /// The ellipsoidal altitude is not kept (GPX `<ele>` is above mean sea level).
     /// **Linux only.**
     public init(_ location: CLLocation) {
         self.init(

@@ -1,7 +1,9 @@
 import Dispatch
 import GPX
 
-/// Records the fixes a location manager delivers as a GPX 1.1 track. **Linux only.**
+/// Records the fixes a location manager delivers as a GPX 1.1 track.
+///
+/// **Linux only.**
 ///
 /// The recorder is a client like any other: it owns a ``CLLocationManager`` (with the provider and
 /// authorization of the configuration given) whose delegate callbacks run on a private serial queue, and
@@ -73,11 +75,13 @@ public final class GPXRecorder: Sendable {
     public var failedWriteCount: Int { state.withLock { $0.failedWrites } }
 
     /// The first error: a fix that could not be written (a `GPXDiagnostic`), or the manager's failure other
-    /// than a loss of fix (e.g. `CLError(.denied)`, or `CLError(.network)` for a provider that failed).
+    /// than a loss of fix (for example `CLError(.denied)`, or `CLError(.network)` for a provider that failed).
     public var error: (any Error)? { state.withLock { $0.error } }
 
     /// Starts recording: asks for when-in-use authorization if not yet determined and starts location
-    /// updates. After a ``stop()`` the next fix begins a new track segment. Does nothing once finished.
+    /// updates.
+    ///
+    /// After a ``stop()`` the next fix begins a new track segment. Does nothing once finished.
     public func start() {
         queue.sync {
             guard state.withLock({ !$0.isFinished && !$0.isRecording }) else { return }
@@ -89,7 +93,9 @@ public final class GPXRecorder: Sendable {
         }
     }
 
-    /// Stops recording; no fix is written after it returns. The file stays open for a later ``start()``.
+    /// Stops recording; no fix is written after it returns.
+    ///
+    /// The file stays open for a later ``start()``.
     public func stop() {
         queue.sync {
             subscriber.manager.stopUpdatingLocation()
@@ -97,7 +103,9 @@ public final class GPXRecorder: Sendable {
         }
     }
 
-    /// Stops recording and closes the file, flushed to disk. Later calls to ``start()`` do nothing.
+    /// Stops recording and closes the file, flushed to disk.
+    ///
+    /// Later calls to ``start()`` do nothing.
     ///
     /// - Throws: `GPXDiagnostic` of kind `io` when the file cannot be flushed or closed.
     public func finish() throws {
@@ -155,7 +163,9 @@ public final class GPXRecorder: Sendable {
 }
 
 /// The recorder's delegate: forwards callbacks (on the recorder's queue) without exposing delegate methods on
-/// ``GPXRecorder``. Only the recorder's queue touches `manager` after initialisation.
+/// ``GPXRecorder``.
+///
+/// Only the recorder's queue touches `manager` after initialisation.
 private final class Subscriber: NSObject, LinuxLocationManagerDelegate, @unchecked Sendable {
     let manager: CLLocationManager
     weak var recorder: GPXRecorder?

@@ -24,7 +24,9 @@ extension CLLocationUpdate {
                 base = session.stream.makeAsyncIterator()
             }
 
-            /// The next update; `nil` when the task is cancelled. Never throws on Linux.
+            /// The next update; `nil` when the task is cancelled.
+            ///
+            /// Never throws on Linux.
             public mutating func next() async throws -> CLLocationUpdate? {
                 await base.next()
             }

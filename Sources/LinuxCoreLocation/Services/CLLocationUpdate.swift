@@ -9,7 +9,9 @@ public struct CLLocationUpdate: Sendable {
     public let isStationary: Bool
 
     /// The kind of activity live updates are for, which decides how long the device must stand still before
-    /// a stationary update. Source: Apple's CoreLocation documentation (`CLLocationUpdate.LiveConfiguration`).
+    /// a stationary update.
+    ///
+    /// Source: Apple's CoreLocation documentation (`CLLocationUpdate.LiveConfiguration`).
     public enum LiveConfiguration: Sendable {
         /// No particular activity: pauses like ``CLActivityType/other``.
         case `default`
@@ -47,7 +49,9 @@ public struct CLLocationUpdate: Sendable {
         Updates(live: configuration, manager: LocationManagerConfiguration())
     }
 
-    /// The fixes of a chosen provider and authorization, as ``liveUpdates(_:)`` delivers them. **Linux only.**
+    /// The fixes of a chosen provider and authorization, as ``liveUpdates(_:)`` delivers them.
+    ///
+    /// **Linux only.**
     ///
     /// - Parameters:
     ///   - configuration: The kind of activity, for stationary detection.

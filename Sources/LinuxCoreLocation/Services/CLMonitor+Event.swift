@@ -56,7 +56,9 @@ extension CLMonitor {
         public struct Iterator: AsyncIteratorProtocol {
             var base: AsyncStream<Event>.Iterator
 
-            /// The next event; `nil` once the monitor is gone or the task is cancelled. Never throws.
+            /// The next event; `nil` once the monitor is gone or the task is cancelled.
+            ///
+            /// Never throws.
             public mutating func next() async throws -> Event? {
                 await base.next()
             }

@@ -24,7 +24,9 @@ public actor CLMonitor {
     }
 
     /// Creates a monitor with a chosen provider and authorization; its manager calls back on
-    /// `configuration.callbackQueue`, or on a private queue when that is `nil`. **Linux only.**
+    /// `configuration.callbackQueue`, or on a private queue when that is `nil`.
+    ///
+    /// **Linux only.**
     ///
     /// - Parameters:
     ///   - name: The monitor's name.

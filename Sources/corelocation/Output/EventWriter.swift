@@ -1,7 +1,9 @@
 import GPX
 import LinuxCoreLocation
 
-/// Writes events to standard output in the chosen format. Events a format cannot hold (errors in CSV or GPX)
+/// Writes events to standard output in the chosen format.
+///
+/// Events a format cannot hold (errors in CSV or GPX)
 /// go to standard error as notes, so the output stays machine-readable.
 final class EventWriter {
     let format: OutputFormat
@@ -27,7 +29,9 @@ final class EventWriter {
         }
     }
 
-    /// Ends the output: closes the GPX document. Call once, before exiting.
+    /// Ends the output: closes the GPX document.
+    ///
+    /// Call once, before exiting.
     func finish() {
         if format == .gpx {
             if !started { Terminal.write(GPXTrackText.header(Self.gpxOptions)) }

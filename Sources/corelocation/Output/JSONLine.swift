@@ -1,6 +1,8 @@
 import LinuxCoreLocation
 
-/// The JSON Lines encoding of events: one object per line with a `"type"` member. The schema is a contract,
+/// The JSON Lines encoding of events: one object per line with a `"type"` member.
+///
+/// The schema is a contract,
 /// documented in Docs/CLI.md: values are exactly those the objects hold (−1 stays −1), coordinates have 9
 /// decimals, timestamps are ISO 8601 UTC with milliseconds, and keys come in a fixed order.
 enum JSONLine {

@@ -11,7 +11,9 @@ enum OutputEvent {
 
     /// What happened to a region.
     enum RegionEventKind: Equatable {
-        case enter, exit, state(CLRegionState)
+        case enter
+        case exit
+        case state(CLRegionState)
     }
 }
 

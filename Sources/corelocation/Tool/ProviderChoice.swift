@@ -10,6 +10,7 @@ enum ProviderChoice {
     ///   - uri: The `--provider` value, if given.
     ///   - allowsSample: Whether the sample may stand in when nothing is configured.
     /// - Throws: ``Arguments/UsageError`` for a bad URI.
+    /// - Returns: The provider, or `nil` when nothing is configured and the sample may not stand in.
     static func resolve(_ uri: String?, allowsSample: Bool = true) throws -> (any LocationProvider)? {
         if let uri {
             do {

@@ -8,7 +8,9 @@ import Foundation
 #endif
 
 /// What every long-running command shares: the output writer, the way to finish (flushing output first),
-/// Ctrl-C handling and an optional `--duration` limit. Lives on the main thread, whose queue serves the
+/// Ctrl-C handling and an optional `--duration` limit.
+///
+/// Lives on the main thread, whose queue serves the
 /// managers' callbacks while `dispatchMain()` runs.
 final class Session: @unchecked Sendable {  // used on the main thread only
     let writer: EventWriter

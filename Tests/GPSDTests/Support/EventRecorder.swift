@@ -18,6 +18,7 @@ final class EventRecorder: @unchecked Sendable {
     var all: [GPSDEvent] { queue.sync { events } }
 
     /// Waits until `condition` holds for the events so far; `false` after `timeout` seconds.
+    ///
     /// The timeout only bounds a failing test; no assertion depends on timing.
     func wait(timeout: Double = 10, until condition: ([GPSDEvent]) -> Bool) -> Bool {
         let deadline = DispatchTime.now() + timeout

@@ -6,7 +6,9 @@ import GPSD
 #endif
 
 /// A scripted stand-in for gpsd: a listening POSIX socket on 127.0.0.1 (port 0, so the kernel
-/// picks a free one) or on a Unix path. Every blocking call polls with a timeout and throws
+/// picks a free one) or on a Unix path.
+///
+/// Every blocking call polls with a timeout and throws
 /// instead of hanging, so a broken client fails the test rather than stalling it.
 final class FakeGPSD {
     struct Failure: Error, CustomStringConvertible {

@@ -38,7 +38,7 @@ final class Gpsfake {
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         guard status == 0 else {
@@ -60,7 +60,9 @@ final class Gpsfake {
         return reaped
     }
 
-    /// Stops gpsd and gpsfake, reaps gpsfake and kills what is left of its group. Idempotent.
+    /// Stops gpsd and gpsfake, reaps gpsfake and kills what is left of its group.
+    ///
+    /// Idempotent.
     func stop() {
         if !reaped {
             for child in Self.processes(where: { $0.parent == pid }) { kill(child, SIGTERM) }

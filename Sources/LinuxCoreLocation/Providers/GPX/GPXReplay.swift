@@ -1,6 +1,8 @@
 import GPX
 
-/// Replays GPX files as a moving location, with Xcode's semantics for simulated-location files. **Linux only.**
+/// Replays GPX files as a moving location, with Xcode's semantics for simulated-location files.
+///
+/// **Linux only.**
 ///
 /// URI: `gpx:/path/route.gpx[?speed=N|max][&loop][&mps=M]`. The file's points are visited in order: a point
 /// with a `<time>` is reached after the time elapsed since the previous point (Xcode: "interpolate movement at a
@@ -24,7 +26,9 @@ public enum GPXReplay {
     /// The accuracy in metres of a point without `lcl:hacc` or `<hdop>` (horizontal), or with an `<ele>` but
     /// without `lcl:vacc` or `<vdop>` (vertical): 5 m, the horizontal accuracy of Xcode's simulated locations.
     public static let defaultAccuracy: CLLocationAccuracy = 5
-    /// The longest leg, in seconds, that is interpolated: one day. A longer pause between two points (a device
+    /// The longest leg, in seconds, that is interpolated: one day.
+    ///
+    /// A longer pause between two points (a device
     /// switched off, or a broken time) is still waited out, but without fixes in between.
     public static let maximumInterpolatedLeg: TimeInterval = 86_400
     /// The largest `mps=` accepted, in metres per second.
@@ -39,6 +43,7 @@ public enum GPXReplay {
     ///   - options: Pace and looping.
     ///   - defaultSpeed: Metres per second between points without a time; 0 < speed ≤ ``maximumDefaultSpeed``.
     ///   - clock: The clock for paced replays (the system clock by default).
+    /// - Returns: A replay provider; the file is read when it starts.
     /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for an invalid `defaultSpeed`.
     public static func provider(
         contentsOf url: URL, options: ReplayOptions = ReplayOptions(), defaultSpeed: CLLocationSpeed = defaultSpeed,
@@ -56,6 +61,7 @@ public enum GPXReplay {
     ///   - options: Pace and looping.
     ///   - defaultSpeed: Metres per second between points without a time; 0 < speed ≤ ``maximumDefaultSpeed``.
     ///   - clock: The clock for paced replays (the system clock by default).
+    /// - Returns: A replay provider; the file is read when it starts.
     /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for an invalid `defaultSpeed`.
     public static func provider(
         data: Data, name: String, options: ReplayOptions = ReplayOptions(),

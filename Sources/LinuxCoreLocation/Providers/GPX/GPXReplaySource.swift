@@ -94,7 +94,9 @@ final class GPXReplaySource: ReplaySource {
         }
     }
 
-    /// Which points to replay, or `nil` when the document has none. Stops reading at the first track point.
+    /// Which points to replay, or `nil` when the document has none.
+    ///
+    /// Stops reading at the first track point.
     private static func select(_ input: GPXReplayInput, channel: GPXReplayChannel) throws -> Selection? {
         struct FoundTrackPoint: Error {}
         var hasRoutePoints = false

@@ -31,7 +31,7 @@ final class NMEAFileDescriptor {
     }
 
     /// Opens a serial device in raw 8N1 mode at `baudRate` (CLOCAL | CREAD, VMIN 1, VTIME 0); a character device
-    /// that is not a terminal (e.g. the kernel's `/dev/gnss0`) is read as it is.
+    /// that is not a terminal (for example the kernel's `/dev/gnss0`) is read as it is.
     static func openSerialDevice(_ path: String, baudRate: Int) throws -> NMEAFileDescriptor {
         let descriptor = Glibc.open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw NMEAStreamError.system(path, "cannot open", errno) }
@@ -102,7 +102,9 @@ final class NMEAFileDescriptor {
         throw NMEAStreamError.system(name, "cannot connect", lastError)
     }
 
-    /// Reads up to `buffer.count` bytes; 0 at the end of the stream. Retries when interrupted by a signal.
+    /// Reads up to `buffer.count` bytes; 0 at the end of the stream.
+    ///
+    /// Retries when interrupted by a signal.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
             let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
@@ -134,7 +136,7 @@ final class NMEAFileDescriptor {
         access(path, R_OK) == 0
     }
 
-    /// The C library's text for an `errno` value, e.g. "No such file or directory".
+    /// The C library's text for an `errno` value, for example "No such file or directory".
     static func describe(errorNumber: Int32) -> String {
         String(cString: strerror(errorNumber))
     }

@@ -20,6 +20,8 @@ extension NMEAFix {
     }
 
     /// The horizontal accuracy, in metres, given to fixes whose epoch had no HDOP and no GST: the accuracy
-    /// of HDOP 1 at the default user-equivalent range error (5 m). A nominal value, not a measurement.
+    /// of HDOP 1 at the default user-equivalent range error (5 m).
+    ///
+    /// A nominal value, not a measurement.
     static let nominalHorizontalAccuracy = NMEA0183.defaultUserEquivalentRangeError
 }

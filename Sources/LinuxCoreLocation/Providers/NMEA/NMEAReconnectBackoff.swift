@@ -1,4 +1,6 @@
-/// How long a live NMEA provider waits before reopening a device or reconnecting a socket. **Linux only.**
+/// How long a live NMEA provider waits before reopening a device or reconnecting a socket.
+///
+/// **Linux only.**
 ///
 /// The delay doubles after each failed attempt, from ``initialDelay`` up to ``maximumDelay``, and starts over
 /// once a connection delivers data. Defaults: 0.5 s doubling to 8 s (0.5, 1, 2, 4, 8, 8, … seconds), quick

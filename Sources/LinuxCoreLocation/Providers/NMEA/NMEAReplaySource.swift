@@ -1,6 +1,7 @@
 import NMEA0183
 
 /// An NMEA 0183 log read as a replay: fixes, no-fix epochs and headings with their recorded UTC times.
+///
 /// **Linux only.**
 ///
 /// Reads the file in chunks of ``chunkSize`` bytes through `NMEADecoder`, so a log of any size replays in

@@ -1,7 +1,9 @@
 import NMEA0183
 
 /// A live NMEA 0183 receiver: a serial device (`nmea:/dev/ttyACM0?baud=9600`) or a TCP stream
-/// (`nmea+tcp://host:10110`). **Linux only.**
+/// (`nmea+tcp://host:10110`).
+///
+/// **Linux only.**
 ///
 /// Fixes are delivered as they arrive, not paced, stamped with the receiver's UTC time (date from RMC/ZDA; until
 /// one arrives, the time of day on the clock's day) and marked as produced by an accessory. The decoder's
@@ -74,7 +76,9 @@ public final class NMEAStreamProvider: LocationProvider {
     }
 
     /// Cancels a pending reconnect, wakes the reader, waits until it has closed the descriptor, and returns;
-    /// no event follows. A TCP connect in progress is awaited (at most its 5 s timeout). Idempotent.
+    /// no event follows.
+    ///
+    /// A TCP connect in progress is awaited (at most its 5 s timeout). Idempotent.
     public func stop() {
         run.withLock { $0.take() }?.stop()
     }

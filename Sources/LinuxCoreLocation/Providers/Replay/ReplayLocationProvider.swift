@@ -1,4 +1,6 @@
-/// A provider that replays a recording — an NMEA log, a GPX track — paced by its own timestamps. **Linux only.**
+/// A provider that replays a recording — an NMEA log, a GPX track — paced by its own timestamps.
+///
+/// **Linux only.**
 ///
 /// Each start opens the recording afresh and plays it from the beginning (see ``ReplayOptions`` for the
 /// pace); stop closes it. When the recording cannot be opened, the provider reports

@@ -1,4 +1,6 @@
-/// How a recording is replayed: its pace and whether it loops. **Linux only.**
+/// How a recording is replayed: its pace and whether it loops.
+///
+/// **Linux only.**
 ///
 /// In URIs: `?speed=N` plays N times faster than recorded (0 < N ≤ 10,000; 1 by default), `?speed=max` plays
 /// as fast as the machine allows on a virtual clock that follows the recording's own timestamps, and `?loop`

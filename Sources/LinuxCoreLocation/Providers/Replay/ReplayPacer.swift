@@ -70,7 +70,9 @@ final class ReplayPacer: @unchecked Sendable {
         timer?.cancel()
     }
 
-    /// Reads the next item, rewinding when looping; `nil` at the end. Reports a read failure and ends.
+    /// Reads the next item, rewinding when looping; `nil` at the end.
+    ///
+    /// Reports a read failure and ends.
     private func nextItem(_ run: Run) -> ReplayItem? {
         do {
             if let item = try run.source.next() { return item }

@@ -1,4 +1,6 @@
-/// One recorded event and when it was recorded. **Linux only.**
+/// One recorded event and when it was recorded.
+///
+/// **Linux only.**
 public struct ReplayItem: Sendable {
     /// When the event was recorded; replays pace themselves by the differences between these.
     public var time: Date
@@ -16,7 +18,9 @@ public struct ReplayItem: Sendable {
     }
 }
 
-/// A recording a replay reads item by item from the start: an NMEA log, a GPX track. **Linux only.**
+/// A recording a replay reads item by item from the start: an NMEA log, a GPX track.
+///
+/// **Linux only.**
 ///
 /// Only the replay's own serial context calls it, so implementations need no locking. Reading is lazy, so
 /// a recording of any size replays in bounded memory.
