@@ -5,8 +5,9 @@ extension LocationProviders {
         "nmea": NMEAProviderFactory.make,
         "nmea+tcp": NMEAProviderFactory.makeTCP,
         "gpx": GPXReplay.make,
+        "gpsd": GPSDProviderFactory.make,
     ]
 
     /// The URIs the probe tries when nothing is configured, in order.
-    static let builtInProbe: [String] = []
+    static let builtInProbe: [String] = ["gpsd://127.0.0.1:2947"]
 }
