@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GPSD
 import Testing
 @testable import LinuxCoreLocation
@@ -73,7 +74,18 @@ import Testing
     /// connection therefore poll (``eventually(timeout:_:)``); checks that expect none can only pass wrongly,
     /// and the loopback tests prove the close deterministically (the fake server sees the unwatch and EOF).
     private static func establishedConnections(to port: UInt16) -> Int {
-        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        // Read to EOF by hand: /proc files report size 0, and a one-shot read stops after the first page.
+        let fd = open("/proc/net/tcp", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        let table = String(decoding: bytes, as: UTF8.self)
         let remote = String(format: "0100007F:%04X", port)
         return table.split(separator: "\n").dropFirst().filter { line in
             let fields = line.split(separator: " ")
