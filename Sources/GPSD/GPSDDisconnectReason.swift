@@ -1,8 +1,9 @@
 /// Why the client lost, or could not establish, its connection to gpsd.
 ///
 /// Delivered in ``GPSDEvent/disconnected(_:retryAfter:)``. ``isTerminal`` reasons stop the
-/// client; all others are followed by a reconnect after the backoff delay.
-public enum GPSDDisconnectReason: Sendable, Equatable, CustomStringConvertible {
+/// client; all others are followed by a reconnect after the backoff delay. Also the error of
+/// ``GPSDProbe/version(at:timeout:)``.
+public enum GPSDDisconnectReason: Error, Sendable, Equatable, CustomStringConvertible {
     /// The endpoint cannot be used at all (e.g. a Unix socket path over 107 bytes). Terminal.
     case invalidEndpoint(String)
     /// `getaddrinfo` could not resolve the host; the text is `gai_strerror`'s.

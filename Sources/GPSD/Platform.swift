@@ -6,6 +6,7 @@
 #else
     #error("GPSD needs Glibc or Musl")
 #endif
+import Dispatch
 
 /// Thin, errno-returning wrappers over the POSIX calls the client needs.
 enum Platform {
@@ -116,6 +117,20 @@ enum Platform {
         if count > 0 { return .bytes(count) }
         if count == 0 { return .endOfFile }
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .failed(errno)
+    }
+
+    /// Waits with `poll(2)` until `fd` is writable (or readable), or has an error or hang-up to
+    /// report, before `deadline`; `false` when the deadline passes first.
+    static func wait(_ fd: Int32, forWriting: Bool, until deadline: DispatchTime) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(forWriting ? POLLOUT : POLLIN), revents: 0)
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard deadline.uptimeNanoseconds > now else { return false }
+            let milliseconds = Int32(min(Int(Int32.max), Int((deadline.uptimeNanoseconds - now + 999_999) / 1_000_000)))
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready > 0 { return true }
+            if ready < 0, errno != EINTR { return true }  // let the following call report the error
+        }
     }
 
     /// Sends FIN after any queued data (`shutdown(SHUT_WR)`).

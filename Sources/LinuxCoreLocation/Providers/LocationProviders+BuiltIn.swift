@@ -5,11 +5,13 @@ extension LocationProviders {
         "nmea": NMEAProviderFactory.make,
         "nmea+tcp": NMEAProviderFactory.makeTCP,
         "gpx": GPXReplay.make,
+        "gpsd": GPSDProviderFactory.make,
         "geoclue": GeoClueLocationProvider.make,
     ]
 
-    /// The URIs the probe tries when nothing is configured, in order.
+    /// The URIs the probe tries when nothing is configured, in order: gpsd on its default port, then GeoClue2.
     static let builtInProbe: [String] = [
-        "geoclue:"
+        "gpsd://127.0.0.1:2947",
+        "geoclue:",
     ]
 }

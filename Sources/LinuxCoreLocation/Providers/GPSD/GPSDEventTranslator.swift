@@ -1,0 +1,64 @@
+import GPSD
+
+/// Turns a ``GPSDClient``'s events into provider events.
+///
+/// - A TPV with a fix (mode 2/3) becomes ``LocationProviderEvent/locations(_:)`` (see
+///   ``GPSDTPV/location(fallbackTime:sourceInformation:)``).
+/// - A TPV without one (mode 0/1), and a lost connection that the client will retry, become
+///   ``LocationProviderEvent/fixLost``, once per outage (again only after a fix).
+/// - An ATT with a heading becomes ``LocationProviderEvent/heading(_:)``: `heading` → true heading,
+///   `mheading` → magnetic heading (−1 when not reported), heading accuracy −1 (gpsd reports none).
+/// - A terminal disconnect (an unsupported protocol version, an unusable endpoint) becomes
+///   ``LocationProviderEvent/failed(_:)`` with `CLError(.network)`.
+///
+/// Everything else (greeting, devices, SKY, GST, skipped lines) produces nothing. A value type, confined
+/// to the client's serial event queue.
+struct GPSDEventTranslator {
+    /// Names the provider in the warnings written to standard error.
+    let source: String
+    let sourceInformation: CLLocationSourceInformation
+    private var reportedLost = false
+
+    init(source: String, sourceInformation: CLLocationSourceInformation) {
+        self.source = source
+        self.sourceInformation = sourceInformation
+    }
+
+    /// The provider event for `event`, if any; `now` dates reports that carry no time.
+    mutating func translate(_ event: GPSDEvent, now: Date) -> LocationProviderEvent? {
+        switch event {
+        case .report(.tpv(let tpv)):
+            if let location = tpv.location(fallbackTime: now, sourceInformation: sourceInformation) {
+                reportedLost = false
+                return .locations([location])
+            }
+            return tpv.mode.hasFix ? nil : lost()  // a 2D/3D report without lat/lon says nothing new
+        case .report(.attitude(let attitude)):
+            guard let heading = Self.direction(attitude.heading) else { return nil }
+            return .heading(CLHeading(
+                magneticHeading: Self.direction(attitude.magneticHeading) ?? -1, trueHeading: heading,
+                headingAccuracy: -1, timestamp: attitude.time ?? now))
+        case .disconnected(let reason, retryAfter: nil):
+            Diagnostics.warn("\(source): \(reason); giving up")
+            return .failed(CLError(.network))
+        case .disconnected(let reason, retryAfter: let delay?):
+            let event = lost()
+            if event != nil { Diagnostics.warn("\(source): \(reason); retrying in \(delay) s, then backing off") }
+            return event
+        default:
+            return nil
+        }
+    }
+
+    private mutating func lost() -> LocationProviderEvent? {
+        guard !reportedLost else { return nil }
+        reportedLost = true
+        return .fixLost
+    }
+
+    /// A direction in degrees normalised to 0..<360 (360 reads as 0); `nil` when absent or out of range.
+    private static func direction(_ degrees: Double?) -> Double? {
+        guard let degrees, degrees >= 0, degrees <= 360 else { return nil }
+        return degrees == 360 ? 0 : degrees
+    }
+}

@@ -1,0 +1,78 @@
+import GPSD
+
+/// Fixes and headings from a gpsd daemon, over its JSON protocol (`gpsd://127.0.0.1:2947`). **Linux only.**
+///
+/// While started, a ``GPSDClient`` holds one connection with `?WATCH={"enable":true,"json":true}`; the hub
+/// starts the provider for the first manager that needs it and stops it after the last, and ``stop()`` sends
+/// `?WATCH={"enable":false}` and closes the socket, so gpsd is free to power the receiver down. TPV reports
+/// become locations stamped with gpsd's UTC time and marked as produced by an accessory; their 95 % error
+/// estimates are rescaled to Apple's ~1σ accuracies (Docs/GPSDProvider.md). ATT reports become headings: only
+/// devices that report attitude (a compass, a dual-antenna receiver) deliver them.
+///
+/// Loss of fix (mode 0/1) and a lost connection are reported as ``LocationProviderEvent/fixLost``, once per
+/// outage; the client reconnects by itself (``GPSDBackoffPolicy``: 0.25 s doubling to 8 s) and locations
+/// continue when fixes return. A daemon speaking another protocol major version fails the provider with
+/// `CLError(.network)`. Thread-safe; events arrive on the client's serial event queue.
+/// Source of semantics: gpsd_json(5), gpsd(8).
+public final class GPSDLocationProvider: LocationProvider {
+    /// The configuration name, such as the URI the provider was made from.
+    public let identifier: String
+    /// Endpoint, device filter and the client's timing rules.
+    public let configuration: GPSDClientConfiguration
+    /// The clock managers fed by this provider use; it also dates reports that carry no time.
+    public let clock: any LocationClock
+    /// Locations with accuracy, course, speed and altitude, and headings (from ATT reports).
+    public var capabilities: LocationProviderCapabilities { [.location, .accuracy, .course, .altitude, .heading] }
+    /// The budget of ``isAvailable``'s probe, in seconds.
+    public static let probeTimeout = 1.0
+
+    private let scheduler: any GPSDScheduler
+    private let client = Protected<GPSDClient?>(nil)
+
+    /// Creates a provider; nothing is connected until ``start(_:)``.
+    ///
+    /// - Parameters:
+    ///   - identifier: The configuration name, e.g. `gpsd://127.0.0.1:2947`.
+    ///   - configuration: Where gpsd listens, an optional device to watch, backoff and silence rules.
+    ///   - clock: The managers' clock and the date of reports without a time; the system clock by default.
+    ///   - scheduler: The client's timers (connect timeout, backoff, silence); real time by default.
+    public init(
+        identifier: String, configuration: GPSDClientConfiguration = GPSDClientConfiguration(),
+        clock: any LocationClock = SystemClock.shared, scheduler: any GPSDScheduler = GPSDDispatchScheduler()
+    ) {
+        self.identifier = identifier
+        self.configuration = configuration
+        self.clock = clock
+        self.scheduler = scheduler
+    }
+
+    /// Whether gpsd answers: connects and reads its `VERSION` banner within ``probeTimeout`` (1 s), without
+    /// watching, so no device is opened. Blocks the caller for at most about that long.
+    public var isAvailable: Bool {
+        if case .success = GPSDProbe.version(at: configuration.endpoint, timeout: Self.probeTimeout) { return true }
+        return false
+    }
+
+    /// Connects and watches; events follow on the client's queue until ``stop()``.
+    public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
+        let clock = clock
+        let translator = Protected(GPSDEventTranslator(
+            source: identifier,
+            sourceInformation: CLLocationSourceInformation(softwareSimulationState: false, andExternalAccessoryState: true)))
+        let started = GPSDClient(configuration: configuration, scheduler: scheduler) { event in
+            if let translated = translator.withLock({ $0.translate(event, now: clock.now) }) { handler(translated) }
+        }
+        let previous = client.withLock { client in
+            defer { client = started }
+            return client
+        }
+        previous?.stop()
+        started.start()
+    }
+
+    /// Sends `?WATCH={"enable":false}`, closes the socket and cancels any reconnect; no event follows once it
+    /// returns (a handler already running is waited for). Idempotent.
+    public func stop() {
+        client.withLock { $0.take() }?.stop()
+    }
+}

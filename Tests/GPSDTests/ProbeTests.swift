@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import Testing
+import GPSD
+
+/// `GPSDProbe`: a bounded connect-and-read-the-banner check that sends nothing.
+@Suite struct ProbeTests {
+    /// Runs the probe on another thread while the test plays the server.
+    private func probe(_ endpoint: GPSDEndpoint, timeout: Double = 1, server: () throws -> Void) rethrows
+        -> Result<GPSDVersion, GPSDDisconnectReason>?
+    {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        DispatchQueue.global().async {
+            box.result = GPSDProbe.version(at: endpoint, timeout: timeout)
+            done.signal()
+        }
+        try server()
+        return done.wait(timeout: .now() + 10) == .success ? box.result : nil
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        // Written before the semaphore is signalled, read after a successful wait.
+        var result: Result<GPSDVersion, GPSDDisconnectReason>?
+    }
+
+    @Test func readsTheBannerAndSendsNothing() throws {
+        let server = try FakeGPSD()
+        var peer: FakeGPSD.Peer?
+        let result = try probe(server.endpoint) {
+            peer = try server.accept()
+            try peer?.send(Greeting.version + Greeting.devices)
+        }
+        #expect(result == .success(GPSDVersion(release: "3.22", revision: "3.22", protocolMajor: 3, protocolMinor: 14)))
+        #expect(try peer?.readUntilClosed() == [])
+    }
+
+    @Test func worksOverAUnixSocket() throws {
+        let path = "/tmp/gpsd-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+        let server = try FakeGPSD(unixPath: path)
+        let result = try probe(server.endpoint) { try server.accept().send(Greeting.version) }
+        #expect((try? result?.get())?.protocolMajor == 3)
+    }
+
+    @Test func refusesOtherProtocolsAndOtherFirstLines() throws {
+        let server = try FakeGPSD()
+        let other = try probe(server.endpoint) {
+            try server.accept().send(#"{"class":"VERSION","release":"9","proto_major":4,"proto_minor":1}"# + "\r\n")
+        }
+        #expect(other == .failure(.unsupportedProtocolVersion(major: 4, minor: 1)))
+        let notGpsd = try probe(server.endpoint) { try server.accept().send("SSH-2.0-OpenSSH_9.2\r\n") }
+        #expect(notGpsd == .failure(.greetingTimedOut(seconds: 1)))
+        let hungUp = try probe(server.endpoint) { try server.accept().close() }
+        #expect(hungUp == .failure(.closedByPeer))
+    }
+
+    @Test func aMuteOrAbsentServerFailsWithinTheBudget() throws {
+        let server = try FakeGPSD()  // the kernel completes the connect; nobody ever writes
+        let started = DispatchTime.now()
+        #expect(GPSDProbe.version(at: server.endpoint, timeout: 0.3) == .failure(.greetingTimedOut(seconds: 0.3)))
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        #expect(elapsed >= 0.3 && elapsed < 1.3, "took \(elapsed) s")
+
+        guard case .tcp(_, let port) = try FakeGPSD().endpoint else { return }  // closed again at once
+        #expect(GPSDProbe.version(at: .tcp(host: "127.0.0.1", port: port)) == .failure(.connectionFailed(errno: ECONNREFUSED)))
+        let longPath = "/tmp/" + String(repeating: "x", count: 120)
+        guard case .failure(.invalidEndpoint)? = Optional(GPSDProbe.version(at: .unixSocket(path: longPath))) else {
+            Issue.record("a 125-byte socket path must be rejected"); return
+        }
+    }
+}

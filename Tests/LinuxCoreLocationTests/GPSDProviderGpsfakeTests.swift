@@ -1,0 +1,200 @@
+import Foundation
+import Glibc
+import GPSD
+import Testing
+@testable import LinuxCoreLocation
+
+/// The provider against Debian's real gpsd 3.22, fed by `gpsfake` (the GPSD tests' `Gpsfake` runner, shared by
+/// symbolic link) on a private loopback port, through real `CLLocationManager`s.
+///
+/// Skips with a printed reason when gpsfake or `../shared` is missing; fails instead when
+/// `CORELOCATION_REQUIRE_INTEGRATION=1`. gpsd 3.22 moves dates before 2017 forward by 1024 weeks, so times are
+/// compared with and without that shift. Waits poll for the external processes' output with a timeout that
+/// only bounds a failing test.
+@Suite(.serialized) struct GPSDProviderGpsfakeTests {
+    static let weekRollover: TimeInterval = 1024 * 7 * 86_400
+    static let gpsd2017 = Date(timeIntervalSince1970: 1_483_228_800)
+
+    /// gpsfake's path, or `nil` after printing why the test is skipped (a failure when integration is required).
+    private static func gpsfake() -> String? {
+        if let executable = Gpsfake.executable { return executable }
+        let reason = "gpsfake is not installed (apt-get install gpsd gpsd-clients)"
+        if ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1" {
+            Issue.record("\(reason) and CORELOCATION_REQUIRE_INTEGRATION=1")
+        } else {
+            print("SKIPPED: \(reason)")
+        }
+        return nil
+    }
+
+    /// gpsfake on `port` playing `log` once, one sentence per 50 ms, after waiting 1 s for the client's WATCH.
+    private static func play(_ log: URL, port: UInt16, executable: String) throws -> Gpsfake {
+        try Gpsfake(executable: executable, arguments: ["-P", String(port), "-1", "-q", "-n", "-c", "0.05", "-W", "1", log.path])
+    }
+
+    /// A provider that retries every 50 ms, so it connects as soon as gpsfake's gpsd listens.
+    private static func provider(port: UInt16) -> GPSDLocationProvider {
+        GPSDLocationProvider(
+            identifier: "gpsd://127.0.0.1:\(port)",
+            configuration: GPSDClientConfiguration(
+                endpoint: .tcp(host: "127.0.0.1", port: port),
+                backoff: GPSDBackoffPolicy(initialDelay: 0.05, multiplier: 1, maximumDelay: 0.05)))
+    }
+
+    /// A manager updating locations (and headings) on a callback queue of its own.
+    private static func startManager(_ provider: any LocationProvider, queue: DispatchQueue, collector: LocationCollector)
+        -> UncheckedBox<CLLocationManager>
+    {
+        queue.sync {
+            let manager = CLLocationManager(
+                configuration: LocationManagerConfiguration(
+                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways), callbackQueue: queue))
+            manager.delegate = collector
+            manager.headingFilter = kCLHeadingFilterNone
+            manager.startUpdatingLocation()
+            manager.startUpdatingHeading()
+            return UncheckedBox(manager)
+        }
+    }
+
+    /// Polls `condition` every 20 ms for at most `timeout` seconds of real time.
+    private static func eventually(timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    /// Client-side TCP connections to `port` in the ESTABLISHED state, from /proc/net/tcp.
+    ///
+    /// The kernel serves the table a page per `read(2)` and resumes by record index, so a socket can be skipped
+    /// when others come and go between reads: a miss reads as too few, never too many. Checks that expect a
+    /// connection therefore poll (``eventually(timeout:_:)``); checks that expect none can only pass wrongly,
+    /// and the loopback tests prove the close deterministically (the fake server sees the unwatch and EOF).
+    private static func establishedConnections(to port: UInt16) -> Int {
+        // Read to EOF by hand: /proc files report size 0, and a one-shot read stops after the first page.
+        let fd = open("/proc/net/tcp", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        let table = String(decoding: bytes, as: UTF8.self)
+        let remote = String(format: "0100007F:%04X", port)
+        return table.split(separator: "\n").dropFirst().filter { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 3 && fields[2] == remote && fields[3] == "01"
+        }.count
+    }
+
+    /// The TPV's time (shifted by 1024 weeks before 2017), or, for a TPV without one, a time within `live`:
+    /// the provider stamps those with its clock.
+    private static func sameTime(_ received: Date, _ expected: Date?, live: ClosedRange<Date>) -> Bool {
+        guard let expected else { return live.contains(received) }
+        return received == expected || (expected < gpsd2017 && received == expected.addingTimeInterval(weekRollover))
+    }
+
+    /// Whether `location` is `tpv` as the provider must map it (see Docs/GPSDProvider.md).
+    private static func matches(_ location: CLLocation, _ tpv: GPSDTPV, live: ClosedRange<Date> = .distantPast ... .distantPast)
+        -> Bool
+    {
+        guard let latitude = tpv.latitude, let longitude = tpv.longitude, sameTime(location.timestamp, tpv.time, live: live),
+            abs(location.coordinate.latitude - latitude) <= 1e-7, abs(location.coordinate.longitude - longitude) <= 1e-7
+        else { return false }
+        let altitudeOK = tpv.mode == .threeDimensional && tpv.altitudeMSL != nil
+            ? abs(location.altitude - tpv.altitudeMSL!) < 1e-3
+                && abs(location.verticalAccuracy - (tpv.epv.map { $0 / 1.96 } ?? -1)) < 1e-6
+            : location.verticalAccuracy == -1
+        let horizontalOK = tpv.eph.map { abs(location.horizontalAccuracy - $0 / log(20.0).squareRoot()) < 1e-6 } ?? true
+        return altitudeOK && horizontalOK && location.sourceInformation?.isProducedByAccessory == true
+    }
+
+    @Test(arguments: ["gr8013-w", "skytraq-PX1172RH_DS"])
+    func fixesAndHeadingsArriveWithTheLogsValues(log: String) throws {
+        guard let executable = Self.gpsfake(), let directory = sharedGpsdLogs() else { return }
+        let expected = try String(contentsOf: directory.appendingPathComponent("\(log).log.chk"), encoding: .utf8)
+            .split(whereSeparator: \.isNewline).filter { $0.hasPrefix("{") }.map { try GPSDDecoder.decode(String($0)) }
+        let tpvs = expected.compactMap { if case .tpv(let tpv) = $0, tpv.mode.hasFix, tpv.latitude != nil { tpv } else { nil } }
+        let headings = Set(expected.compactMap { if case .attitude(let attitude) = $0 { attitude.heading } else { nil } })
+        let final = try #require(tpvs.last)
+
+        let started = Date()
+        let port = try GPSDProviderStreamTests.unusedPort()
+        let gpsfake = try Self.play(directory.appendingPathComponent("\(log).log"), port: port, executable: executable)
+        defer {
+            gpsfake.stop()
+            #expect(gpsfake.survivors.isEmpty, "gpsfake's process group is still running")
+        }
+        let provider = Self.provider(port: port)
+        let queue = DispatchQueue(label: "gpsfake.callbacks")
+        let collector = LocationCollector()
+        let manager = Self.startManager(provider, queue: queue, collector: collector)
+        defer { queue.sync { manager.value.stopUpdatingLocation() } }
+
+        // While the log plays (gpsfake -1 ends gpsd after it), the provider holds exactly one connection.
+        #expect(Self.eventually { !collector.locations.isEmpty })
+        #expect(Self.eventually(timeout: 2) { Self.establishedConnections(to: port) == 1 })
+        let sawFinal = Self.eventually { collector.locations.contains { Self.matches($0, final) } || gpsfake.hasExited }
+            && collector.locations.contains { Self.matches($0, final) }
+        #expect(sawFinal, "the log's last fix never arrived; gpsfake said:\n\(gpsfake.output)")
+        queue.sync {
+            manager.value.stopUpdatingHeading()
+            manager.value.stopUpdatingLocation()
+        }
+        // The hub stopped the provider with the last need; GPSDClient.stop() has closed the socket when it returns.
+        #expect(Self.establishedConnections(to: port) == 0)
+
+        let locations = collector.locations
+        let live = started...Date()
+        #expect(locations.count >= 2)
+        for location in locations {
+            #expect(tpvs.contains { Self.matches(location, $0, live: live) }, "not a TPV of \(log).log.chk: \(location)")
+        }
+        let received = collector.headings.map(\.trueHeading)
+        #expect(received.allSatisfy { headings.contains($0) })
+        #expect(received.isEmpty == headings.isEmpty)
+        print("[\(log)] \(locations.count) locations, \(received.count) headings through the delegate")
+    }
+
+    @Test func gpsdKilledMidStreamIsLocationUnknownThenRecoveryAndTheLastStopCloses() throws {
+        guard let executable = Self.gpsfake(), let directory = sharedGpsdLogs() else { return }
+        let log = directory.appendingPathComponent("skytraq-PX1172RH_DS.log")
+        let port = try GPSDProviderStreamTests.unusedPort()
+        let first = try Self.play(log, port: port, executable: executable)
+        var second: Gpsfake?
+        defer {
+            first.stop()
+            second?.stop()
+            #expect(first.survivors.isEmpty && (second?.survivors.isEmpty ?? true), "a gpsfake process group is still running")
+        }
+        let queue = DispatchQueue(label: "gpsfake.kill.callbacks")
+        let collector = LocationCollector()
+        let manager = Self.startManager(Self.provider(port: port), queue: queue, collector: collector)
+        defer { queue.sync { manager.value.stopUpdatingLocation() } }
+
+        #expect(Self.eventually { !collector.locations.isEmpty }, "no fix from the first gpsd:\n\(first.output)")
+        let errorsBefore = collector.errors.count
+        first.stop()  // signals gpsd: its sockets close mid-stream
+        #expect(Self.eventually { collector.errors.count > errorsBefore })
+        #expect(collector.errors.last == .locationUnknown)
+        let locationsBeforeRestart = collector.locations.count  // the first gpsd is gone: no more of its fixes
+
+        second = try Self.play(log, port: port, executable: executable)
+        #expect(Self.eventually { collector.locations.count > locationsBeforeRestart }, "no fix after gpsd came back")
+        #expect(collector.errors.allSatisfy { $0 == .locationUnknown })
+
+        // The second gpsd has seconds of the log left: one connection, closed by the last manager's stop.
+        #expect(Self.eventually(timeout: 2) { Self.establishedConnections(to: port) == 1 })
+        queue.sync {
+            manager.value.stopUpdatingHeading()
+            manager.value.stopUpdatingLocation()
+        }
+        #expect(Self.establishedConnections(to: port) == 0)
+    }
+}

@@ -1,0 +1,1 @@
+../GPSDTests/Support/ManualScheduler.swift
