@@ -21,7 +21,9 @@ public enum GPSDProbe {
     ///   nothing listens, `connectTimedOut`, `greetingTimedOut` when the peer stays mute or sends
     ///   something other than a banner first, `closedByPeer`, `resolutionFailed`, `invalidEndpoint`,
     ///   `unsupportedProtocolVersion`).
-    public static func version(at endpoint: GPSDEndpoint, timeout: Double = 1) -> Result<GPSDVersion, GPSDDisconnectReason> {
+    public static func version(at endpoint: GPSDEndpoint, timeout: Double = 1) -> Result<
+        GPSDVersion, GPSDDisconnectReason
+    > {
         let budget = timeout > 0 ? timeout : 1
         let deadline = DispatchTime.now() + budget
         let addresses: [Platform.Address]
@@ -94,7 +96,8 @@ public enum GPSDProbe {
                 guard case .complete(let bytes) = line, case .version(let version)? = try? GPSDDecoder.decode(bytes)
                 else { return .failure(.greetingTimedOut(seconds: budget)) }
                 guard version.protocolMajor == GPSD.supportedProtocolMajor else {
-                    return .failure(.unsupportedProtocolVersion(major: version.protocolMajor, minor: version.protocolMinor))
+                    return .failure(
+                        .unsupportedProtocolVersion(major: version.protocolMajor, minor: version.protocolMinor))
                 }
                 return .success(version)
             case .endOfFile: return .failure(.closedByPeer)

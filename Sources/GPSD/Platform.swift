@@ -1,4 +1,6 @@
 // The module's only platform-specific file: POSIX sockets and threads through Glibc (or Musl).
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,6 @@
 #else
     #error("GPSD needs Glibc or Musl")
 #endif
-import Dispatch
 
 /// Thin, errno-returning wrappers over the POSIX calls the client needs.
 enum Platform {

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Testing
 import GPSD
+import Testing
 
 /// `GPSDProbe`: a bounded connect-and-read-the-banner check that sends nothing.
 @Suite struct ProbeTests {
@@ -62,10 +62,13 @@ import GPSD
         #expect(elapsed >= 0.3 && elapsed < 1.3, "took \(elapsed) s")
 
         guard case .tcp(_, let port) = try FakeGPSD().endpoint else { return }  // closed again at once
-        #expect(GPSDProbe.version(at: .tcp(host: "127.0.0.1", port: port)) == .failure(.connectionFailed(errno: ECONNREFUSED)))
+        #expect(
+            GPSDProbe.version(at: .tcp(host: "127.0.0.1", port: port))
+                == .failure(.connectionFailed(errno: ECONNREFUSED)))
         let longPath = "/tmp/" + String(repeating: "x", count: 120)
         guard case .failure(.invalidEndpoint)? = Optional(GPSDProbe.version(at: .unixSocket(path: longPath))) else {
-            Issue.record("a 125-byte socket path must be rejected"); return
+            Issue.record("a 125-byte socket path must be rejected")
+            return
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Glibc
 import GPSD
+import Glibc
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// The provider against Debian's real gpsd 3.22, fed by `gpsfake` (the GPSD tests' `Gpsfake` runner, shared by
@@ -29,7 +30,9 @@ import Testing
 
     /// gpsfake on `port` playing `log` once, one sentence per 50 ms, after waiting 1 s for the client's WATCH.
     private static func play(_ log: URL, port: UInt16, executable: String) throws -> Gpsfake {
-        try Gpsfake(executable: executable, arguments: ["-P", String(port), "-1", "-q", "-n", "-c", "0.05", "-W", "1", log.path])
+        try Gpsfake(
+            executable: executable,
+            arguments: ["-P", String(port), "-1", "-q", "-n", "-c", "0.05", "-W", "1", log.path])
     }
 
     /// A provider that retries every 50 ms, so it connects as soon as gpsfake's gpsd listens.
@@ -42,13 +45,16 @@ import Testing
     }
 
     /// A manager updating locations (and headings) on a callback queue of its own.
-    private static func startManager(_ provider: any LocationProvider, queue: DispatchQueue, collector: LocationCollector)
+    private static func startManager(
+        _ provider: any LocationProvider, queue: DispatchQueue, collector: LocationCollector
+    )
         -> UncheckedBox<CLLocationManager>
     {
         queue.sync {
             let manager = CLLocationManager(
                 configuration: LocationManagerConfiguration(
-                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways), callbackQueue: queue))
+                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
+                    callbackQueue: queue))
             manager.delegate = collector
             manager.headingFilter = kCLHeadingFilterNone
             manager.startUpdatingLocation()
@@ -101,13 +107,17 @@ import Testing
     }
 
     /// Whether `location` is `tpv` as the provider must map it (see Docs/GPSDProvider.md).
-    private static func matches(_ location: CLLocation, _ tpv: GPSDTPV, live: ClosedRange<Date> = .distantPast ... .distantPast)
+    private static func matches(
+        _ location: CLLocation, _ tpv: GPSDTPV, live: ClosedRange<Date> = .distantPast ... .distantPast
+    )
         -> Bool
     {
-        guard let latitude = tpv.latitude, let longitude = tpv.longitude, sameTime(location.timestamp, tpv.time, live: live),
+        guard let latitude = tpv.latitude, let longitude = tpv.longitude,
+            sameTime(location.timestamp, tpv.time, live: live),
             abs(location.coordinate.latitude - latitude) <= 1e-7, abs(location.coordinate.longitude - longitude) <= 1e-7
         else { return false }
-        let altitudeOK = tpv.mode == .threeDimensional && tpv.altitudeMSL != nil
+        let altitudeOK =
+            tpv.mode == .threeDimensional && tpv.altitudeMSL != nil
             ? abs(location.altitude - tpv.altitudeMSL!) < 1e-3
                 && abs(location.verticalAccuracy - (tpv.epv.map { $0 / 1.96 } ?? -1)) < 1e-6
             : location.verticalAccuracy == -1
@@ -120,8 +130,11 @@ import Testing
         guard let executable = Self.gpsfake(), let directory = sharedGpsdLogs() else { return }
         let expected = try String(contentsOf: directory.appendingPathComponent("\(log).log.chk"), encoding: .utf8)
             .split(whereSeparator: \.isNewline).filter { $0.hasPrefix("{") }.map { try GPSDDecoder.decode(String($0)) }
-        let tpvs = expected.compactMap { if case .tpv(let tpv) = $0, tpv.mode.hasFix, tpv.latitude != nil { tpv } else { nil } }
-        let headings = Set(expected.compactMap { if case .attitude(let attitude) = $0 { attitude.heading } else { nil } })
+        let tpvs = expected.compactMap {
+            if case .tpv(let tpv) = $0, tpv.mode.hasFix, tpv.latitude != nil { tpv } else { nil }
+        }
+        let headings = Set(
+            expected.compactMap { if case .attitude(let attitude) = $0 { attitude.heading } else { nil } })
         let final = try #require(tpvs.last)
 
         let started = Date()
@@ -140,7 +153,8 @@ import Testing
         // While the log plays (gpsfake -1 ends gpsd after it), the provider holds exactly one connection.
         #expect(Self.eventually { !collector.locations.isEmpty })
         #expect(Self.eventually(timeout: 2) { Self.establishedConnections(to: port) == 1 })
-        let sawFinal = Self.eventually { collector.locations.contains { Self.matches($0, final) } || gpsfake.hasExited }
+        let sawFinal =
+            Self.eventually { collector.locations.contains { Self.matches($0, final) } || gpsfake.hasExited }
             && collector.locations.contains { Self.matches($0, final) }
         #expect(sawFinal, "the log's last fix never arrived; gpsfake said:\n\(gpsfake.output)")
         queue.sync {
@@ -154,7 +168,8 @@ import Testing
         let live = started...Date()
         #expect(locations.count >= 2)
         for location in locations {
-            #expect(tpvs.contains { Self.matches(location, $0, live: live) }, "not a TPV of \(log).log.chk: \(location)")
+            #expect(
+                tpvs.contains { Self.matches(location, $0, live: live) }, "not a TPV of \(log).log.chk: \(location)")
         }
         let received = collector.headings.map(\.trueHeading)
         #expect(received.allSatisfy { headings.contains($0) })
@@ -171,7 +186,9 @@ import Testing
         defer {
             first.stop()
             second?.stop()
-            #expect(first.survivors.isEmpty && (second?.survivors.isEmpty ?? true), "a gpsfake process group is still running")
+            #expect(
+                first.survivors.isEmpty && (second?.survivors.isEmpty ?? true),
+                "a gpsfake process group is still running")
         }
         let queue = DispatchQueue(label: "gpsfake.kill.callbacks")
         let collector = LocationCollector()

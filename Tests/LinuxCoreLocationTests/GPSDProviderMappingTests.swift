@@ -1,6 +1,7 @@
 import Foundation
 import GPSD
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// A gpsd report line as the client would deliver it.
@@ -12,15 +13,20 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
     }
 }
 
-/// The translator alone: TPV → CLLocation, ATT → CLHeading, outages → fixLost/failed. Expected values are
+/// The translator alone: TPV → CLLocation, ATT → CLHeading, outages → fixLost/failed.
+///
+/// Expected values are
 /// written out (computed by hand from the JSON), never taken from the code under test.
 @Suite struct GPSDProviderMappingTests {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
     private var translator = GPSDEventTranslator(
-        source: "test", sourceInformation: CLLocationSourceInformation(softwareSimulationState: false, andExternalAccessoryState: true))
+        source: "test",
+        sourceInformation: CLLocationSourceInformation(softwareSimulationState: false, andExternalAccessoryState: true))
 
     private mutating func location(_ json: String) throws -> CLLocation {
-        guard case .locations(let locations)? = translator.translate(try gpsdReport(json), now: now), locations.count == 1 else {
+        guard case .locations(let locations)? = translator.translate(try gpsdReport(json), now: now),
+            locations.count == 1
+        else {
             throw GPSDDecodingError(className: "TPV", reason: .notAnObject)
         }
         return locations[0]
@@ -62,7 +68,8 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
     }
 
     @Test mutating func aTwoDimensionalFixHasNoAltitude() throws {
-        let location = try location(#"{"class":"TPV","mode":2,"lat":52.5,"lon":13.4,"altMSL":62.6,"altHAE":104.7,"epv":29.67,"eph":17.67}"#)
+        let location = try location(
+            #"{"class":"TPV","mode":2,"lat":52.5,"lon":13.4,"altMSL":62.6,"altHAE":104.7,"epv":29.67,"eph":17.67}"#)
         #expect(location.verticalAccuracy == -1 && location.altitude == 0 && location.ellipsoidalAltitude == 0)
         #expect(location.horizontalAccuracy > 0)
     }
@@ -83,12 +90,16 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
 
     @Test mutating func fallbacksForAltitudeAndHorizontalError() throws {
         // Pre-3.20 gpsd: only `alt`; geoidSep gives the ellipsoidal height; epx/epy instead of eph.
-        let old = try location(#"{"class":"TPV","mode":3,"lat":1,"lon":2,"alt":62.4,"geoidSep":42.1,"epx":3.92,"epy":5.88,"epv":9.8}"#)
-        #expect(old.altitude == 62.4 && abs(old.ellipsoidalAltitude - 104.5) < 1e-9 && abs(old.verticalAccuracy - 5) < 1e-9)
+        let old = try location(
+            #"{"class":"TPV","mode":3,"lat":1,"lon":2,"alt":62.4,"geoidSep":42.1,"epx":3.92,"epy":5.88,"epv":9.8}"#)
+        #expect(
+            old.altitude == 62.4 && abs(old.ellipsoidalAltitude - 104.5) < 1e-9 && abs(old.verticalAccuracy - 5) < 1e-9)
         // √(2² + 3²) m from σx = 3.92 / 1.96 and σy = 5.88 / 1.96.
         #expect(abs(old.horizontalAccuracy - 13.0.squareRoot()) < 1e-9)
-        let heightOnly = try location(#"{"class":"TPV","mode":3,"lat":1,"lon":2,"altHAE":104.7,"geoidSep":42.1,"track":360}"#)
-        #expect(abs(heightOnly.altitude - 62.6) < 1e-9 && heightOnly.ellipsoidalAltitude == 104.7 && heightOnly.course == 0)
+        let heightOnly = try location(
+            #"{"class":"TPV","mode":3,"lat":1,"lon":2,"altHAE":104.7,"geoidSep":42.1,"track":360}"#)
+        #expect(
+            abs(heightOnly.altitude - 62.6) < 1e-9 && heightOnly.ellipsoidalAltitude == 104.7 && heightOnly.course == 0)
     }
 
     @Test mutating func noFixIsReportedOncePerOutage() throws {
@@ -98,25 +109,36 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         let positionless = try gpsdReport(#"{"class":"TPV","mode":3}"#)
         let retry = GPSDEvent.disconnected(.closedByPeer, retryAfter: 0.25)
         let kinds = [noFix, unknown, noFix, fix, positionless, retry, noFix, retry, fix, fix, unknown].map { kind($0) }
-        #expect(kinds == ["lost", "-", "-", "locations[10.0]", "-", "lost", "-", "-", "locations[10.0]", "locations[10.0]", "lost"])
+        #expect(
+            kinds == [
+                "lost", "-", "-", "locations[10.0]", "-", "lost", "-", "-", "locations[10.0]", "locations[10.0]",
+                "lost",
+            ])
     }
 
     @Test mutating func terminalDisconnectFailsWithNetworkError() {
-        #expect(kind(.disconnected(.unsupportedProtocolVersion(major: 4, minor: 0), retryAfter: nil)) == "failed(network)")
+        #expect(
+            kind(.disconnected(.unsupportedProtocolVersion(major: 4, minor: 0), retryAfter: nil)) == "failed(network)")
         #expect(kind(.connected(.localDefault)) == "-")
         #expect(kind(.version(GPSDVersion(release: "3.22", protocolMajor: 3, protocolMinor: 14))) == "-")
     }
 
     @Test mutating func attitudeBecomesAHeading() throws {
         let event = translator.translate(
-            try gpsdReport(#"{"class":"ATT","time":"2022-03-29T00:38:32.000Z","heading":244.28,"mag_st":"N","mheading":229.9}"#), now: now)
+            try gpsdReport(
+                #"{"class":"ATT","time":"2022-03-29T00:38:32.000Z","heading":244.28,"mag_st":"N","mheading":229.9}"#),
+            now: now)
         guard case .heading(let heading)? = event else {
-            Issue.record("expected a heading, got \(String(describing: event))"); return
+            Issue.record("expected a heading, got \(String(describing: event))")
+            return
         }
         #expect(heading.trueHeading == 244.28 && heading.magneticHeading == 229.9 && heading.headingAccuracy == -1)
         #expect(heading.timestamp == Date(timeIntervalSince1970: 1_648_514_312))
-        guard case .heading(let bare)? = translator.translate(try gpsdReport(#"{"class":"ATT","heading":360}"#), now: now) else {
-            Issue.record("expected a heading"); return
+        guard
+            case .heading(let bare)? = translator.translate(try gpsdReport(#"{"class":"ATT","heading":360}"#), now: now)
+        else {
+            Issue.record("expected a heading")
+            return
         }
         #expect(bare.trueHeading == 0 && bare.magneticHeading == -1 && bare.timestamp == now)
         #expect(kind(try gpsdReport(#"{"class":"ATT","pitch":1.5}"#)) == "-")  // no heading, nothing to report

@@ -1,6 +1,7 @@
 import Foundation
 import GPSD
 import Testing
+
 @testable import LinuxCoreLocation
 
 /// gpsd's JSON lines for the stream tests (the greeting comes from the GPSD tests' `Greeting`).
@@ -22,6 +23,7 @@ enum GPSDLines {
 }
 
 /// The provider against the loopback fake gpsd of the GPSD tests (`FakeGPSD`, shared by symbolic link).
+///
 /// Reconnect delays run on a `ManualScheduler`; tests wait, with timeouts, only for bytes to cross the kernel.
 @Suite struct GPSDProviderStreamTests {
     let scheduler = ManualScheduler()
@@ -62,7 +64,10 @@ enum GPSDLines {
         try peer.send(Greeting.version + GPSDLines.fix(10, second: 1) + GPSDLines.noFix + GPSDLines.noFix)
         try peer.send(#"{"class":"TPV","mode":0}"# + "\r\n" + GPSDLines.fix(11, second: 4) + GPSDLines.noFix)
         try peer.send(GPSDLines.fix(12, second: 6))
-        let expected = [GPSDLines.logged(10, second: 1), "lost", GPSDLines.logged(11, second: 4), "lost", GPSDLines.logged(12, second: 6)]
+        let expected = [
+            GPSDLines.logged(10, second: 1), "lost", GPSDLines.logged(11, second: 4), "lost",
+            GPSDLines.logged(12, second: 6),
+        ]
         #expect(log.wait(for: 5) == expected)
     }
 
@@ -92,7 +97,8 @@ enum GPSDLines {
         let log = EventLog()
         provider.start(log.handler)
         let peer = try acceptWatch(server)
-        try peer.send(Greeting.version + #"{"class":"ATT","time":"2022-03-29T00:38:32.000Z","heading":244.28}"# + "\r\n")
+        try peer.send(
+            Greeting.version + #"{"class":"ATT","time":"2022-03-29T00:38:32.000Z","heading":244.28}"# + "\r\n")
         #expect(log.wait(for: 1) == ["heading244.28@1648514312.0"])
     }
 
@@ -129,7 +135,9 @@ enum GPSDLines {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         #expect(elapsed < 1.9, "the probe took \(elapsed) s")
         let closedPort = GPSDEndpoint.tcp(host: "127.0.0.1", port: try Self.unusedPort())
-        #expect(!GPSDLocationProvider(identifier: "closed", configuration: GPSDClientConfiguration(endpoint: closedPort)).isAvailable)
+        #expect(
+            !GPSDLocationProvider(identifier: "closed", configuration: GPSDClientConfiguration(endpoint: closedPort))
+                .isAvailable)
     }
 
     /// A port nothing listens on: bound by a fake server that is closed at once.

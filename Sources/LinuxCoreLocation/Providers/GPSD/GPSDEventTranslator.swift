@@ -1,6 +1,6 @@
 import GPSD
 
-/// Turns a ``GPSDClient``'s events into provider events.
+/// Turns a `GPSDClient`'s events into provider events.
 ///
 /// - A TPV with a fix (mode 2/3) becomes ``LocationProviderEvent/locations(_:)`` (see
 ///   ``GPSDTPV/location(fallbackTime:sourceInformation:)``).
@@ -35,9 +35,10 @@ struct GPSDEventTranslator {
             return tpv.mode.hasFix ? nil : lost()  // a 2D/3D report without lat/lon says nothing new
         case .report(.attitude(let attitude)):
             guard let heading = Self.direction(attitude.heading) else { return nil }
-            return .heading(CLHeading(
-                magneticHeading: Self.direction(attitude.magneticHeading) ?? -1, trueHeading: heading,
-                headingAccuracy: -1, timestamp: attitude.time ?? now))
+            return .heading(
+                CLHeading(
+                    magneticHeading: Self.direction(attitude.magneticHeading) ?? -1, trueHeading: heading,
+                    headingAccuracy: -1, timestamp: attitude.time ?? now))
         case .disconnected(let reason, retryAfter: nil):
             Diagnostics.warn("\(source): \(reason); giving up")
             return .failed(CLError(.network))

@@ -1,8 +1,10 @@
 import GPSD
 
-/// Fixes and headings from a gpsd daemon, over its JSON protocol (`gpsd://127.0.0.1:2947`). **Linux only.**
+/// Fixes and headings from a gpsd daemon, over its JSON protocol (`gpsd://127.0.0.1:2947`).
 ///
-/// While started, a ``GPSDClient`` holds one connection with `?WATCH={"enable":true,"json":true}`; the hub
+/// **Linux only.**
+///
+/// While started, a `GPSDClient` holds one connection with `?WATCH={"enable":true,"json":true}`; the hub
 /// starts the provider for the first manager that needs it and stops it after the last, and ``stop()`` sends
 /// `?WATCH={"enable":false}` and closes the socket, so gpsd is free to power the receiver down. TPV reports
 /// become locations stamped with gpsd's UTC time and marked as produced by an accessory; their 95 % error
@@ -10,7 +12,7 @@ import GPSD
 /// devices that report attitude (a compass, a dual-antenna receiver) deliver them.
 ///
 /// Loss of fix (mode 0/1) and a lost connection are reported as ``LocationProviderEvent/fixLost``, once per
-/// outage; the client reconnects by itself (``GPSDBackoffPolicy``: 0.25 s doubling to 8 s) and locations
+/// outage; the client reconnects by itself (`GPSDBackoffPolicy`: 0.25 s doubling to 8 s) and locations
 /// continue when fixes return. A daemon speaking another protocol major version fails the provider with
 /// `CLError(.network)`. Thread-safe; events arrive on the client's serial event queue.
 /// Source of semantics: gpsd_json(5), gpsd(8).
@@ -47,7 +49,9 @@ public final class GPSDLocationProvider: LocationProvider {
     }
 
     /// Whether gpsd answers: connects and reads its `VERSION` banner within ``probeTimeout`` (1 s), without
-    /// watching, so no device is opened. Blocks the caller for at most about that long.
+    /// watching, so no device is opened.
+    ///
+    /// Blocks the caller for at most about that long.
     public var isAvailable: Bool {
         if case .success = GPSDProbe.version(at: configuration.endpoint, timeout: Self.probeTimeout) { return true }
         return false
@@ -56,9 +60,11 @@ public final class GPSDLocationProvider: LocationProvider {
     /// Connects and watches; events follow on the client's queue until ``stop()``.
     public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         let clock = clock
-        let translator = Protected(GPSDEventTranslator(
-            source: identifier,
-            sourceInformation: CLLocationSourceInformation(softwareSimulationState: false, andExternalAccessoryState: true)))
+        let translator = Protected(
+            GPSDEventTranslator(
+                source: identifier,
+                sourceInformation: CLLocationSourceInformation(
+                    softwareSimulationState: false, andExternalAccessoryState: true)))
         let started = GPSDClient(configuration: configuration, scheduler: scheduler) { event in
             if let translated = translator.withLock({ $0.translate(event, now: clock.now) }) { handler(translated) }
         }
@@ -71,7 +77,9 @@ public final class GPSDLocationProvider: LocationProvider {
     }
 
     /// Sends `?WATCH={"enable":false}`, closes the socket and cancels any reconnect; no event follows once it
-    /// returns (a handler already running is waited for). Idempotent.
+    /// returns (a handler already running is waited for).
+    ///
+    /// Idempotent.
     public func stop() {
         client.withLock { $0.take() }?.stop()
     }

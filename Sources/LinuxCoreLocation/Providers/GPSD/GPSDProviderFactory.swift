@@ -12,7 +12,8 @@ enum GPSDProviderFactory {
     ///   port or a URI that is neither `gpsd://HOST[:PORT]` nor `gpsd:///PATH`.
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
         for (name, _) in uri.parameters where name != "device" {
-            throw LocationProviderError.invalidParameter(uri: uri.description, name: name, reason: "unknown here; expected device")
+            throw LocationProviderError.invalidParameter(
+                uri: uri.description, name: name, reason: "unknown here; expected device")
         }
         let device = uri.parameter("device")
         if device?.isEmpty == true {
@@ -32,12 +33,16 @@ enum GPSDProviderFactory {
         if authority.isEmpty, uri.path.count > 1 { return .unixSocket(path: uri.path) }
         guard uri.path.isEmpty || uri.path == "/" else {
             throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: "address", reason: "a TCP address takes no path; for a Unix socket write gpsd:///PATH")
+                uri: uri.description, name: "address",
+                reason: "a TCP address takes no path; for a Unix socket write gpsd:///PATH")
         }
         var host = authority
         var port = GPSD.defaultPort
-        let portSeparator = authority.hasPrefix("[") ? authority.range(of: "]:")?.upperBound : authority.lastIndex(of: ":")
-            .map { authority.index(after: $0) }
+        let portSeparator =
+            authority.hasPrefix("[")
+            ? authority.range(of: "]:")?.upperBound
+            : authority.lastIndex(of: ":")
+                .map { authority.index(after: $0) }
         if let portStart = portSeparator {
             let text = authority[portStart...]
             guard let value = UInt16(text), value > 0 else {

@@ -18,10 +18,13 @@ extension GPSDTPV {
     /// - Parameters:
     ///   - fallbackTime: The time used when the report has no `time`.
     ///   - sourceInformation: Stored on the location.
+    /// - Returns: The fix, or `nil` when the report has no fix or no position.
     func location(fallbackTime: Date, sourceInformation: CLLocationSourceInformation) -> CLLocation? {
         guard mode.hasFix, let latitude, let longitude else { return nil }
         let hasAltitude = mode == .threeDimensional
-        let msl = hasAltitude ? altitudeMSL ?? altitude ?? altitudeHAE.flatMap { hae in geoidSeparation.map { hae - $0 } } : nil
+        let msl =
+            hasAltitude
+            ? altitudeMSL ?? altitude ?? altitudeHAE.flatMap { hae in geoidSeparation.map { hae - $0 } } : nil
         let hae = hasAltitude ? altitudeHAE ?? msl.map { msl in msl + (geoidSeparation ?? 0) } : nil
         let speed = self.speed.flatMap { $0 >= 0 ? $0 : nil }
         let course = track.flatMap { $0 >= 0 && $0 <= 360 ? ($0 == 360 ? 0 : $0) : nil }
