@@ -103,6 +103,14 @@ func sharedData(_ folder: String) -> URL? {
         #expect(try Tool.run(["monitor", "--region", "91,0,10"]).status == 64)
         #expect(try Tool.run(["once", "--accuracy", "street"]).status == 64)
         #expect(try Tool.run(["record"]).status == 64)
+        #expect(try Tool.run(["--provider", "nmea:/no/such/file.nmea"]).status == 66)
+        #expect(try Tool.run(["--provider", "gpx:/no/such/route.gpx"]).status == 66)
+        let existing = FileManager.default.temporaryDirectory.appendingPathComponent("exists-\(UUID().uuidString).gpx")
+        #expect(FileManager.default.createFile(atPath: existing.path, contents: Data("keep".utf8)))
+        defer { try? FileManager.default.removeItem(at: existing) }
+        let record = try Tool.run(["record", existing.path])
+        #expect(record.status == 73 && record.error.contains("already exists"))
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "keep")
     }
 }
 

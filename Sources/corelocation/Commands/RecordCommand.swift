@@ -19,6 +19,9 @@ final class RecordCommand {
 
     init(_ arguments: Arguments) throws {
         path = arguments.positionals[0]
+        if FileManager.default.fileExists(atPath: path) {
+            Terminal.exit(.cannotCreate, "\(path) already exists; choose another name or remove it first")
+        }
         duration = try arguments.number("duration", in: 0...1e9, unit: "seconds")
         guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
             Terminal.exit(.unavailable, "no location provider")
