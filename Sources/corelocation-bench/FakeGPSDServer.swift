@@ -65,7 +65,7 @@ final class FakeGPSDServer {
 
     /// A TPV report of a 3D fix stamped `date`, with position, speed, track and the 1σ errors.
     static func tpv(_ index: Int, date: Date) -> String {
-        let time = date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
         let latitude = 48 + Double(index % 1000) * 1e-5
         return #"{"class":"TPV","device":"/dev/fake","mode":3,"time":"\#(time)","lat":\#(latitude),"#
             + #""lon":11.0,"altMSL":500.0,"eph":5.0,"epv":8.0,"speed":1.0,"track":90.0}"#
