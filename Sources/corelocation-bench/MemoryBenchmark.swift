@@ -4,10 +4,7 @@ import LocationBlocks
 
 /// Two million fixes through one block manager with both filters on, in two halves: the peak RSS over the
 /// first million, and the RSS after each million (flat means no growth per fix).
-///
-/// The provider waits for the callback queue to drain after every `window` fixes, as a live source at its own
-/// rate lets it (an unpaced push would measure the callback queue's backlog instead).
-func measureMemory(fixesPerHalf: Int = 1_000_000, window: Int = 1_000) -> [ReportRow] {
+func measureMemory(fixesPerHalf: Int = 1_000_000) -> [ReportRow] {
     let baseline = ProcessStatus.kilobytes("VmRSS") ?? 0
     ProcessStatus.resetPeakResident()
     let provider = PushProvider()
@@ -26,11 +23,7 @@ func measureMemory(fixesPerHalf: Int = 1_000_000, window: Int = 1_000) -> [Repor
     var afterHalf: [Int] = []
     let run = timed {
         for half in 0..<2 {
-            for index in 0..<fixesPerHalf {
-                if index % window == 0 { queue.sync {} }
-                provider.push(.locations([syntheticFix(half * fixesPerHalf + index)]))
-            }
-            queue.sync {}
+            pushFixes(fixesPerHalf, from: half * fixesPerHalf, to: provider, drain: queue)
             afterHalf.append(ProcessStatus.kilobytes("VmRSS") ?? 0)
         }
     }
