@@ -1,0 +1,40 @@
+import Foundation
+
+/// One run of another program over the input: wall time, its processor time, and its standard output.
+struct ToolRun {
+    var seconds: Double
+    var cpuSeconds: Double
+    var output: String
+}
+
+/// The full path of `name` found on `PATH`, or `nil`.
+func executablePath(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Runs `executable arguments < input`, reading its standard output; throws if it cannot start or fails.
+func runTool(_ executable: String, _ arguments: [String], input: String, discardOutput: Bool) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+    let pipe = Pipe()
+    process.standardOutput = discardOutput ? FileHandle(forWritingAtPath: "/dev/null") : pipe
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    func childCPU() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+    let (startCPU, start) = (childCPU(), monotonicNanoseconds())
+    try process.run()
+    let output = discardOutput ? Data() : pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let seconds = Double(monotonicNanoseconds() - start) / 1e9
+    guard process.terminationStatus == 0 else {
+        throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: executable])
+    }
+    return ToolRun(seconds: seconds, cpuSeconds: childCPU() - startCPU, output: String(decoding: output, as: UTF8.self))
+}

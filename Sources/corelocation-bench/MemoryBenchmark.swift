@@ -1,0 +1,43 @@
+import Foundation
+import LinuxCoreLocation
+import LocationBlocks
+
+/// Two million fixes through one block manager with both filters on, in two halves: the peak RSS over the
+/// first million, and the RSS after each million (flat means no growth per fix).
+func measureMemory(fixesPerHalf: Int = 1_000_000) -> [ReportRow] {
+    let baseline = ProcessStatus.kilobytes("VmRSS") ?? 0
+    ProcessStatus.resetPeakResident()
+    let provider = PushProvider()
+    let queue = DispatchQueue(label: "corelocation-bench.memory")
+    let received = SharedCounter()
+    let manager = queue.sync {
+        let manager = CLLocationManager.updateManager(
+            withAccuracy: blockAccuracyFilter, locationAge: blockAgeFilter,
+            configuration: benchConfiguration(provider, queue: queue))
+        manager.pausesLocationUpdatesAutomatically = false
+        manager.startUpdatingLocation { _, location, _, _ in
+            if location != nil { received.increment() }
+        }
+        return manager
+    }
+    var afterHalf: [Int] = []
+    let run = timed {
+        for half in 0..<2 {
+            pushFixes(fixesPerHalf, from: half * fixesPerHalf, to: provider, drain: queue)
+            afterHalf.append(ProcessStatus.kilobytes("VmRSS") ?? 0)
+        }
+    }
+    let peak = ProcessStatus.kilobytes("VmHWM") ?? 0
+    queue.sync { manager.stopUpdatingLocation() }
+    let growth = afterHalf[1] - afterHalf[0]
+    return [
+        ReportRow(
+            "memory, 2 × \(fixesPerHalf) fixes (block + filters)",
+            String(format: "peak %.1f MB, RSS %.1f → %.1f MB", Double(peak) / 1000, Double(afterHalf[0]) / 1000,
+                Double(afterHalf[1]) / 1000),
+            String(
+                format: "baseline %.1f MB before the manager; peak − baseline %+d kB; 2nd million %+d kB; "
+                    + "%d delivered in %.2f s; %@", Double(baseline) / 1000, peak - baseline, growth,
+                received.count, run.seconds, verdict(peak - baseline < 20_000 && growth < 1_000)))
+    ]
+}
