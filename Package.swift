@@ -29,8 +29,9 @@ let package = Package(
             dependencies: ["LinuxCoreLocation", "LocationBlocks"],
             resources: [.embedInCode("Resources/SampleTrack.gpx")]
         ),
-        // Throughput of the NMEA stack: bare decoder and the full provider-to-delegate pipeline.
-        .executableTarget(name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "NMEA0183"]),
+        // The benchmarks (release mode): throughput, blocks overhead, fan-out, memory, release, gpsd latency.
+        .executableTarget(
+            name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183", "GPSD"]),
 
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),

@@ -11,7 +11,8 @@ enum Benchmark {
     /// Runs the measurements `options` asks for, printing each row as it is measured.
     static func runAll(options: BenchOptions, input: BenchInput?) throws {
         if let input {
-            let results = try measureThroughputs(throughputNames.filter(options.wants), input: input, runs: options.runs)
+            let results = try measureThroughputs(
+                throughputNames.filter(options.wants), input: input, runs: options.runs)
             for name in throughputNames where options.wants(name) {
                 printRows([results[name]?.row ?? ReportRow(name, "skipped", "not installed")])
             }
@@ -72,7 +73,8 @@ enum Benchmark {
             rows.append(
                 ReportRow(
                     "blocks layer overhead, full pipeline (file)", String(format: "%+.1f %%", overhead * 100),
-                    String(format: "%.1f vs %.1f µs per fix, decoding included; target ≤ 10 %%: %@",
+                    String(
+                        format: "%.1f vs %.1f µs per fix, decoding included; target ≤ 10 %%: %@",
                         blocks.seconds / Double(blocks.fixes ?? 1) * 1e6,
                         delegate.seconds / Double(delegate.fixes ?? 1) * 1e6, verdict(overhead <= 0.10))))
         }
