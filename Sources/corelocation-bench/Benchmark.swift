@@ -26,7 +26,9 @@ enum Benchmark {
     }
 
     /// The best of `runs` runs of each throughput measurement of `names`, keyed by name; a tool that is not
-    /// installed has none. The runs alternate (all names once, then again), so a change of the shared
+    /// installed has none.
+    ///
+    /// The runs alternate (all names once, then again), so a change of the shared
     /// machine's load affects every measurement alike.
     static func measureThroughputs(_ names: [String], input: BenchInput, runs: Int) throws -> [String: Measurement] {
         var best: [String: Measurement] = [:]

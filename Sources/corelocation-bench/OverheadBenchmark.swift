@@ -13,7 +13,9 @@ final class CountingDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
 
 /// The blocks layer alone, without decoding: `fixes` synthetic fixes pushed through one manager to a bare
 /// delegate, then through one to an update block with both filters on; the two alternate `runs` times and
-/// the best of each is kept. Returns seconds per fix for the delegate and the block, and the fixes each got.
+/// the best of each is kept.
+///
+/// Returns seconds per fix for the delegate and the block, and the fixes each got.
 func measureBlocksOverhead(fixes: Int = 300_000, runs: Int) -> (delegate: Double, block: Double, delivered: (Int, Int))
 {
     var delegateBest = Double.infinity

@@ -3,7 +3,9 @@ import LinuxCoreLocation
 import Synchronization
 
 /// A provider the bench drives by hand: ``push(_:)`` hands an event to the hub at once, on the caller's
-/// thread, while started. Used where the source of fixes must cost nothing (fan-out, memory).
+/// thread, while started.
+///
+/// Used where the source of fixes must cost nothing (fan-out, memory).
 final class PushProvider: LocationProvider {
     let identifier = "bench:push"
     let capabilities: LocationProviderCapabilities = [.location, .accuracy]
