@@ -18,7 +18,8 @@ private final class Answers: @unchecked Sendable {
     var allOnThread: Bool { lock.withLock { onThread.allSatisfy { $0 } } }
 }
 
-@Suite struct GeocoderTests {
+/// Async tests wait on sequences: a lost event must fail the test within a minute, not hang the run.
+@Suite(.timeLimit(.minutes(1))) struct GeocoderTests {
     @Test func completionHandlersReportNoResultOnTheCallingThread() {
         let thread = CallbackThread()
         defer { thread.stop() }

@@ -8,7 +8,8 @@ private let gate = CLLocationCoordinate2D(latitude: 35.6586, longitude: 139.7454
 /// A condition Linux cannot monitor.
 private struct BeaconLikeCondition: CLCondition {}
 
-@Suite struct MonitorTests {
+/// Async tests wait on sequences: a lost event must fail the test within a minute, not hang the run.
+@Suite(.timeLimit(.minutes(1))) struct MonitorTests {
     @Test func eventsFollowTheWalkWithHysteresis() async throws {
         let walk: [Double] = [300, 95, 105, 80, 104, 97, 112, 300]
         let harness = ManagerHarness(track(walk.map { fix($0, from: gate, azimuth: 30, accuracy: 10) }))

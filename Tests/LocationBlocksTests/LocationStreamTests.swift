@@ -4,7 +4,8 @@ import Testing
 
 @testable import LocationBlocks
 
-@Suite struct LocationStreamTests {
+/// Async tests wait on sequences: a lost event must fail the test within a minute, not hang the run.
+@Suite(.timeLimit(.minutes(1))) struct LocationStreamTests {
     static func streams(_ harness: BlocksHarness, bufferLimit: Int = LocationStreams.defaultBufferLimit)
         -> LocationStreams
     {
