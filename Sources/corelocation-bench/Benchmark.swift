@@ -11,7 +11,8 @@ enum Benchmark {
     /// Runs the measurements `options` asks for, printing each row as it is measured.
     static func runAll(options: BenchOptions, input: BenchInput?) throws {
         if let input {
-            let results = try measureThroughputs(throughputNames.filter(options.wants), input: input, runs: options.runs)
+            let results = try measureThroughputs(
+                throughputNames.filter(options.wants), input: input, runs: options.runs)
             for name in throughputNames where options.wants(name) {
                 printRows([results[name]?.row ?? ReportRow(name, "skipped", "not installed")])
             }
@@ -24,8 +25,9 @@ enum Benchmark {
         if options.wants("gpsd") { printRows(try measureGPSDLatency()) }
     }
 
-    /// The best of `runs` runs of each throughput measurement of `names`, keyed by name; a tool that is not
-    /// installed has none. The runs alternate (all names once, then again), so a change of the shared
+    /// The best of `runs` runs of each throughput measurement of `names`, keyed by name.
+    ///
+    /// A tool that is not installed has none. The runs alternate (all names once, then again), so a change of the shared
     /// machine's load affects every measurement alike.
     static func measureThroughputs(_ names: [String], input: BenchInput, runs: Int) throws -> [String: Measurement] {
         var best: [String: Measurement] = [:]
@@ -72,7 +74,8 @@ enum Benchmark {
             rows.append(
                 ReportRow(
                     "blocks layer overhead, full pipeline (file)", String(format: "%+.1f %%", overhead * 100),
-                    String(format: "%.1f vs %.1f µs per fix, decoding included; target ≤ 10 %%: %@",
+                    String(
+                        format: "%.1f vs %.1f µs per fix, decoding included; target ≤ 10 %%: %@",
                         blocks.seconds / Double(blocks.fixes ?? 1) * 1e6,
                         delegate.seconds / Double(delegate.fixes ?? 1) * 1e6, verdict(overhead <= 0.10))))
         }

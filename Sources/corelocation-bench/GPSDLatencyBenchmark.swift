@@ -53,13 +53,15 @@ func measureGPSDLatency(samples: Int = 2_000) throws -> [ReportRow] {
     return [
         ReportRow(
             "gpsd latency, TPV → update block (GPSDClient bridge)",
-            String(format: "p50 %.0f µs, p99 %.0f µs, max %.0f µs", percentile(latencies, 0.5), p99,
+            String(
+                format: "p50 %.0f µs, p99 %.0f µs, max %.0f µs", percentile(latencies, 0.5), p99,
                 latencies.last ?? .nan),
             "\(latencies.count) samples, \(lost) lost; \(verdict(p99 < 1_000))"),
         ReportRow(
             "release, gpsd socket (stop → server sees EOF)",
             sawEOF ? String(format: "%.2f ms", release) : "no EOF within 5 s",
-            String(format: "stopUpdatingLocation itself %.2f ms; %@", Double(stopped - start) / 1e6,
+            String(
+                format: "stopUpdatingLocation itself %.2f ms; %@", Double(stopped - start) / 1e6,
                 verdict(sawEOF && release < 50))),
     ]
 }

@@ -33,7 +33,8 @@ func measureMemory(fixesPerHalf: Int = 1_000_000) -> [ReportRow] {
     return [
         ReportRow(
             "memory, 2 × \(fixesPerHalf) fixes (block + filters)",
-            String(format: "peak %.1f MB, RSS %.1f → %.1f MB", Double(peak) / 1000, Double(afterHalf[0]) / 1000,
+            String(
+                format: "peak %.1f MB, RSS %.1f → %.1f MB", Double(peak) / 1000, Double(afterHalf[0]) / 1000,
                 Double(afterHalf[1]) / 1000),
             String(
                 format: "baseline %.1f MB before the manager; peak − baseline %+d kB; 2nd million %+d kB; "

@@ -11,10 +11,13 @@ final class CountingDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
     }
 }
 
-/// The blocks layer alone, without decoding: `fixes` synthetic fixes pushed through one manager to a bare
+/// The blocks layer alone, without decoding.
+///
+/// `fixes` synthetic fixes pushed through one manager to a bare
 /// delegate, then through one to an update block with both filters on; the two alternate `runs` times and
 /// the best of each is kept. Returns seconds per fix for the delegate and the block, and the fixes each got.
-func measureBlocksOverhead(fixes: Int = 300_000, runs: Int) -> (delegate: Double, block: Double, delivered: (Int, Int)) {
+func measureBlocksOverhead(fixes: Int = 300_000, runs: Int) -> (delegate: Double, block: Double, delivered: (Int, Int))
+{
     var delegateBest = Double.infinity
     var blockBest = Double.infinity
     var delivered = (0, 0)
@@ -69,7 +72,8 @@ func blocksOverheadRows(runs: Int) -> [ReportRow] {
     return [
         ReportRow(
             "blocks layer overhead, manager only (pushed fixes)",
-            String(format: "%+.1f %% (%.2f vs %.2f µs per fix)", overhead * 100, result.block * 1e6,
+            String(
+                format: "%+.1f %% (%.2f vs %.2f µs per fix)", overhead * 100, result.block * 1e6,
                 result.delegate * 1e6),
             "block + both filters vs bare delegate, \(result.delivered.1) / \(result.delivered.0) fixes delivered; "
                 + "target ≤ 10 %: \(verdict(overhead <= 0.10))")

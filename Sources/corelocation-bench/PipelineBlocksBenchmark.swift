@@ -14,7 +14,9 @@ let blockAccuracyFilter: CLLocationAccuracy = 1_000
 /// The age filter of the live measurements (fan-out, memory, gpsd), seconds: their fixes are stamped now.
 let blockAgeFilter: TimeInterval = 60
 
-/// The age filter of the replay, seconds: 40 years, so every fix passes. At `speed=max` the manager's clock
+/// The age filter of the replay, seconds: 40 years, so every fix passes.
+///
+/// At `speed=max` the manager's clock
 /// follows the recorded times of the fix the replay has *read*, which runs ahead of the one being delivered,
 /// and the concatenated logs span 1999–2022: a 60 s filter measured at delivery drops most fixes.
 let replayAgeFilter: TimeInterval = 40 * 365 * 86_400

@@ -25,7 +25,8 @@ enum ProcessStatus {
             else { continue }
             let lines = status.split(separator: "\n")
             let name = lines.first { $0.hasPrefix("Name:") }?.split(separator: "\t").last.map(String.init) ?? "?"
-            let switches = lines
+            let switches =
+                lines
                 .filter { $0.hasPrefix("voluntary_ctxt_switches:") || $0.hasPrefix("nonvoluntary_ctxt_switches:") }
                 .compactMap { $0.split(separator: "\t").last.flatMap { Int($0) } }
                 .reduce(0, +)
@@ -42,7 +43,9 @@ enum ProcessStatus {
     /// Whether one of the process's descriptors is open on `path`.
     static func hasOpenDescriptor(on path: String) -> Bool {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }
+        return descriptors.contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path
+        }
     }
 
     /// `uptime`'s load averages, from `/proc/loadavg`.

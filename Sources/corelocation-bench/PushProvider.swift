@@ -2,7 +2,9 @@ import Foundation
 import LinuxCoreLocation
 import Synchronization
 
-/// A provider the bench drives by hand: ``push(_:)`` hands an event to the hub at once, on the caller's
+/// A provider the bench drives by hand.
+///
+/// ``push(_:)`` hands an event to the hub at once, on the caller's
 /// thread, while started. Used where the source of fixes must cost nothing (fan-out, memory).
 final class PushProvider: LocationProvider {
     let identifier = "bench:push"
@@ -40,7 +42,9 @@ func syntheticFix(_ index: Int) -> CLLocation {
 /// Pushes `count` synthetic fixes numbered from `first`, letting `queue` (the managers' callback queue) drain
 /// after every `window` fixes, as a live source at its own rate lets it (an unpaced push would measure the
 /// callback queue's backlog instead).
-func pushFixes(_ count: Int, from first: Int = 0, to provider: PushProvider, drain queue: DispatchQueue, window: Int = 1_000) {
+func pushFixes(
+    _ count: Int, from first: Int = 0, to provider: PushProvider, drain queue: DispatchQueue, window: Int = 1_000
+) {
     for index in 0..<count {
         if index % window == 0 { queue.sync {} }
         provider.push(.locations([syntheticFix(first + index)]))

@@ -27,7 +27,9 @@ let pynmea2Script = #"""
     print(lines, parsed, rejected, positions)
     """#
 
-/// pynmea2 on the same bytes, through `python3`. `nil` when python3 or the pynmea2 package is missing.
+/// pynmea2 on the same bytes, through `python3`.
+///
+/// `nil` when python3 or the pynmea2 package is missing.
 func measurePyNMEA2(_ input: BenchInput) throws -> Measurement? {
     guard let python = executablePath("python3"),
         (try? runTool(python, ["-c", "import pynmea2"], input: "/dev/null", discardOutput: true)) != nil

@@ -38,7 +38,8 @@ struct BenchOptions {
         }
         logDirectory = positional.dropFirst().first
         if let unknown = only?.subtracting(Benchmark.allNames).first {
-            throw BenchUsageError("--only: unknown measurement \(unknown); known: \(Benchmark.allNames.sorted().joined(separator: ", "))")
+            throw BenchUsageError(
+                "--only: unknown measurement \(unknown); known: \(Benchmark.allNames.sorted().joined(separator: ", "))")
         }
     }
 
@@ -52,7 +53,9 @@ struct BenchUsageError: Error, CustomStringConvertible {
 
 do {
     let options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
-    print("corelocation-bench: \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load average \(ProcessStatus.loadAverage()), best of \(options.runs) runs")
+    print(
+        "corelocation-bench: \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load average \(ProcessStatus.loadAverage()), best of \(options.runs) runs"
+    )
     var input: BenchInput?
     if Benchmark.inputNames.contains(where: options.wants) {
         let directory = BenchInput.logDirectory(options.logDirectory)
