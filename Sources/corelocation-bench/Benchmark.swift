@@ -25,16 +25,9 @@ enum Benchmark {
         if options.wants("gpsd") { printRows(try measureGPSDLatency()) }
     }
 
-<<<<<<< HEAD
-    /// The best of `runs` runs of each throughput measurement of `names`, keyed by name; a tool that is not
-    /// installed has none.
-    ///
-    /// The runs alternate (all names once, then again), so a change of the shared
-=======
     /// The best of `runs` runs of each throughput measurement of `names`, keyed by name.
     ///
     /// A tool that is not installed has none. The runs alternate (all names once, then again), so a change of the shared
->>>>>>> feature/bench
     /// machine's load affects every measurement alike.
     static func measureThroughputs(_ names: [String], input: BenchInput, runs: Int) throws -> [String: Measurement] {
         var best: [String: Measurement] = [:]

@@ -1,15 +1,8 @@
 import Foundation
 
-<<<<<<< HEAD
-/// gpsd's C decoder on the same bytes: `gpsdecode < FILE > /dev/null` (it decodes every sentence and writes
-/// a JSON report per fix).
-///
-/// `nil` when `gpsdecode` is not installed.
-=======
 /// gpsd's C decoder on the same bytes: `gpsdecode < FILE > /dev/null`.
 ///
 /// It decodes every sentence and writes a JSON report per fix. `nil` when `gpsdecode` is not installed.
->>>>>>> feature/bench
 func measureGPSDecode(_ input: BenchInput) throws -> Measurement? {
     guard let gpsdecode = executablePath("gpsdecode") else { return nil }
     let run = try runTool(gpsdecode, [], input: input.path, discardOutput: true)

@@ -15,13 +15,7 @@ final class CountingDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
 ///
 /// `fixes` synthetic fixes pushed through one manager to a bare
 /// delegate, then through one to an update block with both filters on; the two alternate `runs` times and
-<<<<<<< HEAD
-/// the best of each is kept.
-///
-/// Returns seconds per fix for the delegate and the block, and the fixes each got.
-=======
 /// the best of each is kept (at least 5 alternations). Returns processor seconds (all threads) per fix for the delegate and the block, and the fixes each got.
->>>>>>> feature/bench
 func measureBlocksOverhead(fixes: Int = 300_000, runs: Int) -> (delegate: Double, block: Double, delivered: (Int, Int))
 {
     var delegateBest = Double.infinity
@@ -79,11 +73,7 @@ func blocksOverheadRows(runs: Int) -> [ReportRow] {
         ReportRow(
             "blocks layer overhead, manager only (pushed fixes)",
             String(
-<<<<<<< HEAD
-                format: "%+.1f %% (%.2f vs %.2f µs per fix)", overhead * 100, result.block * 1e6,
-=======
                 format: "%+.1f %% (%.2f vs %.2f µs CPU per fix)", overhead * 100, result.block * 1e6,
->>>>>>> feature/bench
                 result.delegate * 1e6),
             "block + both filters vs bare delegate, \(result.delivered.1) / \(result.delivered.0) fixes delivered; "
                 + "target ≤ 10 %: \(verdict(overhead <= 0.10))")

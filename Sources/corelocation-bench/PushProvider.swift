@@ -2,17 +2,10 @@ import Foundation
 import LinuxCoreLocation
 import Synchronization
 
-<<<<<<< HEAD
-/// A provider the bench drives by hand: ``push(_:)`` hands an event to the hub at once, on the caller's
-/// thread, while started.
-///
-/// Used where the source of fixes must cost nothing (fan-out, memory).
-=======
 /// A provider the bench drives by hand.
 ///
 /// ``push(_:)`` hands an event to the hub at once, on the caller's
 /// thread, while started. Used where the source of fixes must cost nothing (fan-out, memory).
->>>>>>> feature/bench
 final class PushProvider: LocationProvider {
     let identifier = "bench:push"
     let capabilities: LocationProviderCapabilities = [.location, .accuracy]

@@ -12,21 +12,12 @@ final class FirstFixDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
     }
 }
 
-<<<<<<< HEAD
-/// Release of a file: a paced replay (`nmea:FILE?speed=1`, so the file stays open) is stopped after its first
-/// fix; timed from `stopUpdatingLocation()` returning until no descriptor of the process is open on the file
-/// (polled in `/proc/self/fd`).
-///
-/// Then, with the manager stopped but alive, the process's context switches
-/// over 2 s of idling are counted (per thread, from `/proc/self/task/*/status`).
-=======
 /// Release of a file, then idle wake-ups.
 ///
 /// A paced replay (`nmea:FILE?speed=1`, so the file stays open) is stopped after its first fix; timed from
 /// `stopUpdatingLocation()` returning until no descriptor of the process is open on the file (polled in
 /// `/proc/self/fd`). Then, with the managers stopped but alive, the threads that run during two 2 s windows
 /// of idling are listed (per thread, from `/proc/self/task/*/status`).
->>>>>>> feature/bench
 func measureRelease(_ input: BenchInput, runs: Int) -> [ReportRow] {
     var releases: [Double] = []
     var stopCalls: [Double] = []
