@@ -35,44 +35,33 @@ if words.first == "--help" || words.first == "-h" || words.first == "help" {
 let commandName = words.first.map { $0.hasPrefix("-") ? "watch" : $0 } ?? "watch"
 if words.first == commandName { words.removeFirst() }
 
-@MainActor func runCommand<Command>(
-    _ spec: Arguments.Spec, usage: String, make: (Arguments) throws -> Command, run: (Command) -> Never
-) -> Never {
+@MainActor func runCommand(_ command: any ToolCommand.Type) -> Never {
     do {
-        let arguments = try Arguments(words, spec: spec)
+        let arguments = try Arguments(words, spec: command.spec)
         if arguments.flag("help") {
-            print(usage)
+            print(command.usage)
             exit(0)
         }
-        run(try make(arguments))
+        try command.init(arguments).run()
     } catch let error as Arguments.UsageError {
         Terminal.note("error: \(error)")
-        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        FileHandle.standardError.write(Data((command.usage + "\n").utf8))
         exit(ExitStatus.usage.rawValue)
     } catch {
         Terminal.exit(.usage, "\(error)")
     }
 }
 
-switch commandName {
-case "watch":
-    runCommand(WatchCommand.spec, usage: WatchCommand.usage, make: WatchCommand.init, run: { $0.run() })
-case "once":
-    runCommand(OnceCommand.spec, usage: OnceCommand.usage, make: OnceCommand.init, run: { $0.run() })
-case "record":
-    runCommand(RecordCommand.spec, usage: RecordCommand.usage, make: RecordCommand.init, run: { $0.run() })
-case "heading":
-    runCommand(HeadingCommand.spec, usage: HeadingCommand.usage, make: HeadingCommand.init, run: { $0.run() })
-case "monitor":
-    runCommand(MonitorCommand.spec, usage: MonitorCommand.usage, make: MonitorCommand.init, run: { $0.run() })
-case "visits":
-    runCommand(VisitsCommand.spec, usage: VisitsCommand.usage, make: VisitsCommand.init, run: { $0.run() })
-case "plot":
-    runCommand(PlotCommand.spec, usage: PlotCommand.usage, make: PlotCommand.init, run: { $0.run() })
-case "providers":
-    runCommand(ProvidersCommand.spec, usage: ProvidersCommand.usage, make: ProvidersCommand.init, run: { $0.run() })
-default:
+/// The commands by name; `watch` is also the default.
+let commands: [String: any ToolCommand.Type] = [
+    "watch": WatchCommand.self, "once": OnceCommand.self, "record": RecordCommand.self,
+    "heading": HeadingCommand.self, "monitor": MonitorCommand.self, "visits": VisitsCommand.self,
+    "plot": PlotCommand.self, "providers": ProvidersCommand.self,
+]
+
+guard let command = commands[commandName] else {
     Terminal.note("error: unknown command \"\(commandName)\"")
     FileHandle.standardError.write(Data((generalUsage + "\n").utf8))
     exit(ExitStatus.usage.rawValue)
 }
+runCommand(command)

@@ -3,7 +3,7 @@ import LinuxCoreLocation
 import LocationBlocks
 
 /// `corelocation heading`: streams measured headings through a heading update block.
-final class HeadingCommand {
+final class HeadingCommand: ToolCommand {
     static let spec = Arguments.Spec(valueOptions: CommandContext.options.union(["heading-filter", "count"]))
     static let usage = """
         usage: corelocation heading [--heading-filter D] [--count N] [--provider URI] [--format F] [--duration S]

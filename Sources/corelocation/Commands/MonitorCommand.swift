@@ -3,7 +3,7 @@ import LinuxCoreLocation
 
 /// `corelocation monitor --region LAT,LON,RADIUS[,ID] …`: reports state, enter and exit events of circular
 /// regions, decided by the mirror's region monitoring (with its accuracy hysteresis).
-final class MonitorCommand {
+final class MonitorCommand: ToolCommand {
     static let spec = Arguments.Spec(valueOptions: CommandContext.options.union(["region"]))
     static let usage = """
         usage: corelocation monitor --region LAT,LON,RADIUS[,ID] [--region …] [--provider URI] [--format F]

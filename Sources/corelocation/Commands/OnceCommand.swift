@@ -4,7 +4,7 @@ import LocationBlocks
 
 /// `corelocation once`: one fix with the request semantics of the blocks layer (an accuracy level and a
 /// timeout); prints it and exits 0, or 2 on timeout (printing the best fix seen), or 3 when unavailable.
-final class OnceCommand {
+final class OnceCommand: ToolCommand {
     static let spec = Arguments.Spec(
         valueOptions: ["provider", "format", "format-string", "accuracy", "timeout", "max-age"])
     static let usage = """

@@ -4,7 +4,7 @@ import LocationBlocks
 
 /// `corelocation plot FILE -o track.svg`: replays a GPX or NMEA file as fast as possible through a
 /// `CLLocationManager` and draws the fixes it delivers as an SVG picture.
-final class PlotCommand: NSObject, LinuxLocationManagerDelegate {
+final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     static let spec = Arguments.Spec(valueOptions: ["output", "accuracy-filter", "age-filter"], positionals: 1...1)
     static let usage = """
         usage: corelocation plot FILE.gpx|FILE.nmea -o track.svg [--accuracy-filter M] [--age-filter S]

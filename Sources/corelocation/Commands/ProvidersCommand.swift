@@ -2,7 +2,7 @@ import Foundation
 import LinuxCoreLocation
 
 /// `corelocation providers`: what is configured and what the probe finds, with a hint for each.
-struct ProvidersCommand {
+struct ProvidersCommand: ToolCommand {
     static let spec = Arguments.Spec(valueOptions: [])
     static let usage = """
         usage: corelocation providers

@@ -4,7 +4,7 @@ import LinuxCoreLocation
 
 /// `corelocation record FILE.gpx`: records fixes to a GPX track with `GPXRecorder`, showing a live status
 /// line on standard error when it is a terminal; Ctrl-C finishes the file cleanly.
-final class RecordCommand {
+final class RecordCommand: ToolCommand {
     static let spec = Arguments.Spec(valueOptions: ["provider", "duration"], positionals: 1...1)
     static let usage = """
         usage: corelocation record FILE.gpx [--duration S] [--provider URI]

@@ -2,7 +2,7 @@ import Foundation
 import LinuxCoreLocation
 
 /// `corelocation visits`: reports arrivals and departures decided by the mirror's visit detection.
-final class VisitsCommand {
+final class VisitsCommand: ToolCommand {
     static let spec = Arguments.Spec(valueOptions: CommandContext.options)
     static let usage = """
         usage: corelocation visits [--provider URI] [--format F] [--duration S]

@@ -4,7 +4,7 @@ import LocationBlocks
 
 /// `corelocation watch`: streams fixes through a block-based `CLLocationManager` with the blocks layer's
 /// accuracy and age filters.
-final class WatchCommand {
+final class WatchCommand: ToolCommand {
     static let spec = Arguments.Spec(
         valueOptions: CommandContext.options.union([
             "accuracy-filter", "age-filter", "distance-filter", "desired-accuracy", "count",
