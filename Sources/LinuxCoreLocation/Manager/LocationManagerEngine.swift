@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The state and behaviour behind one ``CLLocationManager``; the manager's open members forward here.
 ///
 /// Settings and service state sit under one lock so any thread may read them; decisions and delegate calls
