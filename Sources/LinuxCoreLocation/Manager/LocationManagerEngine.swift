@@ -44,7 +44,6 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var locationGeneration = 0
         var location: CLLocation?
         var heading: CLHeading?
-        var subscribed = false
         /// Extra receivers of every callback, held strongly, in registration order (``CLLocationManager/addObserver(_:)``).
         var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = []
         var nextObserverToken = 0
@@ -64,6 +63,11 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     let target: CallbackTarget
     let hub: LocationHub
     let state: Protected<State>
+    /// Whether this engine has told the hub it needs the provider.
+    ///
+    /// Its lock is held across the hub call, so that two threads changing services at once reach the hub in
+    /// the order they decided, and neither returns before the provider is in the state its change asked for.
+    private let subscription = Protected(false)
 
     init(
         provider: (any LocationProvider)?, authorization: LocationAuthorization, target: CallbackTarget,
@@ -93,11 +97,14 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
                 state.request = nil
                 state.observers = []
             }
-            state.subscribed = false
             return (state.request, state.observers)
         }
         request?.timer.cancel()
-        if let provider { hub.setNeed(false, of: self, for: provider) }
+        guard let provider else { return }
+        subscription.withLock { subscribed in
+            subscribed = false
+            hub.setNeed(false, of: self, for: provider)
+        }
     }
 
     /// Reads the settings.
@@ -118,16 +125,18 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     }
 
     /// Tells the hub whether this manager needs the provider; call after every change of service state.
+    ///
+    /// Returns once the provider runs or stops as this engine's services need; a call racing another one
+    /// waits for it rather than returning while the other's start is still under way.
     func updateProviderNeed() {
         guard let provider else { return }
-        let authorized = authorization.isAuthorized
-        let change: Bool? = state.withLock { state in
-            let needed = Self.needsProvider(state, authorized: authorized)
-            guard needed != state.subscribed else { return nil }
-            state.subscribed = needed
-            return needed
+        subscription.withLock { subscribed in
+            let authorized = authorization.isAuthorized
+            let needed = state.withLock { Self.needsProvider($0, authorized: authorized) }
+            guard needed != subscribed else { return }
+            subscribed = needed
+            hub.setNeed(needed, of: self, for: provider)
         }
-        if let change { hub.setNeed(change, of: self, for: provider) }
     }
 
     /// Runs `body` on the callback target with the manager and, in turn, its delegate (if it still exists) and
