@@ -8,10 +8,13 @@ import Foundation
 ///
 /// Teardown follows the facts learnt about gpsfake: its own SIGTERM handler can hang, so the
 /// gpsd child is signalled instead (gpsfake then reaps it and exits); whatever remains of the
-/// process group is then killed and gpsfake is always reaped.
+/// process group is then killed and gpsfake is always reaped. gpsfake runs with `TMPDIR` set to a
+/// directory of its own, removed at teardown: a killed gpsd leaves its control socket
+/// (`$TMPDIR/gpsfake-PID.sock`) behind, which would otherwise pile up in `/tmp`.
 final class Gpsfake {
     let pid: pid_t
     let outputPath: String
+    private let directory: String
     private var reaped = false
 
     /// `gpsfake` on PATH (or the Debian location), or `nil` when not installed.
@@ -21,11 +24,11 @@ final class Gpsfake {
         return candidates.first { access($0, X_OK) == 0 }
     }
 
-    /// Starts gpsfake with `arguments`; stdout and stderr go to a temporary file.
+    /// Starts gpsfake with `arguments`; stdout and stderr go to a file in its temporary directory.
     init(executable: String, arguments: [String]) throws {
-        outputPath =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("gpsfake-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out").path
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gpsfake-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        outputPath = directory + "/gpsfake.out"
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -39,9 +42,14 @@ final class Gpsfake {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = directory
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for variable in envp { free(variable) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
+            try? FileManager.default.removeItem(atPath: directory)
             throw FakeGPSD.Failure(description: "posix_spawn gpsfake: \(String(cString: strerror(status)))")
         }
         pid = child
@@ -78,7 +86,7 @@ final class Gpsfake {
         }
         // An orphaned gpsd keeps the group id in use, so it cannot name someone else's group.
         if !survivors.isEmpty { kill(-pid, SIGKILL) }
-        unlink(outputPath)
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// Live (non-zombie) members of gpsfake's process group; empty after ``stop()``.
