@@ -20,15 +20,27 @@ import Testing
         return client
     }
 
+    /// A started client, the fake gpsd it connected to, and the accepted peer, whose first line — the
+    /// client's WATCH request — has been read and checked.
+    private func connectedClient() throws -> (server: FakeGPSD, client: GPSDClient, peer: FakeGPSD.Peer) {
+        let server = try FakeGPSD()
+        let client = makeClient(server.endpoint)
+        do {
+            let peer = try server.accept()
+            #expect(try peer.readLine() == Self.watchRequest)
+            return (server, client, peer)
+        } catch {
+            client.stop()
+            throw error
+        }
+    }
+
     private static let watchRequest = #"?WATCH={"enable":true,"json":true}"#
     private static let unwatchRequest = #"?WATCH={"enable":false}"#
 
     @Test func sendsWatchAndDeliversTheGreetingAndReports() throws {
-        let server = try FakeGPSD()
-        let client = makeClient(server.endpoint)
+        let (server, client, peer) = try connectedClient()
         defer { client.stop() }
-        let peer = try server.accept()
-        #expect(try peer.readLine() == Self.watchRequest)
         try peer.send(Greeting.version + Greeting.devices + Greeting.watch + Greeting.tpv)
         try #require(recorder.wait(for: 1) { $0.isTPV })
         let events = recorder.all
@@ -49,11 +61,8 @@ import Testing
     }
 
     @Test func reassemblesAnObjectSplitAcrossWrites() throws {
-        let server = try FakeGPSD()
-        let client = makeClient(server.endpoint)
-        defer { client.stop() }
-        let peer = try server.accept()
-        _ = try peer.readLine()
+        let (server, client, peer) = try connectedClient()
+        defer { withExtendedLifetime(server) { client.stop() } }  // the listener lives on, as for a real gpsd
         // The first piece ends inside a TPV; the ERROR line before it proves it was read.
         try peer.send(
             Greeting.version + "{\"class\":\"ERROR\",\"message\":\"one\"}\r\n{\"class\":\"TPV\",\"mode\":3,\"la")
@@ -71,11 +80,8 @@ import Testing
     }
 
     @Test func skipsOverlongLinesCountsThemAndContinues() throws {
-        let server = try FakeGPSD()
-        let client = makeClient(server.endpoint)
+        let (server, client, peer) = try connectedClient()
         defer { client.stop() }
-        let peer = try server.accept()
-        _ = try peer.readLine()
         func errorLine(length: Int) -> String {
             let frame = #"{"class":"ERROR","message":""}"#
             return #"{"class":"ERROR","message":""# + String(repeating: "x", count: length - frame.count) + #""}"#
@@ -99,11 +105,8 @@ import Testing
     }
 
     @Test func skipsInvalidLinesIgnoresUnknownClassesAndRepliesToErrors() throws {
-        let server = try FakeGPSD()
-        let client = makeClient(server.endpoint)
+        let (server, client, peer) = try connectedClient()
         defer { client.stop() }
-        let peer = try server.accept()
-        _ = try peer.readLine()
         try peer.send(
             Greeting.version + "not json\r\n" + #"{"class":"TPV","lat":"north"}"# + "\r\n"
                 + #"{"class":"PPS","device":"/dev/pps0","real_sec":1}"# + "\r\n"
@@ -122,11 +125,8 @@ import Testing
     }
 
     @Test func refusesAnotherProtocolMajorVersionAndStops() throws {
-        let server = try FakeGPSD()
-        let client = makeClient(server.endpoint)
-        defer { client.stop() }
-        let peer = try server.accept()
-        _ = try peer.readLine()
+        let (server, client, peer) = try connectedClient()
+        defer { withExtendedLifetime(server) { client.stop() } }  // the listener lives on, as for a real gpsd
         try peer.send(#"{"class":"VERSION","release":"4.0","rev":"4.0","proto_major":4,"proto_minor":1}"# + "\r\n")
         try #require(recorder.wait(for: 1) { $0.isDisconnect })
         #expect(recorder.disconnects.map(\.reason) == [.unsupportedProtocolVersion(major: 4, minor: 1)])
@@ -229,11 +229,8 @@ import Testing
     }
 
     @Test func dropsAConnectionThatFallsSilentWhileADeviceIsActive() throws {
-        let server = try FakeGPSD()
-        let client = makeClient(server.endpoint)
-        defer { client.stop() }
-        let peer = try server.accept()
-        _ = try peer.readLine()
+        let (server, client, peer) = try connectedClient()
+        defer { withExtendedLifetime(server) { client.stop() } }  // the listener lives on, as for a real gpsd
         try peer.send(Greeting.version + Greeting.devices + Greeting.tpv)
         try #require(recorder.wait(for: 1) { $0.isTPV })
         scheduler.advance(by: 3)
@@ -249,11 +246,8 @@ import Testing
     }
 
     @Test func dropsAPeerThatNeverSendsVersion() throws {
-        let server = try FakeGPSD()
-        let client = makeClient(server.endpoint)
-        defer { client.stop() }
-        let peer = try server.accept()
-        #expect(try peer.readLine() == Self.watchRequest)
+        let (server, client, peer) = try connectedClient()
+        defer { withExtendedLifetime(server) { client.stop() } }  // the listener lives on, as for a real gpsd
         try #require(recorder.wait(for: 1) { $0.isConnect })
         #expect(scheduler.pendingDelays == [5])
         scheduler.advance(by: 5)
@@ -264,11 +258,8 @@ import Testing
     }
 
     @Test func staysConnectedWhenNoDeviceIsActive() throws {
-        let server = try FakeGPSD()
-        let client = makeClient(server.endpoint)
-        defer { client.stop() }
-        let peer = try server.accept()
-        _ = try peer.readLine()
+        let (server, client, peer) = try connectedClient()
+        defer { withExtendedLifetime(server) { client.stop() } }  // the listener lives on, as for a real gpsd
         try peer.send(Greeting.version + #"{"class":"DEVICES","devices":[]}"# + "\r\n")
         try #require(recorder.wait(for: 1) { if case .devices = $0 { true } else { false } })
         #expect(scheduler.pendingDelays.isEmpty)
