@@ -156,6 +156,8 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(try configuration("gpsd://gps.local")?.endpoint == .tcp(host: "gps.local", port: 2947))
         #expect(try configuration("gpsd://")?.endpoint == .tcp(host: "127.0.0.1", port: 2947))
         #expect(try configuration("gpsd://[::1]:3000/")?.endpoint == .tcp(host: "::1", port: 3000))
+        #expect(try configuration("gpsd://[::1]")?.endpoint == .tcp(host: "::1", port: 2947))
+        #expect(try configuration("gpsd://:3000")?.endpoint == .tcp(host: "127.0.0.1", port: 3000))
         #expect(try configuration("gpsd:///run/gpsd-relay.sock")?.endpoint == .unixSocket(path: "/run/gpsd-relay.sock"))
         let watched = try configuration("gpsd://10.0.0.2:2948?device=/dev/ttyUSB0")
         #expect(watched?.endpoint == .tcp(host: "10.0.0.2", port: 2948) && watched?.device == "/dev/ttyUSB0")
@@ -166,6 +168,7 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
 
     @Test(arguments: [
         ("gpsd://127.0.0.1:0", "port"), ("gpsd://127.0.0.1:99999", "port"), ("gpsd://host:abc", "port"),
+        ("gpsd://[::1]:", "port"),
         ("gpsd://127.0.0.1?speed=2", "speed"), ("gpsd://127.0.0.1?device=", "device"), ("gpsd:127.0.0.1", "address"),
         ("gpsd://host/path", "address"),
     ])

@@ -148,7 +148,7 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
     @Test(arguments: [
         "nmea:", "nmea:/tmp/x.nmea?baud=9600", "nmea:/tmp/x.nmea?sped=2", "nmea:/dev/ttyUSB9?baud=9601",
         "nmea:/dev/ttyUSB9?speed=max", "nmea+tcp://", "nmea+tcp://host:0", "nmea+tcp://host:port",
-        "nmea+tcp://host?loop",
+        "nmea+tcp://host?loop", "nmea+tcp://:10110", "nmea+tcp://[::1]:x",
     ])
     func badURIsAreRejectedWithTheParameterNamed(_ text: String) {
         #expect(throws: LocationProviderError.self) {
@@ -169,6 +169,17 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
         #expect(tcp.endpoint == .tcp(host: "gnss.local", port: 10110))
         let ipv6 = try #require(try LocationProviders.provider(for: "nmea+tcp://[::1]:2000") as? NMEAStreamProvider)
         #expect(ipv6.endpoint == .tcp(host: "::1", port: 2000))
+        let bracketed = try #require(try LocationProviders.provider(for: "nmea+tcp://[fe80::1]") as? NMEAStreamProvider)
+        #expect(bracketed.endpoint == .tcp(host: "fe80::1", port: 10110))
+    }
+
+    @Test func aBadPortIsNamedWithWhatWasFound() {
+        #expect(
+            throws: LocationProviderError.invalidParameter(
+                uri: "nmea+tcp://host:port", name: "port", reason: "expected a number in 1...65535, found \"port\"")
+        ) {
+            try LocationProviders.provider(for: "nmea+tcp://host:port")
+        }
     }
 
     @Test func aLogWithHeadingSentencesDeclaresTheHeadingCapability() throws {

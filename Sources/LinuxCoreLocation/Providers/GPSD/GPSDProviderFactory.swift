@@ -36,23 +36,7 @@ enum GPSDProviderFactory {
                 uri: uri.description, name: "address",
                 reason: "a TCP address takes no path; for a Unix socket write gpsd:///PATH")
         }
-        var host = authority
-        var port = GPSD.defaultPort
-        let portSeparator =
-            authority.hasPrefix("[")
-            ? authority.range(of: "]:")?.upperBound
-            : authority.lastIndex(of: ":")
-                .map { authority.index(after: $0) }
-        if let portStart = portSeparator {
-            let text = authority[portStart...]
-            guard let value = UInt16(text), value > 0 else {
-                throw LocationProviderError.invalidParameter(
-                    uri: uri.description, name: "port", reason: "expected 1...65535, found \"\(text)\"")
-            }
-            port = value
-            host = String(authority[..<authority.index(before: portStart)])
-        }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let (host, port) = try uri.hostAndPort(authority, defaultPort: GPSD.defaultPort)
         return .tcp(host: host.isEmpty ? "127.0.0.1" : host, port: port)
     }
 }

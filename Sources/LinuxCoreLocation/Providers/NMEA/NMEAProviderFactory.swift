@@ -53,17 +53,12 @@ enum NMEAProviderFactory {
                 uri: uri.description, name: "address",
                 reason: "expected nmea+tcp://HOST[:PORT], e.g. nmea+tcp://192.168.1.10:10110")
         }
-        var host = authority
-        var port = defaultTCPPort
-        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
-            guard let value = UInt16(authority[authority.index(after: colon)...]), value > 0 else {
-                throw LocationProviderError.invalidParameter(
-                    uri: uri.description, name: "port", reason: "expected a number in 1...65535")
-            }
-            host = String(authority[..<colon])
-            port = value
+        let (host, port) = try uri.hostAndPort(authority, defaultPort: defaultTCPPort)
+        guard !host.isEmpty else {
+            throw LocationProviderError.invalidParameter(
+                uri: uri.description, name: "address",
+                reason: "expected a host before the port, e.g. nmea+tcp://192.168.1.10:10110")
         }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         return NMEAStreamProvider(
             identifier: uri.description, endpoint: .tcp(host: host, port: port),
             capabilities: capabilities(uri, scanning: nil))
