@@ -2,7 +2,8 @@ import Foundation
 import LinuxCoreLocation
 
 /// The delegate every fix-consuming command installs next to its blocks: it writes the events the command
-/// asked for, and ends the command when the provider ends, fails, or access is denied.
+/// asked for, and ends the command when the provider ends (with a summary line on standard error), fails, or
+/// access is denied.
 final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
     /// Which delegate events are written.
     struct Events: OptionSet {
@@ -21,7 +22,7 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
     }
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
-        session.finish(.success)
+        session.finish(.success, session.summary(of: manager.provider?.identifier ?? "the provider"))
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
