@@ -63,6 +63,14 @@ import Testing
         #expect(run.output.isEmpty)
     }
 
+    @Test func deniedAccessInTextIsOneLineOnStandardError() throws {
+        let run = try Tool.run(
+            ["--format", "text", "--count", "1"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
+        #expect(run.status == 3)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("corelocation: error: location access is denied\n"))
+    }
+
     @Test func helpNamesACommand() throws {
         let run = try Tool.run(["help", "once"])
         #expect(run.status == 0)

@@ -27,13 +27,24 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         let error = error as? CLError ?? CLError(.locationUnknown)
-        if events.contains(.errors) { session.writer.write(.error(error)) }
+        let ending: (status: ExitStatus, message: String)?
         switch error.code {
-        case .denied: session.finish(.unavailable, "location access is denied, or no provider is available")
-        case .network: session.finish(.providerFailed, "the provider \(manager.provider?.identifier ?? "") failed")
-        case .headingFailure: session.finish(.unavailable, "the provider does not measure heading")
-        default: break
+        case .denied:
+            let status = manager.authorizationStatus
+            ending = (
+                .unavailable,
+                status == .denied || status == .restricted
+                    ? "location access is \(status.name)" : "no location provider is available"
+            )
+        case .network: ending = (.providerFailed, "the provider \(manager.provider?.identifier ?? "") failed")
+        case .headingFailure: ending = (.unavailable, "the provider does not measure heading")
+        default: ending = nil
         }
+        // In text, the error line that ends the command would only repeat the message on standard error.
+        if events.contains(.errors) && !(ending != nil && session.writer.format == .text) {
+            session.writer.write(.error(error))
+        }
+        if let ending { session.finish(ending.status, ending.message) }
     }
 
     func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {

@@ -68,7 +68,8 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
                 + "Ctrl-C to stop"
         }
         guard deliveries != nil else { return nil }
-        return "still waiting: \(provider.identifier) answers but has delivered no fix yet (\(silence))"
+        let what = lastCount == 0 ? "no fix yet" : "no new fix"
+        return "still waiting: \(provider.identifier) answers but has delivered \(what) (\(silence))"
     }
 
     /// How the provider retries, as far as the tool knows it.
