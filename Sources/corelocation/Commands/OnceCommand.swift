@@ -60,12 +60,17 @@ final class OnceCommand: ToolCommand {
         let session = self.session
         let accuracy = self.accuracy
         let provider = self.provider
+        let timeout = self.timeout
         center.requestLocation(accuracy: accuracy, timeout: timeout) { result in
             DispatchQueue.main.async {
                 if let location = result.location { session.writer.write(.location(location)) }
                 switch result.status {
                 case .success: session.finish(.success)
-                case .timedOut: session.finish(.timedOut, "timed out before a fix met \(accuracy)")
+                case .timedOut:
+                    session.finish(
+                        .timedOut,
+                        "no fix met \(accuracy) within \(Numbers.decimal(timeout, 3)) s; "
+                            + (result.location == nil ? "no fix came" : "printed the most accurate one seen"))
                 case .notDetermined, .denied, .restricted:
                     session.finish(.unavailable, "location access is \(result.status)")
                 case .servicesDisabled:
