@@ -19,8 +19,9 @@ let generalUsage = """
       providers    show the configured provider and what the probe finds
       plot         draw a GPX or NMEA track as SVG
 
-    Run `corelocation help COMMAND` or `corelocation COMMAND --help` for a command's options. Environment: CORELOCATION_PROVIDER (a provider
-    URI), CORELOCATION_AUTHORIZATION (the initial authorization status).
+    Run `corelocation help COMMAND` or `corelocation COMMAND --help` for a command's options.
+    Environment: CORELOCATION_PROVIDER (a provider URI), CORELOCATION_AUTHORIZATION (the initial authorization
+    status).
     """
 
 /// The commands by name; `watch` is also the default.
