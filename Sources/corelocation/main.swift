@@ -19,38 +19,10 @@ let generalUsage = """
       providers    show the configured provider and what the probe finds
       plot         draw a GPX or NMEA track as SVG
 
-    Run `corelocation COMMAND --help` for a command's options. Environment: CORELOCATION_PROVIDER (a provider
-    URI), CORELOCATION_AUTHORIZATION (the initial authorization status).
+    Run `corelocation help COMMAND` or `corelocation COMMAND --help` for a command's options.
+    Environment: CORELOCATION_PROVIDER (a provider URI), CORELOCATION_AUTHORIZATION (the initial authorization
+    status).
     """
-
-var words = Array(CommandLine.arguments.dropFirst())
-if words.first == "--version" {
-    print("corelocation \(version)")
-    exit(0)
-}
-if words.first == "--help" || words.first == "-h" || words.first == "help" {
-    print(generalUsage)
-    exit(0)
-}
-let commandName = words.first.map { $0.hasPrefix("-") ? "watch" : $0 } ?? "watch"
-if words.first == commandName { words.removeFirst() }
-
-@MainActor func runCommand(_ command: any ToolCommand.Type) -> Never {
-    do {
-        let arguments = try Arguments(words, spec: command.spec)
-        if arguments.flag("help") {
-            print(command.usage)
-            exit(0)
-        }
-        try command.init(arguments).run()
-    } catch let error as Arguments.UsageError {
-        Terminal.note("error: \(error)")
-        FileHandle.standardError.write(Data((command.usage + "\n").utf8))
-        exit(ExitStatus.usage.rawValue)
-    } catch {
-        Terminal.exit(.usage, "\(error)")
-    }
-}
 
 /// The commands by name; `watch` is also the default.
 let commands: [String: any ToolCommand.Type] = [
@@ -59,9 +31,45 @@ let commands: [String: any ToolCommand.Type] = [
     "plot": PlotCommand.self, "providers": ProvidersCommand.self,
 ]
 
-guard let command = commands[commandName] else {
-    Terminal.note("error: unknown command \"\(commandName)\"")
-    FileHandle.standardError.write(Data((generalUsage + "\n").utf8))
+/// Ends a command line mistake: one error line, one line saying where help is, status 64.
+func usageError(_ message: String, help: String) -> Never {
+    Terminal.note("error: \(message)")
+    Terminal.note("see `\(help)`")
     exit(ExitStatus.usage.rawValue)
 }
-runCommand(command)
+
+var words = Array(CommandLine.arguments.dropFirst())
+if words.first == "--version" {
+    print("corelocation \(version)")
+    exit(0)
+}
+if words.first == "--help" || words.first == "-h" || words.first == "help" {
+    if words.count > 1, let command = commands[words[1]] {
+        print(command.usage)
+    } else if words.count > 1 {
+        usageError("unknown command \"\(words[1])\"", help: "corelocation help")
+    } else {
+        print(generalUsage)
+    }
+    exit(0)
+}
+let commandName = words.first.map { $0.hasPrefix("-") ? "watch" : $0 } ?? "watch"
+if words.first == commandName { words.removeFirst() }
+
+@MainActor func runCommand(_ command: any ToolCommand.Type, named name: String) -> Never {
+    do {
+        let arguments = try Arguments(words, spec: command.spec)
+        if arguments.flag("help") {
+            print(command.usage)
+            exit(0)
+        }
+        try command.init(arguments).run()
+    } catch {
+        usageError("\(error)", help: "corelocation \(name) --help")
+    }
+}
+
+guard let command = commands[commandName] else {
+    usageError("unknown command \"\(commandName)\"", help: "corelocation help")
+}
+runCommand(command, named: commandName)

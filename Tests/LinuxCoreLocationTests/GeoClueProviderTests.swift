@@ -79,6 +79,14 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
         geoclue.stop()
     }
 
+    @Test func diagnosticsNameTheBareURIWithOneColon() throws {
+        let bare = try #require(try LocationProviders.provider(for: "geoclue:") as? GeoClueLocationProvider)
+        #expect(bare.identifier == "geoclue:")
+        #expect(GeoClueLocationProvider.diagnostic(bare.identifier, "no system D-Bus") == "geoclue: no system D-Bus")
+        let configured = "geoclue:?accuracy=city"
+        #expect(GeoClueLocationProvider.diagnostic(configured, "no agent") == "geoclue:?accuracy=city: no agent")
+    }
+
     @Test func availabilityAsksTheBusForTheServiceOrItsActivation() {
         let running = FakeGeoClue()
         #expect(provider(running).isAvailable)

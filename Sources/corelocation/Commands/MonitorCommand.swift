@@ -45,6 +45,6 @@ final class MonitorCommand: ToolCommand {
                 for region in manager.monitoredRegions { manager.stopMonitoring(for: region) }
             }
         }
-        context.run()
+        context.run(seesDeliveries: false)
     }
 }

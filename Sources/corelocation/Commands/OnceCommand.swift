@@ -19,7 +19,7 @@ final class OnceCommand: ToolCommand {
           --provider URI, --format F, --format-string T   as for watch
 
         exit status: 0 a fix met the accuracy; 2 timed out (the best fix, if any, was printed);
-        3 denied, restricted or no provider; 1 the provider failed.
+        3 denied, restricted, no provider, or the provider does not answer; 1 the provider failed.
         """
 
     private let session: Session
@@ -59,15 +59,25 @@ final class OnceCommand: ToolCommand {
         let center = LocationRequestCenter(configuration: LocationManagerConfiguration(provider: provider))
         let session = self.session
         let accuracy = self.accuracy
+        let provider = self.provider
+        let timeout = self.timeout
         center.requestLocation(accuracy: accuracy, timeout: timeout) { result in
             DispatchQueue.main.async {
                 if let location = result.location { session.writer.write(.location(location)) }
                 switch result.status {
                 case .success: session.finish(.success)
-                case .timedOut: session.finish(.timedOut, "timed out before a fix met \(accuracy)")
+                case .timedOut:
+                    session.finish(
+                        .timedOut,
+                        "no fix met \(accuracy) within \(Numbers.decimal(timeout, 3)) s; "
+                            + (result.location == nil ? "no fix came" : "printed the most accurate one seen"))
                 case .notDetermined, .denied, .restricted:
                     session.finish(.unavailable, "location access is \(result.status)")
-                case .servicesDisabled: session.finish(.unavailable, "no location provider is available")
+                case .servicesDisabled:
+                    session.finish(
+                        .unavailable,
+                        "\(provider.identifier) does not answer; check that it runs or is plugged in, "
+                            + "or choose another with --provider")
                 case .error(let error):
                     session.finish(
                         error.code == .denied ? .unavailable : .providerFailed, "the request failed: \(error.code.name)"

@@ -24,6 +24,6 @@ final class VisitsCommand: ToolCommand {
         manager.requestWhenInUseAuthorization()
         manager.startMonitoringVisits()
         context.session.onFinish { withExtendedLifetime(printer) { manager.stopMonitoringVisits() } }
-        context.run()
+        context.run(seesDeliveries: false)
     }
 }

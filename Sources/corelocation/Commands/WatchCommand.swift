@@ -14,6 +14,8 @@ final class WatchCommand: ToolCommand {
         usage: corelocation [watch] [options]
 
         Streams fixes until the provider ends, --count fixes were written, --duration passed, or Ctrl-C.
+        While nothing arrives, a line on standard error says what it is waiting for; when a replay ends, a
+        summary line follows.
 
         options:
           --provider URI          where fixes come from (default: CORELOCATION_PROVIDER, the probe, or the

@@ -8,6 +8,8 @@ import LinuxCoreLocation
 final class EventWriter {
     let format: OutputFormat
     private var started = false
+    /// How many events of each kind were written, by their name in the summary (`fixes`, `headings`, …).
+    private var counts: [String: Int] = [:]
 
     init(format: OutputFormat) {
         self.format = format
@@ -15,6 +17,7 @@ final class EventWriter {
 
     /// Writes one event.
     func write(_ event: OutputEvent) {
+        if let kind = Self.kind(of: event) { counts[kind, default: 0] += 1 }
         if !started {
             started = true
             if let header = header { Terminal.write(header) }
@@ -26,6 +29,26 @@ final class EventWriter {
         case (.gpx, .location(let location)): writeGPX(location)
         case (.template(let template), .location(let location)): Terminal.write(template.render(location))
         case (.csv, _), (.gpx, _), (.template, _): Terminal.note(TextLine.encode(event))
+        }
+    }
+
+    /// How many fixes and headings were written: what shows that a provider delivers.
+    var deliveries: Int { counts["fixes", default: 0] + counts["headings", default: 0] }
+
+    /// What was written, for the summary at the end: `12 fixes`, `3 region events, 2 visits`, or `0 fixes`.
+    var summary: String {
+        let kinds = ["fixes", "headings", "region events", "visits"].filter { counts[$0, default: 0] > 0 }
+        guard !kinds.isEmpty else { return "0 fixes" }
+        return kinds.map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ")
+    }
+
+    private static func kind(of event: OutputEvent) -> String? {
+        switch event {
+        case .location: return "fixes"
+        case .heading: return "headings"
+        case .region: return "region events"
+        case .visit: return "visits"
+        case .error, .authorization: return nil
         }
     }
 
@@ -52,14 +75,8 @@ final class EventWriter {
     private static let gpxOptions = GPXTrackWriterOptions(creator: "corelocation")
 
     private static func csvRow(_ location: CLLocation) -> String {
-        [
-            Timestamps.iso8601(location.timestamp), Numbers.coordinate(location.coordinate.latitude),
-            Numbers.coordinate(location.coordinate.longitude), Numbers.plain(location.altitude),
-            Numbers.plain(location.ellipsoidalAltitude), Numbers.plain(location.horizontalAccuracy),
-            Numbers.plain(location.verticalAccuracy), Numbers.plain(location.speed),
-            Numbers.plain(location.speedAccuracy), Numbers.plain(location.course),
-            Numbers.plain(location.courseAccuracy),
-        ].joined(separator: ",") + "\n"
+        ([Timestamps.iso8601(location.timestamp)] + Numbers.location(location).map(\.value)).joined(separator: ",")
+            + "\n"
     }
 
     private func writeGPX(_ location: CLLocation) {

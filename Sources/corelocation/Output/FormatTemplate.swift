@@ -56,16 +56,14 @@ struct FormatTemplate: Equatable {
         return line.hasSuffix("\n") ? line : line + "\n"
     }
 
+    /// The JSON Lines member each placeholder stands for (`time` is the timestamp).
+    private static let members = [
+        "latitude": "latitude", "longitude": "longitude", "altitude": "altitude", "h_accuracy": "horizontalAccuracy",
+        "v_accuracy": "verticalAccuracy", "speed": "speed", "course": "course",
+    ]
+
     private static func value(_ name: String, of location: CLLocation) -> String {
-        switch name {
-        case "latitude": return Numbers.coordinate(location.coordinate.latitude)
-        case "longitude": return Numbers.coordinate(location.coordinate.longitude)
-        case "altitude": return Numbers.plain(location.altitude)
-        case "h_accuracy": return Numbers.plain(location.horizontalAccuracy)
-        case "v_accuracy": return Numbers.plain(location.verticalAccuracy)
-        case "speed": return Numbers.plain(location.speed)
-        case "course": return Numbers.plain(location.course)
-        default: return Timestamps.iso8601(location.timestamp)
-        }
+        guard let member = members[name] else { return Timestamps.iso8601(location.timestamp) }
+        return Numbers.location(location).first { $0.key == member }?.value ?? "null"
     }
 }

@@ -3,30 +3,25 @@ import LinuxCoreLocation
 /// The JSON Lines encoding of events: one object per line with a `"type"` member.
 ///
 /// The schema is a contract,
-/// documented in Docs/CLI.md: values are exactly those the objects hold (−1 stays −1), coordinates have 9
-/// decimals, timestamps are ISO 8601 UTC with milliseconds, and keys come in a fixed order.
+/// documented in Docs/CLI.md: values are those the objects hold (−1 stays −1) rounded to the precision of their
+/// kind (``Numbers/Precision``) and written in their shortest form, timestamps are ISO 8601 UTC with
+/// milliseconds, and keys come in a fixed order.
 enum JSONLine {
     static func encode(_ event: OutputEvent) -> String {
         switch event {
         case .location(let location):
-            return object([
-                ("type", string("location")), ("timestamp", string(Timestamps.iso8601(location.timestamp))),
-                ("latitude", Numbers.coordinate(location.coordinate.latitude)),
-                ("longitude", Numbers.coordinate(location.coordinate.longitude)),
-                ("altitude", Numbers.plain(location.altitude)),
-                ("ellipsoidalAltitude", Numbers.plain(location.ellipsoidalAltitude)),
-                ("horizontalAccuracy", Numbers.plain(location.horizontalAccuracy)),
-                ("verticalAccuracy", Numbers.plain(location.verticalAccuracy)),
-                ("speed", Numbers.plain(location.speed)), ("speedAccuracy", Numbers.plain(location.speedAccuracy)),
-                ("course", Numbers.plain(location.course)), ("courseAccuracy", Numbers.plain(location.courseAccuracy)),
-            ])
+            return object(
+                [("type", string("location")), ("timestamp", string(Timestamps.iso8601(location.timestamp)))]
+                    + Numbers.location(location).map { ($0.key, $0.value) })
         case .heading(let heading):
             return object([
                 ("type", string("heading")), ("timestamp", string(Timestamps.iso8601(heading.timestamp))),
-                ("magneticHeading", Numbers.plain(heading.magneticHeading)),
-                ("trueHeading", Numbers.plain(heading.trueHeading)),
-                ("headingAccuracy", Numbers.plain(heading.headingAccuracy)),
-                ("x", Numbers.plain(heading.x)), ("y", Numbers.plain(heading.y)), ("z", Numbers.plain(heading.z)),
+                ("magneticHeading", Numbers.decimal(heading.magneticHeading, Numbers.Precision.angle)),
+                ("trueHeading", Numbers.decimal(heading.trueHeading, Numbers.Precision.angle)),
+                ("headingAccuracy", Numbers.decimal(heading.headingAccuracy, Numbers.Precision.accuracy)),
+                ("x", Numbers.decimal(heading.x, Numbers.Precision.field)),
+                ("y", Numbers.decimal(heading.y, Numbers.Precision.field)),
+                ("z", Numbers.decimal(heading.z, Numbers.Precision.field)),
             ])
         case .error(let error):
             return object([
@@ -53,7 +48,7 @@ enum JSONLine {
                 ),
                 ("latitude", Numbers.coordinate(visit.coordinate.latitude)),
                 ("longitude", Numbers.coordinate(visit.coordinate.longitude)),
-                ("horizontalAccuracy", Numbers.plain(visit.horizontalAccuracy)),
+                ("horizontalAccuracy", Numbers.decimal(visit.horizontalAccuracy, Numbers.Precision.accuracy)),
             ])
         case .authorization(let status):
             return object([("type", string("authorization")), ("status", string(status.name))])

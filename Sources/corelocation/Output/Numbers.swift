@@ -1,4 +1,5 @@
 import Foundation
+import LinuxCoreLocation
 
 #if canImport(Glibc)
     import Glibc
@@ -8,14 +9,56 @@ import Foundation
 
 /// Number and time text that does not depend on the locale.
 enum Numbers {
-    /// A coordinate with 9 decimals (about 0.1 mm).
-    static func coordinate(_ degrees: Double) -> String {
-        degrees.isFinite ? String(format: "%.9f", degrees) : "null"
+    /// Decimals written for each kind of value in JSON Lines, CSV and `--format-string` output (Docs/CLI.md).
+    enum Precision {
+        /// Latitude and longitude: 8 decimals of a degree, 1.1 mm or less on the ground.
+        static let coordinate = 8
+        /// Altitudes in metres: millimetres, as gpsd reports them.
+        static let altitude = 3
+        /// Speed in m/s: millimetres per second, as gpsd reports it.
+        static let speed = 3
+        /// Course and heading in degrees: a thousandth of a degree.
+        static let angle = 3
+        /// Magnetic field components in µT: nanotesla.
+        static let field = 3
+        /// Accuracies (m, m/s, degrees): an error estimate means nothing below its second decimal.
+        static let accuracy = 2
     }
 
-    /// The shortest text that reads back as the same `Double` (`-1.0` stays `-1.0`); `null` if not finite.
-    static func plain(_ value: Double) -> String {
-        value.isFinite ? "\(value)" : "null"
+    /// The shortest text of `value` rounded to `decimals` decimals: at least one decimal (`-1.0` stays `-1.0`),
+    /// no trailing zeros beyond it, no negative zero; `null` if not finite.
+    ///
+    /// `170.60000000000002` with 3 decimals is `170.6`; `45.7578300` with 8 is `45.75783`.
+    static func decimal(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "null" }
+        var text = String(format: "%.\(decimals)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text += "0" }
+        } else {
+            text += ".0"
+        }
+        return text == "-0.0" ? "0.0" : text
+    }
+
+    /// A latitude or longitude with ``Precision/coordinate`` decimals at most.
+    static func coordinate(_ degrees: Double) -> String { decimal(degrees, Precision.coordinate) }
+
+    /// The numbers of a location as JSON Lines members, in their order: latitude, longitude, altitude,
+    /// ellipsoidal altitude, horizontal and vertical accuracy, speed, speed accuracy, course, course accuracy.
+    static func location(_ location: CLLocation) -> [(key: String, value: String)] {
+        [
+            ("latitude", coordinate(location.coordinate.latitude)),
+            ("longitude", coordinate(location.coordinate.longitude)),
+            ("altitude", decimal(location.altitude, Precision.altitude)),
+            ("ellipsoidalAltitude", decimal(location.ellipsoidalAltitude, Precision.altitude)),
+            ("horizontalAccuracy", decimal(location.horizontalAccuracy, Precision.accuracy)),
+            ("verticalAccuracy", decimal(location.verticalAccuracy, Precision.accuracy)),
+            ("speed", decimal(location.speed, Precision.speed)),
+            ("speedAccuracy", decimal(location.speedAccuracy, Precision.accuracy)),
+            ("course", decimal(location.course, Precision.angle)),
+            ("courseAccuracy", decimal(location.courseAccuracy, Precision.accuracy)),
+        ]
     }
 
     /// A value with a fixed number of decimals, for people.

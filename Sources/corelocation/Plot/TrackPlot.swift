@@ -4,6 +4,7 @@ import LinuxCoreLocation
 /// An SVG picture of a track, with no map tiles: the path of accepted fixes, each fix's accuracy circle,
 /// filtered fixes in another colour, a scale bar and a legend.
 ///
+/// The view is fitted to every fix and every accuracy circle, so no circle is cut off at the edge.
 /// The projection is equirectangular around the track's mean latitude (x = longitude × cos φ₀, y = −latitude),
 /// which keeps shapes true to within a fraction of a percent over a few kilometres; distances for the scale bar
 /// and circles use metres per degree at φ₀ on the WGS-84 ellipsoid.
@@ -30,14 +31,15 @@ struct TrackPlot {
             <rect width="100%" height="100%" fill="#fbfbf8"/>
 
             """
-        guard let projection = Projection(points.map(\.location), width: width, height: height, margin: margin) else {
+        let extents = points.map { ($0.location, circleRadius($0)) }
+        guard let projection = Projection(extents, width: width, height: height, margin: margin) else {
             return svg + "<text x=\"\(margin)\" y=\"\(margin)\">no fixes</text>\n</svg>\n"
         }
         svg +=
             "<g class=\"accuracy\" fill=\"#3b7dd8\" fill-opacity=\"0.07\" stroke=\"#3b7dd8\" stroke-opacity=\"0.25\">\n"
-        for point in points where point.accepted && point.location.horizontalAccuracy > 0 {
+        for point in points where circleRadius(point) > 0 {
             let (x, y) = projection.xy(point.location.coordinate)
-            let radius = projection.pixels(metres: point.location.horizontalAccuracy)
+            let radius = projection.pixels(metres: circleRadius(point))
             svg += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(radius))\"/>\n"
         }
         svg += "</g>\n"
@@ -55,6 +57,12 @@ struct TrackPlot {
         }
         svg += scaleBar(projection) + legend()
         return svg + "</svg>\n"
+    }
+
+    /// The radius of the accuracy circle drawn around a fix, in metres: its horizontal accuracy when accepted
+    /// and valid, else 0 (no circle).
+    private func circleRadius(_ point: Point) -> Double {
+        point.accepted && point.location.horizontalAccuracy > 0 ? point.location.horizontalAccuracy : 0
     }
 
     private func scaleBar(_ projection: Projection) -> String {
@@ -104,23 +112,27 @@ private struct Projection {
     let minX: Double, maxY: Double, scale: Double, offsetX: Double, offsetY: Double, cosine: Double
     let metresPerDegree: Double
 
-    init?(_ locations: [CLLocation], width: Double, height: Double, margin: Double) {
-        guard !locations.isEmpty else { return nil }
-        let meanLatitude = locations.map(\.coordinate.latitude).reduce(0, +) / Double(locations.count)
+    /// Fits every fix and the circle of `radius` metres around it (0 for none) into the drawing area.
+    init?(_ extents: [(location: CLLocation, radius: Double)], width: Double, height: Double, margin: Double) {
+        guard !extents.isEmpty else { return nil }
+        let latitudes = extents.map(\.location.coordinate.latitude)
+        let meanLatitude = latitudes.reduce(0, +) / Double(latitudes.count)
         cosine = cos(meanLatitude * .pi / 180)
         // Metres per degree of latitude at φ₀ on WGS-84 (meridional radius of curvature).
         let e2 = 0.006_694_379_990_14
         let sine = sin(meanLatitude * .pi / 180)
-        metresPerDegree = .pi / 180 * 6_378_137 * (1 - e2) / pow(1 - e2 * sine * sine, 1.5)
+        let metresPerDegree = .pi / 180 * 6_378_137 * (1 - e2) / pow(1 - e2 * sine * sine, 1.5)
+        self.metresPerDegree = metresPerDegree
         let cosine = self.cosine
-        let xs = locations.map { $0.coordinate.longitude * cosine }
-        let ys = locations.map(\.coordinate.latitude)
-        let minX = xs.min()!
-        let maxY = ys.max()!
+        // Both axes are in degrees of latitude, so a circle spans radius / metresPerDegree either way.
+        let xs = extents.map { ($0.location.coordinate.longitude * cosine, $0.radius / metresPerDegree) }
+        let ys = extents.map { ($0.location.coordinate.latitude, $0.radius / metresPerDegree) }
+        let minX = xs.map { $0.0 - $0.1 }.min()!
+        let maxY = ys.map { $0.0 + $0.1 }.max()!
         self.minX = minX
         self.maxY = maxY
-        let spanX = max(xs.max()! - minX, 1e-9)
-        let spanY = max(maxY - ys.min()!, 1e-9)
+        let spanX = max(xs.map { $0.0 + $0.1 }.max()! - minX, 1e-9)
+        let spanY = max(maxY - ys.map { $0.0 - $0.1 }.min()!, 1e-9)
         scale = min((width - 2 * margin) / spanX, (height - 2 * margin - 40) / spanY)
         offsetX = margin + ((width - 2 * margin) - spanX * scale) / 2
         offsetY = margin + 20 + ((height - 2 * margin - 40) - spanY * scale) / 2

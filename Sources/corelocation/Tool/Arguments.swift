@@ -11,7 +11,7 @@ struct Arguments {
         var positionals: ClosedRange<Int> = 0...0
     }
 
-    /// A mistake on the command line; printed with the command's usage, exit status 64.
+    /// A mistake on the command line; printed as one line with a hint to the command's help, exit status 64.
     struct UsageError: Error, CustomStringConvertible {
         let description: String
     }

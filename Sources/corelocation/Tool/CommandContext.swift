@@ -25,9 +25,15 @@ struct CommandContext {
     /// A configuration for the chosen provider and the process's authorization.
     var configuration: LocationManagerConfiguration { LocationManagerConfiguration(provider: provider) }
 
-    /// Starts the session (Ctrl-C, `--duration`) and serves callbacks until the command finishes.
-    func run() -> Never {
+    /// Starts the session (Ctrl-C, `--duration`) and the waiting notice, and serves callbacks until the
+    /// command finishes.
+    ///
+    /// - Parameter seesDeliveries: Whether the command writes the fixes or headings it receives, so that
+    ///   their absence can be reported (see ``WaitingNotice``).
+    func run(seesDeliveries: Bool = true) -> Never {
         session.start(duration: duration)
+        let writer = session.writer
+        WaitingNotice(provider: provider, deliveries: seesDeliveries ? { writer.deliveries } : nil).start()
         dispatchMain()
     }
 }

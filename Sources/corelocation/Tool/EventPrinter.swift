@@ -2,7 +2,8 @@ import Foundation
 import LinuxCoreLocation
 
 /// The delegate every fix-consuming command installs next to its blocks: it writes the events the command
-/// asked for, and ends the command when the provider ends, fails, or access is denied.
+/// asked for, and ends the command when the provider ends (with a summary line on standard error), fails, or
+/// access is denied.
 final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
     /// Which delegate events are written.
     struct Events: OptionSet {
@@ -21,18 +22,29 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
     }
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
-        session.finish(.success)
+        session.finish(.success, session.summary(of: manager.provider?.identifier ?? "the provider"))
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         let error = error as? CLError ?? CLError(.locationUnknown)
-        if events.contains(.errors) { session.writer.write(.error(error)) }
+        let ending: (status: ExitStatus, message: String)?
         switch error.code {
-        case .denied: session.finish(.unavailable, "location access is denied, or no provider is available")
-        case .network: session.finish(.providerFailed, "the provider \(manager.provider?.identifier ?? "") failed")
-        case .headingFailure: session.finish(.unavailable, "the provider does not measure heading")
-        default: break
+        case .denied:
+            let status = manager.authorizationStatus
+            ending = (
+                .unavailable,
+                status == .denied || status == .restricted
+                    ? "location access is \(status.name)" : "no location provider is available"
+            )
+        case .network: ending = (.providerFailed, "the provider \(manager.provider?.identifier ?? "") failed")
+        case .headingFailure: ending = (.unavailable, "the provider does not measure heading")
+        default: ending = nil
         }
+        // In text, the error line that ends the command would only repeat the message on standard error.
+        if events.contains(.errors) && !(ending != nil && session.writer.format == .text) {
+            session.writer.write(.error(error))
+        }
+        if let ending { session.finish(ending.status, ending.message) }
     }
 
     func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {

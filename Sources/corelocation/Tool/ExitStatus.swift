@@ -6,9 +6,9 @@ enum ExitStatus: Int32 {
     case providerFailed = 1
     /// `once`: the timeout passed before a fix met the accuracy; the best fix, if any, was printed.
     case timedOut = 2
-    /// Location is unavailable: authorization denied or restricted, or no provider.
+    /// Location is unavailable: authorization denied or restricted, no provider, or (`once`) one that does not answer.
     case unavailable = 3
-    /// Bad arguments (BSD `EX_USAGE`); usage was printed.
+    /// Bad arguments (BSD `EX_USAGE`); one error line and a hint where help is were printed.
     case usage = 64
     /// An input file is missing or unreadable (BSD `EX_NOINPUT`).
     case noInput = 66

@@ -16,6 +16,7 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     let writer: EventWriter
     private var cleanups: [() -> Void] = []
     private var signalSource: DispatchSourceSignal?
+    private var started = Date()
 
     init(writer: EventWriter) {
         self.writer = writer
@@ -28,6 +29,7 @@ final class Session: @unchecked Sendable {  // used on the main thread only
 
     /// Finishes cleanly on Ctrl-C with status 130, and after `duration` seconds (wall clock) with status 0.
     func start(duration: TimeInterval?) {
+        started = Date()
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
         source.setEventHandler { [unowned self] in finish(.interrupted) }
@@ -36,6 +38,11 @@ final class Session: @unchecked Sendable {  // used on the main thread only
         if let duration {
             DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in finish(.success) }
         }
+    }
+
+    /// The line written when a finite provider ends: `gpx:walk.gpx finished: 120 fixes written in 15.2 s`.
+    func summary(of provider: String) -> String {
+        "\(provider) finished: \(writer.summary) written in \(Numbers.fixed(Date().timeIntervalSince(started), 1)) s"
     }
 
     /// Flushes and closes the output, runs the clean-ups, and exits with `status`.

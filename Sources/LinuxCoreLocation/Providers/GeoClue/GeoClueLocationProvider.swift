@@ -138,9 +138,9 @@ public final class GeoClueLocationProvider: LocationProvider {
             do {
                 handler(.locations([try GeoClueFix.location(from: try session.location(at: path))]))
             } catch let error as GeoClueFix.Invalid {
-                Diagnostics.warn("\(identifier): skipped location \(path): \(error)")
+                Diagnostics.warn(Self.diagnostic(identifier, "skipped location \(path): \(error)"))
             } catch {
-                Diagnostics.warn("\(identifier): cannot read location \(path): \(error)")
+                Diagnostics.warn(Self.diagnostic(identifier, "cannot read location \(path): \(error)"))
             }
         }
     }
@@ -154,12 +154,19 @@ public final class GeoClueLocationProvider: LocationProvider {
             return true
         }
         guard first else { return }
-        Diagnostics.warn("\(identifier): \(report.message)")
+        Diagnostics.warn(Self.diagnostic(identifier, report.message))
         handler(.failed(CLError(report.code)))
     }
 }
 
 extension GeoClueLocationProvider {
+    /// A diagnostic line naming the provider: `IDENTIFIER: MESSAGE`.
+    ///
+    /// The bare URI `geoclue:` already ends with the colon, so it reads `geoclue: MESSAGE`, not `geoclue::`.
+    static func diagnostic(_ identifier: String, _ message: String) -> String {
+        (identifier.hasSuffix(":") ? identifier : identifier + ":") + " " + message
+    }
+
     /// Makes a provider from `geoclue:[?accuracy=…&desktop-id=…&distance-threshold=…&time-threshold=…]`.
     ///
     /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` as ``GeoClueOptions/init(uri:)``.

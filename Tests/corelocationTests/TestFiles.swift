@@ -1,0 +1,32 @@
+import Foundation
+
+/// Temporary input files written by a test and removed when it ends.
+struct TemporaryFile: ~Copyable {
+    let url: URL
+
+    /// Writes `text` to a new file with `suffix` (such as `.gpx`) in the temporary directory.
+    init(_ text: String, suffix: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "corelocation-\(UUID().uuidString)\(suffix)")
+        try Data(text.utf8).write(to: url)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// A GPX 1.1 track of `points` given as (latitude, longitude, elevation, time, hdop) text, written as is.
+    static func track(_ points: [(lat: String, lon: String, ele: String, time: String, hdop: String)]) throws
+        -> TemporaryFile
+    {
+        let body = points.map {
+            "<trkpt lat=\"\($0.lat)\" lon=\"\($0.lon)\"><ele>\($0.ele)</ele><time>\($0.time)</time>"
+                + "<hdop>\($0.hdop)</hdop></trkpt>"
+        }
+        return try TemporaryFile(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            \(body.joined(separator: "\n"))
+            </trkseg></trk></gpx>
+            """, suffix: ".gpx")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import LinuxCoreLocation
+import Testing
+
+@testable import corelocation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The circles of a plot and the size of its picture.
+final class SVGCircles: NSObject, XMLParserDelegate {
+    struct Circle {
+        let x: Double, y: Double, radius: Double
+    }
+
+    var width = 0.0
+    var height = 0.0
+    var circles: [Circle] = []
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        if elementName == "svg" {
+            width = Double(attributes["width"] ?? "") ?? 0
+            height = Double(attributes["height"] ?? "") ?? 0
+        }
+        guard elementName == "circle", let x = attributes["cx"].flatMap(Double.init),
+            let y = attributes["cy"].flatMap(Double.init), let radius = attributes["r"].flatMap(Double.init)
+        else { return }
+        circles.append(Circle(x: x, y: y, radius: radius))
+    }
+}
+
+@Suite struct TrackPlotTests {
+    /// A fix `north` metres north of 45° N, 4.8° E (111 132 m per degree of latitude there, to 0.1 %).
+    static func fix(north: Double, accuracy: Double) -> TrackPlot.Point {
+        TrackPlot.Point(
+            location: CLLocation(
+                coordinate: CLLocationCoordinate2D(latitude: 45 + north / 111_132, longitude: 4.8), altitude: 0,
+                horizontalAccuracy: accuracy, verticalAccuracy: -1, timestamp: Date(timeIntervalSince1970: north)),
+            accepted: true)
+    }
+
+    @Test func everyAccuracyCircleFitsInThePicture() throws {
+        // A 100 m walk north whose last fix is only known to 300 m: its circle is six times the track.
+        let points = [0.0, 25, 50, 75, 100].map { Self.fix(north: $0, accuracy: $0 == 100 ? 300 : 5) }
+        let svg = TrackPlot(points: points, title: "walk").svg()
+        let circles = SVGCircles()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = circles
+        #expect(parser.parse())
+        #expect(circles.width > 0 && circles.height > 0)
+        let largest = try #require(circles.circles.max { $0.radius < $1.radius })
+        // The picture is 650 px high with 50 px margins: a 600 m circle spans most of it.
+        #expect(largest.radius > 200)
+        for circle in circles.circles {
+            #expect(circle.x - circle.radius >= 0 && circle.x + circle.radius <= circles.width)
+            #expect(circle.y - circle.radius >= 0 && circle.y + circle.radius <= circles.height)
+        }
+    }
+}
