@@ -72,7 +72,9 @@ final class GPXCheckedInputStream: InputStream {
             }
             buffer.append(contentsOf: chunk[..<count])
             do {
-                for byte in chunk[..<count] { try scanner.scan(byte) }
+                try chunk.withUnsafeBufferPointer { (bytes) throws(GPXDiagnostic) in
+                    try scanner.scan(UnsafeBufferPointer(rebasing: bytes[..<count]))
+                }
             } catch {
                 refusal = error
             }

@@ -61,6 +61,31 @@ struct GPXInstructionScanner {
     /// before the refused instruction.
     var safeEnd: Int { pending?.offset ?? offset }
 
+    /// Scans the next bytes of the document.
+    ///
+    /// Text, which is most of a document (tags included: only `<` matters there), is skipped in a tight
+    /// loop; markup goes through the single-byte `scan(_:)`.
+    ///
+    /// - Throws: As the single-byte `scan(_:)`.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(GPXDiagnostic) {
+        var index = 0
+        while index < bytes.count {
+            if case .text = state {
+                let start = index
+                var newlines = 0
+                while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
+                    if bytes[index] == 0x0A { newlines += 1 }
+                    index += 1
+                }
+                offset += index - start
+                line += newlines
+                if index == bytes.count { return }
+            }
+            try scan(bytes[index])
+            index += 1
+        }
+    }
+
     /// Scans the next byte of the document.
     ///
     /// - Throws: ``GPXDiagnostic`` of kind `forbiddenDeclaration` at the `>` of an instruction without data,
