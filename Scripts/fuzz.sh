@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets under Fuzz/ (see Docs/Fuzzing.md).
 #
-#   Scripts/fuzz.sh [--seconds N] [--build-only] [target...]
+#   Scripts/fuzz.sh [--seconds N] [--runs N] [--seed S] [--build-only] [target...]
 #
 # A target is a folder Fuzz/<Module>/ holding Entry.swift (the LLVMFuzzerTestOneInput entry) and optional
 # seeds/; it is compiled with swiftc together with every Swift file under Sources/<Module>/ into
@@ -16,6 +16,14 @@
 # Prints the executions each target ran. Exits 1 when any target crashed, leaked, timed out or ran out
 # of memory, leaving the input in .build/fuzz/crashes/<target>-crash-<sha1> (or -leak-, -timeout-, -oom-);
 # replay it with `.build/fuzz/<target> <file>`. Exits 2 on a usage or build error.
+#
+# --runs N stops each target after N executions (the corpus inputs count) instead of after 60 s; with
+# --seconds as well, whichever comes first. --seed S fixes libFuzzer's random seed (otherwise it prints the
+# one it drew, and so does this script). With both, and without --seconds, a run is reproducible: the same
+# sources, corpus, seed and run count execute the same inputs and give the same result, which is what CI
+# needs for a fatal check. For that, Swift's hashing is made deterministic (SWIFT_DETERMINISTIC_HASHING=1),
+# libFuzzer does not re-read its corpus directory (-reload=0), and with --seed the fuzzer runs without
+# address randomisation (setarch -R, where permitted; a warning otherwise).
 set -euo pipefail
 
 fuzz_dir=.build/fuzz
@@ -83,20 +91,41 @@ fill_corpus() {
 # Fuzzes target $1 for $seconds seconds; returns non-zero when it found a crash, leak, timeout or OOM.
 run_target() {
     local target=$1 corpus=$corpus_root/$1 log=$fuzz_dir/$1.log status=0 lsan_options="" max_len executions
+    local limits=() limit_text started elapsed used_seed fixed_layout=()
     mkdir -p "$corpus"
     fill_corpus "$target" "$corpus"
     max_len=$(sed -n 's|^// fuzz-max-len: *\([0-9][0-9]*\).*|\1|p' "Fuzz/$target/Entry.swift" | head -1)
-    echo "== $target: fuzzing for $seconds s (-max_len=${max_len:-4096}), log in $log"
+    if [ -n "$seconds" ]; then limits+=(-max_total_time="$seconds"); fi
+    if [ -n "$runs" ]; then limits+=(-runs="$runs"); fi
+    if [ -n "$seed" ]; then
+        limits+=(-seed="$seed")
+        # Without address randomisation: addresses the code compares end up in libFuzzer's dictionary of
+        # comparison operands and from there in mutated inputs, so they must be the same in every run.
+        if setarch "$(uname -m)" -R true 2>/dev/null; then
+            fixed_layout=(setarch "$(uname -m)" -R)
+        else
+            echo "warning: setarch -R is not permitted here; with address randomisation, runs with --seed" \
+                "can differ in the addresses libFuzzer copies into inputs" >&2
+        fi
+    fi
+    limit_text="${runs:+$runs runs}${runs:+${seconds:+ or }}${seconds:+$seconds s}${seed:+, seed $seed}"
+    echo "== $target: fuzzing for $limit_text (-max_len=${max_len:-4096}), log in $log"
     if [ -f "Fuzz/$target/lsan.supp" ]; then lsan_options="suppressions=$PWD/Fuzz/$target/lsan.supp:print_suppressions=0"; fi
     # SWIFT_BACKTRACE=enable=no: libFuzzer and ASan report crashes; Swift's own backtracer would hang the run.
-    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="$lsan_options" nice -n 10 "$fuzz_dir/$target" \
-        -max_total_time="$seconds" -max_len="${max_len:-4096}" -rss_limit_mb=2048 -timeout=25 -print_final_stats=1 -artifact_prefix="$crash_dir/$target-" \
+    # SWIFT_DETERMINISTIC_HASHING=1: the same Set/Dictionary order, hence the same coverage, in every run.
+    # -reload=0: libFuzzer would otherwise re-read the corpus directory every second and run the inputs it
+    # had set aside at startup once more, at whatever execution count that second falls on.
+    started=$(date +%s)
+    SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 LSAN_OPTIONS="$lsan_options" nice -n 10 "${fixed_layout[@]}" "$fuzz_dir/$target" \
+        "${limits[@]}" -max_len="${max_len:-4096}" -reload=0 -rss_limit_mb=2048 -timeout=25 -print_final_stats=1 -artifact_prefix="$crash_dir/$target-" \
         "$corpus" >"$log" 2>&1 || status=$?
+    elapsed=$(( $(date +%s) - started ))
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    used_seed=$(sed -n 's/^INFO: Seed: *\([0-9]*\).*/\1/p' "$log" | head -1)
     if [ "$status" -eq 0 ]; then
-        echo "== $target: ${executions:-?} executions in $seconds s, no crash"
+        echo "== $target: ${executions:-?} executions in $elapsed s (seed ${used_seed:-?}), no crash"
     else
-        echo "== $target: FAILED (exit $status) after ${executions:-?} executions" >&2
+        echo "== $target: FAILED (exit $status) after ${executions:-?} executions in $elapsed s (seed ${used_seed:-?})" >&2
         grep -E '^(==[0-9]+==ERROR|SUMMARY|.*Fatal error|artifact_prefix|Test unit written)' "$log" >&2 || tail -20 "$log" >&2
     fi
     return "$status"
@@ -104,7 +133,9 @@ run_target() {
 
 main() {
     cd "$(dirname "$0")/.."
-    seconds=60
+    seconds=""
+    runs=""
+    seed=""
     build_only=0
     targets=()
     while [ $# -gt 0 ]; do
@@ -114,12 +145,23 @@ main() {
                 seconds=$2
                 shift 2
                 ;;
+            --runs)
+                [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "error: --runs needs a whole number ≥ 1" >&2; exit 2; }
+                runs=$2
+                shift 2
+                ;;
+            --seed)
+                [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "error: --seed needs a whole number ≥ 1" >&2; exit 2; }
+                seed=$2
+                shift 2
+                ;;
             --build-only) build_only=1; shift ;;
             -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
             -*) echo "error: unknown option $1" >&2; exit 2 ;;
             *) targets+=("$1"); shift ;;
         esac
     done
+    if [ -z "$seconds" ] && [ -z "$runs" ]; then seconds=60; fi
     if [ ${#targets[@]} -eq 0 ]; then
         for entry in Fuzz/*/Entry.swift; do targets+=("$(basename "$(dirname "$entry")")"); done
     fi
@@ -138,5 +180,6 @@ main() {
     fi
 }
 
-# Everything runs from main, so bash has read the whole file before it starts (editing it mid-run is safe).
-main "$@"
+# Everything runs from main, and `exit` on the same line stops bash from reading on once main returns,
+# so editing this file while it runs is safe.
+main "$@"; exit $?

@@ -18,7 +18,8 @@ public struct GPXDiagnostic: Error, Sendable, Hashable, CustomStringConvertible 
         case io
         /// The bytes are not well-formed XML (reported by libxml2 through XMLParser).
         case malformedXML
-        /// The document has a DTD (`<!DOCTYPE`) or entity declaration, refused for security.
+        /// The document has markup refused before parsing: a DTD (`<!DOCTYPE`) or entity declaration, for
+        /// security, or a processing instruction without data (`<?target?>`), which crashes `XMLParser`.
         case forbiddenDeclaration
         /// The document's encoding is not one this module reads (UTF-16/32, or a declared encoding
         /// other than UTF-8, ISO-8859-1 or US-ASCII).

@@ -25,6 +25,7 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
     let source: String
     let mode: GPXReader.Mode
     private let sink: (GPXEvent) throws -> Void
+    private let input: GPXCheckedInputStream
     private var parser: XMLParser?
     private(set) var failure: (any Error)?
     var summary = GPXReadSummary()
@@ -40,23 +41,28 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
     var fieldElement = ""
     var fieldLine = 0
 
-    private init(source: String, mode: GPXReader.Mode, sink: @escaping (GPXEvent) throws -> Void) {
+    private init(
+        source: String, mode: GPXReader.Mode, input: GPXCheckedInputStream, sink: @escaping (GPXEvent) throws -> Void
+    ) {
         self.source = source
         self.mode = mode
+        self.input = input
         self.sink = sink
     }
 
     /// Parses a whole stream, calling `sink` for each event in file order.
     ///
     /// DTDs must already have been refused by ``GPXPrologCheck``; external entities are not
-    /// resolved in any case. Throws the first ``GPXDiagnostic`` or the first error `sink` threw.
+    /// resolved in any case. The bytes reach the parser through ``GPXCheckedInputStream``, which refuses
+    /// processing instructions without data. Throws the first ``GPXDiagnostic`` or the first error `sink` threw.
     static func run(
         _ stream: InputStream, source: String, mode: GPXReader.Mode,
         sink: (GPXEvent) throws -> Void
     ) throws -> GPXReadSummary {
         try withoutActuallyEscaping(sink) { sink in
-            let session = GPXParseSession(source: source, mode: mode, sink: sink)
-            let parser = XMLParser(stream: stream)
+            let input = GPXCheckedInputStream(stream, source: source)
+            let session = GPXParseSession(source: source, mode: mode, input: input, sink: sink)
+            let parser = XMLParser(stream: input)
             parser.shouldProcessNamespaces = true
             parser.shouldReportNamespacePrefixes = false
             parser.shouldResolveExternalEntities = false
@@ -65,6 +71,7 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
             defer { session.parser = nil }
             _ = parser.parse()
             if let failure = session.failure { throw failure }
+            if let refusal = input.refusal { throw refusal }
             if let error = parser.parserError {
                 throw session.malformed(code: (error as NSError).code, line: nil)
             }
@@ -188,7 +195,8 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if failure == nil { fail(malformed(code: (parseError as NSError).code, line: line)) }
+        // An error after the input ended at a refused instruction comes from the cut: the refusal is the report.
+        if failure == nil { fail(input.refusalAtEnd ?? malformed(code: (parseError as NSError).code, line: line)) }
     }
 
     private func appendText(_ string: String) {

@@ -12,7 +12,10 @@ import Foundation
 /// Garmin TrackPointExtension v2, OsmAnd or this module's namespace.
 ///
 /// Security: the prolog is scanned before parsing and any `<!DOCTYPE`/`<!ENTITY` declaration is
-/// refused (``GPXDiagnostic/Kind/forbiddenDeclaration``); external entities are never resolved.
+/// refused (``GPXDiagnostic/Kind/forbiddenDeclaration``); external entities are never resolved. A
+/// processing instruction without data (`<?target?>`, anywhere in the document) is refused the same way
+/// before it reaches `XMLParser`, which crashes on it; one with data (`<?xml-stylesheet href="s.xsl"?>`) is
+/// skipped.
 ///
 /// A value type holding only its mode; each call is independent and may run on any thread.
 /// The callback runs synchronously on the calling thread.
@@ -44,8 +47,8 @@ public struct GPXReader: Sendable {
     ///   - body: Called once per event on the calling thread; throwing stops reading and the
     ///     error is rethrown unchanged.
     /// - Returns: Counts and warnings of the read.
-    /// - Throws: ``GPXDiagnostic`` (I/O, malformed XML, refused DTD, not GPX, invalid value in
-    ///   strict mode), or what `body` threw.
+    /// - Throws: ``GPXDiagnostic`` (I/O, malformed XML, refused DTD or processing instruction, not GPX,
+    ///   invalid value in strict mode), or what `body` threw.
     @discardableResult
     public func read(contentsOf url: URL, _ body: (GPXEvent) throws -> Void) throws -> GPXReadSummary {
         let source = url.path

@@ -96,4 +96,84 @@ import Testing
         #expect(document.waypoints.map(\.latitude) == [1.5])
         #expect(document.waypoints.map(\.longitude) == [2.5])
     }
+
+    /// The reason given for a refused processing instruction without data.
+    private static func emptyInstructionMessage(_ target: String) -> String {
+        "processing instruction <?\(target)?> has no data after its target; refused because XMLParser crashes on it"
+    }
+
+    /// The fuzzer's input that crashed FoundationXML is refused with a diagnostic.
+    ///
+    /// Found 2026-11-30 (CI run, fuzz.sh GPX, after 3,754 runs): an input starting `<?xm?>`, a processing
+    /// instruction with a target and no data. libxml2 reports it with a NULL data pointer and
+    /// swift-corelibs-foundation 6.3.1's `_NSXMLParserProcessingInstruction` passes that to `strlen` (SIGSEGV).
+    /// Such instructions are now refused before they reach the parser. Inputs: `<?xm?>`, `<?xm?><gpx/>`.
+    @Test(arguments: [
+        [0x3C, 0x3F, 0x78, 0x6D, 0x3F, 0x3E] as [UInt8],
+        [0x3C, 0x3F, 0x78, 0x6D, 0x3F, 0x3E, 0x3C, 0x67, 0x70, 0x78, 0x2F, 0x3E],
+    ])
+    func emptyProcessingInstructionIsRefused(bytes: [UInt8]) {
+        for mode in [GPXReader.Mode.strict, .lenient] {
+            let diagnostic = GPXTestSupport.diagnostic { _ = try GPXReader(mode: mode).readDocument(data: Data(bytes)) }
+            #expect(diagnostic?.kind == .forbiddenDeclaration)
+            #expect(diagnostic?.description == "<data>:1: error: " + Self.emptyInstructionMessage("xm"))
+        }
+    }
+
+    /// Every place an instruction without data crashed XMLParser: prolog, body, after the root, `<?xml?>`
+    /// in the body, `<?a?>` in an attribute value (the parser's error recovery reached it too).
+    @Test(arguments: [
+        ("<?xml version=\"1.0\"?>\n<?xml-stylesheet?>\n<gpx/>", 2, "xml-stylesheet"),
+        ("<gpx>\n<wpt lat=\"1\" lon=\"2\">\n<?a?></wpt></gpx>", 3, "a"),
+        ("<gpx/>\n\n<?a?>\n", 3, "a"),
+        ("<gpx>\n<?xml?></gpx>", 2, "xml"),
+        ("<gpx a=\"<?a?>\"/>", 1, "a"),
+    ])
+    func emptyProcessingInstructionIsRefusedAnywhere(document: String, line: Int, target: String) {
+        let diagnostic = GPXTestSupport.diagnostic { _ = try GPXTestSupport.document(document) }
+        #expect(diagnostic?.kind == .forbiddenDeclaration)
+        #expect(diagnostic?.description == "test.gpx:\(line): error: " + Self.emptyInstructionMessage(target))
+    }
+
+    /// Instructions with data, even only whitespace, are read past, as is `<?a?>` inside a comment or CDATA.
+    @Test(arguments: [
+        "<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"gpx.xsl\" type=\"text/xsl\"?>\n<gpx>WPT</gpx>",
+        "<?a ?><gpx><?b\n?>WPT<?c data?></gpx><?d x?>",
+        "<gpx><!-- <?a?> -->WPT<![CDATA[<?a?>]]></gpx>",
+    ])
+    func processingInstructionWithDataIsRead(document: String) throws {
+        let waypoint = #"<wpt lat="1.5" lon="2.5"><name><![CDATA[<?n?>]]></name></wpt>"#
+        let read = try GPXTestSupport.document(document.replacingOccurrences(of: "WPT", with: waypoint))
+        #expect(read.waypoints.map(\.latitude) == [1.5])
+        #expect(read.waypoints.map(\.name) == ["<?n?>"])
+    }
+
+    /// An instruction without data that straddles the reader's reads is refused; what came before is delivered.
+    ///
+    /// The padding puts `<?a?>` across the 64 KiB reads of the checked stream and of the file, and across the
+    /// 128 KiB chunks `XMLParser` takes; the waypoint before it arrives, then the refusal (not the parser's
+    /// complaint about the document it saw cut short).
+    @Test(arguments: [65_536 - 2, 131_072 - 3, 131_072 + 1])
+    func emptyProcessingInstructionAcrossReadsIsRefused(instructionOffset: Int) throws {
+        let head = "<gpx>\n<wpt lat=\"1.5\" lon=\"2.5\"/>\n<!--"
+        let padding = String(repeating: "x", count: instructionOffset - head.utf8.count - 4) + "-->\n"
+        let xml = head + padding + "<?a?><wpt lat=\"3\" lon=\"4\"/></gpx>"
+        #expect(Array(Array(xml.utf8)[instructionOffset..<(instructionOffset + 5)]) == Array("<?a?>".utf8))
+        let url = try GPXTestSupport.temporaryDirectory().appendingPathComponent("straddle.gpx")
+        try Data(xml.utf8).write(to: url)
+        for read in [
+            { body in try GPXReader().read(data: Data(xml.utf8), sourceName: "straddle.gpx", body) },
+            { body in try GPXReader().read(contentsOf: url, body) },
+        ] as [((GPXEvent) throws -> Void) throws -> GPXReadSummary] {
+            var latitudes: [Double] = []
+            let diagnostic = GPXTestSupport.diagnostic {
+                _ = try read { event in
+                    if case .waypoint(let point) = event { latitudes.append(point.latitude) }
+                }
+            }
+            #expect(latitudes == [1.5])
+            #expect(diagnostic?.line == 4)
+            #expect(diagnostic?.message == Self.emptyInstructionMessage("a"))
+        }
+    }
 }
