@@ -37,10 +37,17 @@ enum GPXTestSupport {
         }
     }
 
-    /// A fresh empty directory under the system temporary directory.
+    /// A fresh empty directory for one test's files, inside this test process's own directory.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("GPXTests-\(UUID().uuidString)")
+        let url = processDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// The directory under the system temporary directory that holds every test's files, removed with all it
+    /// holds when the test process exits, so runs leave nothing in `/tmp`.
+    private static let processDirectory: URL = {
+        atexit { try? FileManager.default.removeItem(at: GPXTestSupport.processDirectory) }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("GPXTests-\(UUID().uuidString)")
+    }()
 }
