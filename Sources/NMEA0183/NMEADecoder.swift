@@ -99,9 +99,9 @@ public struct NMEADecoder: Sendable {
         let line = framer.sentenceLine
         let sentence: NMEASentence
         do {
-            sentence = try NMEASentence(
-                parsing: framer.buffer, line: line,
-                acceptsMissingChecksum: options.acceptsMissingChecksum)
+            sentence = try framer.buffer.withUnsafeBufferPointer { (bytes) throws(NMEASentence.ParseError) in
+                try NMEASentence(parsing: bytes, line: line, acceptsMissingChecksum: options.acceptsMissingChecksum)
+            }
         } catch {
             reject(
                 NMEADiagnostic(
