@@ -88,14 +88,14 @@ final class ReplayPacer: @unchecked Sendable {
 
     /// Stops the replay and closes its source; no event is delivered after it returns.
     func stop() {
-        let stopped: Run? = lock.withLock {
+        let stopped: (run: Run, timer: LocationClockTimer?)? = lock.withLock {
             defer { run = nil }
-            run?.stopped = true
-            return run
+            guard let run else { return nil }
+            run.stopped = true
+            return (run, run.timer)
         }
-        guard let stopped else { return }
-        lock.withLock { stopped.timer }?.cancel()
-        stopped.closeSource()
+        stopped?.timer?.cancel()
+        stopped?.run.closeSource()
     }
 
     /// Reads the next item, rewinding when looping; `nil` at the end.
