@@ -36,7 +36,7 @@ public struct NMEADecoder: Sendable {
     ///
     /// A fix is returned when the next epoch begins (or on ``finish()``), because only then is the epoch known complete.
     /// Contiguous collections (`[UInt8]`, `Data`, a native string's UTF-8 view) take the fast path of
-    /// ``feed(_:)-(UnsafeRawBufferPointer)``; other sequences are read byte by byte.
+    /// `feed(_: UnsafeRawBufferPointer)`; other sequences are read byte by byte.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [NMEAEvent] {
         if let events = bytes.withContiguousStorageIfAvailable({ feed(bytes: $0) }) { return events }
         var events: [NMEAEvent] = []
@@ -49,12 +49,12 @@ public struct NMEADecoder: Sendable {
     /// Decodes bytes in memory; returns the events they completed, in input order.
     ///
     /// The fastest entry point: not generic, so no byte goes through a protocol witness. Same results as
-    /// ``feed(_:)-(Bytes)`` on the same bytes, however the input is cut into chunks.
+    /// the generic `feed(_:)` on the same bytes, however the input is cut into chunks.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [NMEAEvent] {
         bytes.withMemoryRebound(to: UInt8.self) { feed(bytes: $0) }
     }
 
-    /// Decodes an array of bytes; see ``feed(_:)-(UnsafeRawBufferPointer)``.
+    /// Decodes an array of bytes; see `feed(_: UnsafeRawBufferPointer)`.
     public mutating func feed(_ bytes: [UInt8]) -> [NMEAEvent] {
         bytes.withUnsafeBufferPointer { feed(bytes: $0) }
     }
