@@ -35,11 +35,34 @@ public struct NMEADecoder: Sendable {
     /// Decodes a chunk of bytes; returns the events it completed, in input order.
     ///
     /// A fix is returned when the next epoch begins (or on ``finish()``), because only then is the epoch known complete.
+    /// Contiguous collections (`[UInt8]`, `Data`, a native string's UTF-8 view) take the fast path of
+    /// `feed(_: UnsafeRawBufferPointer)`; other sequences are read byte by byte.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [NMEAEvent] {
+        if let events = bytes.withContiguousStorageIfAvailable({ feed(bytes: $0) }) { return events }
         var events: [NMEAEvent] = []
         for byte in bytes {
             if let framed = framer.push(byte) { handle(framed, into: &events) }
         }
+        return events
+    }
+
+    /// Decodes bytes in memory; returns the events they completed, in input order.
+    ///
+    /// The fastest entry point: not generic, so no byte goes through a protocol witness. Same results as
+    /// the generic `feed(_:)` on the same bytes, however the input is cut into chunks.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [NMEAEvent] {
+        bytes.withMemoryRebound(to: UInt8.self) { feed(bytes: $0) }
+    }
+
+    /// Decodes an array of bytes; see `feed(_: UnsafeRawBufferPointer)`.
+    public mutating func feed(_ bytes: [UInt8]) -> [NMEAEvent] {
+        bytes.withUnsafeBufferPointer { feed(bytes: $0) }
+    }
+
+    private mutating func feed(bytes: UnsafeBufferPointer<UInt8>) -> [NMEAEvent] {
+        var events: [NMEAEvent] = []
+        var index = 0
+        while let framed = framer.scan(bytes, from: &index) { handle(framed, into: &events) }
         return events
     }
 
@@ -76,9 +99,9 @@ public struct NMEADecoder: Sendable {
         let line = framer.sentenceLine
         let sentence: NMEASentence
         do {
-            sentence = try NMEASentence(
-                parsing: framer.buffer, line: line,
-                acceptsMissingChecksum: options.acceptsMissingChecksum)
+            sentence = try framer.buffer.withUnsafeBufferPointer { (bytes) throws(NMEASentence.ParseError) in
+                try NMEASentence(parsing: bytes, line: line, acceptsMissingChecksum: options.acceptsMissingChecksum)
+            }
         } catch {
             reject(
                 NMEADiagnostic(

@@ -58,38 +58,39 @@ extension NMEASentence {
 
     /// A latitude (`ddmm.mmmm` at `index`, `N`/`S` at `index + 1`) in degrees, north positive.
     func latitude(_ index: Int) throws(NMEAFieldError) -> Double? {
-        try angle(index, degreeDigits: 2, limit: 90, name: "latitude", hemispheres: "NS")
+        try angle(index, degreeDigits: 2, limit: 90, name: "latitude", hemisphereName: "latitude hemisphere")
     }
 
     /// A longitude (`dddmm.mmmm` at `index`, `E`/`W` at `index + 1`) in degrees, east positive.
     func longitude(_ index: Int) throws(NMEAFieldError) -> Double? {
-        try angle(index, degreeDigits: 3, limit: 180, name: "longitude", hemispheres: "EW")
+        try angle(index, degreeDigits: 3, limit: 180, name: "longitude", hemisphereName: "longitude hemisphere")
     }
 
+    /// Names are passed whole (no concatenation) and messages are built only on error: this runs twice per fix.
     private func angle(
-        _ index: Int, degreeDigits: Int, limit: Double, name: String,
-        hemispheres: String
+        _ index: Int, degreeDigits: Int, limit: Double, name: String, hemisphereName: String
     ) throws(NMEAFieldError) -> Double? {
+        let hemispheres = degreeDigits == 2 ? "NS" : "EW"
         let text = fieldBytes(index)
-        let hemisphere = try character(index + 1, name + " hemisphere", allowed: hemispheres)
+        let hemisphere = try character(index + 1, hemisphereName, allowed: hemispheres)
         if text.isEmpty { return nil }
-        let expected = "\(degreeDigits == 2 ? "dd" : "ddd")mm.mmmm"
+        func expected() -> String { "\(degreeDigits == 2 ? "dd" : "ddd")mm.mmmm" }
         let dot = text.firstIndex(of: UInt8(ascii: ".")) ?? text.endIndex
         let whole = text[text.startIndex..<dot]
         guard whole.count >= 3, whole.count <= degreeDigits + 2, let wholeValue = Self.parseDigits(whole),
             let value = Self.parseDecimal(text)
         else {
-            throw malformed(index, name, expected: expected)
+            throw malformed(index, name, expected: expected())
         }
         let degrees = Double(wholeValue / 100)
         let minutes = value - degrees * 100
         let result = degrees + minutes / 60
         guard minutes < 60, result <= limit else {
-            throw malformed(index, name, expected: expected + " within ±\(Int(limit))°")
+            throw malformed(index, name, expected: expected() + " within ±\(Int(limit))°")
         }
         guard let hemisphere else {
             throw NMEAFieldError(
-                reason: .missingField, field: index + 1, fieldName: name + " hemisphere",
+                reason: .missingField, field: index + 1, fieldName: hemisphereName,
                 detail: "expected \(hemispheres.map(String.init).joined(separator: " or ")) after a \(name)")
         }
         return hemisphere == "S" || hemisphere == "W" ? -result : result
@@ -189,10 +190,12 @@ extension NMEASentence {
 }
 
 extension NMEASentence {
-    /// An angle with an `E`/`W` direction letter in the next field, east positive; nil when empty.
-    func signedAngle(_ index: Int, _ name: String, directionField: Int) throws(NMEAFieldError) -> Double? {
+    /// An angle with an `E`/`W` direction letter in field `index + 1`, east positive; nil when empty.
+    ///
+    /// `directionName` names that field in diagnostics (passed whole, so no string is built per sentence).
+    func signedAngle(_ index: Int, _ name: String, directionName: String) throws(NMEAFieldError) -> Double? {
         guard let value = try decimal(index, name, in: 0...180) else { return nil }
-        let direction = try character(directionField, name + " direction", allowed: "EW")
+        let direction = try character(index + 1, directionName, allowed: "EW")
         return direction == "W" ? -value : value
     }
 

@@ -23,23 +23,31 @@ extension NMEASentence {
         parsing text: Bytes, line: Int = 1,
         acceptsMissingChecksum: Bool = false
     ) throws(ParseError) {
-        var bytes = Array(text)
-        while let last = bytes.last, last == 0x0D || last == 0x0A || last == 0x20 { bytes.removeLast() }
-        guard let first = bytes.first, first == UInt8(ascii: "$") || first == UInt8(ascii: "!") else {
+        self = try Array(text).withUnsafeBufferPointer { (bytes) throws(ParseError) in
+            try NMEASentence(parsing: bytes, line: line, acceptsMissingChecksum: acceptsMissingChecksum)
+        }
+    }
+
+    /// Parses one sentence in memory, copying only the bytes before `*hh`; see ``init(parsing:line:acceptsMissingChecksum:)``.
+    init(parsing text: UnsafeBufferPointer<UInt8>, line: Int, acceptsMissingChecksum: Bool) throws(ParseError) {
+        var count = text.count
+        while count > 0, text[count - 1] == 0x0D || text[count - 1] == 0x0A || text[count - 1] == 0x20 { count -= 1 }
+        guard count > 0, text[0] == UInt8(ascii: "$") || text[0] == UInt8(ascii: "!") else {
             throw ParseError(reason: .invalidAddress, detail: "expected '$' or '!' at the start")
         }
-        hasChecksum = try Self.verifyChecksum(&bytes, acceptsMissing: acceptsMissingChecksum)
+        let trimmed = UnsafeBufferPointer(rebasing: text[0..<count])
+        let end = try Self.verifyChecksum(trimmed, acceptsMissing: acceptsMissingChecksum)
+        hasChecksum = end < count
         var commas: [Int] = []
         commas.reserveCapacity(24)
-        for index in 1..<bytes.count {
-            let byte = bytes[index]
+        for index in 1..<end {
+            let byte = trimmed[index]
             guard byte >= 0x20, byte <= 0x7E else {
                 throw ParseError(reason: .invalidCharacter, detail: "byte 0x\(Self.hex(byte)) in the sentence")
             }
             if byte == UInt8(ascii: ",") { commas.append(index) }
         }
-        let addressEnd = commas.first ?? bytes.count
-        let address = bytes[1..<addressEnd]
+        let address = trimmed[1..<(commas.first ?? end)]
         guard address.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }),
             address.first.map({ $0 >= 0x41 && $0 <= 0x5A }) == true,
             address.first == UInt8(ascii: "P") ? (2...15).contains(address.count) : address.count == 5
@@ -53,15 +61,17 @@ extension NMEASentence {
         let talkerLength = address.first == UInt8(ascii: "P") ? 1 : 2
         talker = String(decoding: address.prefix(talkerLength), as: UTF8.self)
         type = String(decoding: address.dropFirst(talkerLength), as: UTF8.self)
-        self.bytes = bytes
+        bytes = Array(trimmed[0..<end])
         self.commas = commas
         self.line = line
     }
 
-    /// Checks and strips `*hh`; returns whether a checksum was present.
-    private static func verifyChecksum(_ bytes: inout [UInt8], acceptsMissing: Bool) throws(ParseError) -> Bool {
+    /// Checks `*hh`; returns where the sentence ends without it (the whole count when it is absent and allowed).
+    private static func verifyChecksum(_ bytes: UnsafeBufferPointer<UInt8>, acceptsMissing: Bool) throws(ParseError)
+        -> Int
+    {
         guard let star = bytes.lastIndex(of: UInt8(ascii: "*")) else {
-            if acceptsMissing { return false }
+            if acceptsMissing { return bytes.count }
             throw ParseError(reason: .missingChecksum, detail: "no '*hh' checksum at the end")
         }
         let digits = bytes[(star + 1)...]
@@ -78,8 +88,7 @@ extension NMEASentence {
             throw ParseError(
                 reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
         }
-        bytes.removeSubrange(star...)
-        return true
+        return star
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -63,6 +63,44 @@ struct SentenceFramer: Sendable {
         }
     }
 
+    /// Consumes `bytes` from `index` until one byte completes an event; returns it with `index` just past that byte,
+    /// or `nil` with `index` at the end.
+    ///
+    /// The same rules as ``push(_:)`` byte by byte, but runs of plain sentence characters are appended at once and
+    /// the rest of a comment line is skipped at once.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Event? {
+        let end = bytes.count
+        while index < end {
+            if inSentence {
+                var stop = index
+                while stop < end, Self.isPlain(bytes[stop]) { stop += 1 }
+                if stop > index {
+                    let room = capacity - buffer.count
+                    guard stop - index <= room else {
+                        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + room]))
+                        index += room + 1
+                        return reject(.tooLong)
+                    }
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<stop]))
+                    index = stop
+                    continue
+                }
+            } else if lineIsComment {
+                while index < end, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
+                if index == end { return nil }
+            }
+            let byte = bytes[index]
+            index += 1
+            if let event = push(byte) { return event }
+        }
+        return nil
+    }
+
+    /// A byte a sentence takes as it is: printable ASCII other than the start characters.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "$") && byte != UInt8(ascii: "!")
+    }
+
     /// Ends the input: an unterminated final sentence is handed out as complete.
     mutating func finish() -> Event? {
         endLine()

@@ -9,12 +9,13 @@ final class ArrivalClock: @unchecked Sendable {
     let arrived = DispatchSemaphore(value: 0)
 }
 
-/// gpsd latency: a TPV written by the fake gpsd on loopback → `GPSDClient` → bridge provider →
-/// `CLLocationManager` → update block (both filters on), one TPV at a time, `samples` times; then the
-/// release of the socket: from `stopUpdatingLocation()` returning until the server reads EOF.
+/// gpsd latency: a TPV written by the fake gpsd on loopback → the `gpsd://127.0.0.1:PORT` provider (made by
+/// `LocationProviders`, as users get it) → `CLLocationManager` → update block (both filters on), one TPV at a
+/// time, `samples` times; then the release of the socket: from `stopUpdatingLocation()` returning until the
+/// server reads EOF.
 func measureGPSDLatency(samples: Int = 2_000) throws -> [ReportRow] {
     let server = try FakeGPSDServer()
-    let provider = GPSDBridgeProvider(port: server.port)
+    let provider = try LocationProviders.provider(for: "gpsd://127.0.0.1:\(server.port)")
     let queue = DispatchQueue(label: "corelocation-bench.gpsd")
     let clock = ArrivalClock()
     let manager = queue.sync {
@@ -52,7 +53,7 @@ func measureGPSDLatency(samples: Int = 2_000) throws -> [ReportRow] {
     let p99 = percentile(latencies, 0.99)
     return [
         ReportRow(
-            "gpsd latency, TPV → update block (GPSDClient bridge)",
+            "gpsd latency, TPV → update block (gpsd:// provider)",
             String(
                 format: "p50 %.0f µs, p99 %.0f µs, max %.0f µs", percentile(latencies, 0.5), p99,
                 latencies.last ?? .nan),

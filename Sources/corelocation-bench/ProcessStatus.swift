@@ -15,8 +15,11 @@ enum ProcessStatus {
         return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 
-    /// Context switches (voluntary + involuntary) of each thread of the process, by thread id, with the
-    /// thread's name, from `/proc/self/task/*/status`.
+    /// Voluntary context switches of each thread of the process, by thread id, with the thread's name, from
+    /// `/proc/self/task/*/status`.
+    ///
+    /// A thread that wakes and blocks again adds one; preemption of a running thread by another process
+    /// (involuntary switches, frequent on a loaded machine) is not a wake-up and is left out.
     static func contextSwitchesByThread() -> [String: (name: String, switches: Int)] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         var result: [String: (name: String, switches: Int)] = [:]
@@ -27,7 +30,7 @@ enum ProcessStatus {
             let name = lines.first { $0.hasPrefix("Name:") }?.split(separator: "\t").last.map(String.init) ?? "?"
             let switches =
                 lines
-                .filter { $0.hasPrefix("voluntary_ctxt_switches:") || $0.hasPrefix("nonvoluntary_ctxt_switches:") }
+                .filter { $0.hasPrefix("voluntary_ctxt_switches:") }
                 .compactMap { $0.split(separator: "\t").last.flatMap { Int($0) } }
                 .reduce(0, +)
             result[task] = (name, switches)

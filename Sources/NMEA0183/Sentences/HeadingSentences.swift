@@ -42,8 +42,8 @@ public struct HDGSentence: Sendable, Hashable {
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(1, name: "heading")
         magneticHeading = try sentence.decimal(1, "heading", in: 0...360)
-        deviation = try sentence.signedAngle(2, "deviation", directionField: 3)
-        variation = try sentence.signedAngle(4, "variation", directionField: 5)
+        deviation = try sentence.signedAngle(2, "deviation", directionName: "deviation direction")
+        variation = try sentence.signedAngle(4, "variation", directionName: "variation direction")
     }
 
     /// Heading in degrees clockwise from true north, 0..<360; nil without heading or variation.

@@ -34,7 +34,8 @@ public struct RMCSentence: Sendable, Hashable {
         speed = try sentence.decimal(7, "speed", in: 0...99_999).map { $0 * NMEA0183.metresPerSecondPerKnot }
         course = try sentence.decimal(8, "course", in: 0...360)
         date = try sentence.twoDigitYearDate(9)
-        magneticVariation = try sentence.signedAngle(10, "magnetic variation", directionField: 11)
+        magneticVariation = try sentence.signedAngle(
+            10, "magnetic variation", directionName: "magnetic variation direction")
         mode = try sentence.modeIndicator(12)
         isValid = status == "A" && mode != .invalid
     }

@@ -1,3 +1,4 @@
+import Glibc
 import NMEA0183
 
 /// An NMEA 0183 log read as a replay: fixes, no-fix epochs and headings with their recorded UTC times.
@@ -22,6 +23,7 @@ public final class NMEAReplaySource: ReplaySource {
     private var pending: [ReplayItem] = []
     private var pendingIndex = 0
     private var reachedEnd = false
+    private var isClosed = false
     private var buffer: [UInt8]
 
     /// Opens a log.
@@ -68,8 +70,7 @@ public final class NMEAReplaySource: ReplaySource {
                 reachedEnd = true
                 events = decoder.finish()
             } else {
-                // As `Data`: the decoder's generic `feed` iterates it about twice as fast as an array slice.
-                events = decoder.feed(Data(buffer[0..<count]))
+                events = buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             }
             for event in events {
                 if let item = translator.translate(event, clockDate: nil) { pending.append(item) }
@@ -82,15 +83,26 @@ public final class NMEAReplaySource: ReplaySource {
 
     /// Starts again from the first byte with a fresh decoder.
     ///
-    /// - Throws: ``NMEAStreamError/notRewindable(_:)`` for standard input, or when seeking fails.
+    /// - Throws: ``NMEAStreamError/notRewindable(_:)`` for standard input, or ``NMEAStreamError/system(_:_:_:)``
+    ///   after ``close()`` (`EBADF`) or when seeking fails.
     public func rewind() throws {
         guard path != "-" else { throw NMEAStreamError.notRewindable(path) }
+        guard !isClosed else { throw NMEAStreamError.system(path, "cannot rewind", EBADF) }
         try stream.rewind()
         decoder = NMEADecoder(options: options)
         translator = NMEAEventTranslator(sourceInformation: translator.sourceInformation)
         pending.removeAll()
         pendingIndex = 0
         reachedEnd = false
+    }
+
+    /// Closes the file now (standard input stays open); from then on ``next()`` returns `nil`.
+    public func close() {
+        isClosed = true
+        reachedEnd = true
+        pending.removeAll()
+        pendingIndex = 0
+        stream.close()
     }
 
     private func reportRejections() {

@@ -10,7 +10,8 @@ import Dispatch
 ///   time. Looping shifts later passes by the recording's length plus one second, so time keeps increasing.
 /// - At the end without looping, ``LocationProviderEvent/finished`` is delivered.
 ///
-/// Delivery and ``stop()`` take one lock, so no event is delivered after ``stop()`` returns.
+/// Delivery and ``stop()`` take one lock, so no event is delivered after ``stop()`` returns; ``stop()`` also closes the
+/// source before it returns (after a read in progress, if any), so the recording's file is released at once.
 final class ReplayPacer: @unchecked Sendable {
     let options: ReplayOptions
     /// The clock the replay paces by: the given clock at a factor, a virtual clock as fast as possible.
@@ -20,9 +21,11 @@ final class ReplayPacer: @unchecked Sendable {
     private var run: Run?
 
     /// The state of one started replay: used by one timer chain or one thread at a time; `stopped` and
-    /// `timer` only under the pacer's lock.
+    /// `timer` only under the pacer's lock, the source only under its own lock (reads and ``closeSource()``).
     private final class Run: @unchecked Sendable {
-        let source: any ReplaySource
+        private let source: any ReplaySource
+        private let sourceLock = NSLock()
+        private var sourceClosed = false
         let handler: @Sendable (LocationProviderEvent) -> Void
         var stopped = false
         var timer: LocationClockTimer?
@@ -36,6 +39,29 @@ final class ReplayPacer: @unchecked Sendable {
             self.source = source
             self.handler = handler
             self.passStart = passStart
+        }
+
+        /// The source's next item; `nil` once the source is closed.
+        func read() throws -> ReplayItem? {
+            try sourceLock.withLock { sourceClosed ? nil : try source.next() }
+        }
+
+        /// Rewinds the source; `false` once it is closed.
+        func rewind() throws -> Bool {
+            try sourceLock.withLock {
+                guard !sourceClosed else { return false }
+                try source.rewind()
+                return true
+            }
+        }
+
+        /// Closes the source once, waiting for a read in progress to return first.
+        func closeSource() {
+            sourceLock.withLock {
+                guard !sourceClosed else { return }
+                sourceClosed = true
+                source.close()
+            }
         }
     }
 
@@ -60,14 +86,16 @@ final class ReplayPacer: @unchecked Sendable {
         }
     }
 
-    /// Stops the replay; no event is delivered after it returns.
+    /// Stops the replay and closes its source; no event is delivered after it returns.
     func stop() {
-        let timer: LocationClockTimer? = lock.withLock {
+        let stopped: (run: Run, timer: LocationClockTimer?)? = lock.withLock {
             defer { run = nil }
-            run?.stopped = true
-            return run?.timer
+            guard let run else { return nil }
+            run.stopped = true
+            return (run, run.timer)
         }
-        timer?.cancel()
+        stopped?.timer?.cancel()
+        stopped?.run.closeSource()
     }
 
     /// Reads the next item, rewinding when looping; `nil` at the end.
@@ -75,10 +103,9 @@ final class ReplayPacer: @unchecked Sendable {
     /// Reports a read failure and ends.
     private func nextItem(_ run: Run) -> ReplayItem? {
         do {
-            if let item = try run.source.next() { return item }
-            guard options.loops, run.firstTime != nil else { return nil }
-            try run.source.rewind()
-            guard let item = try run.source.next() else { return nil }
+            if let item = try run.read() { return item }
+            guard options.loops, run.firstTime != nil, try run.rewind() else { return nil }
+            guard let item = try run.read() else { return nil }
             startNextPass(run)
             return item
         } catch {

@@ -35,4 +35,15 @@ public protocol ReplaySource: AnyObject {
     ///
     /// - Throws: When the recording cannot be read again (e.g. standard input).
     func rewind() throws
+
+    /// Releases what the recording holds open, such as its file descriptor.
+    ///
+    /// The replay calls it once, when it stops, after any read in progress has returned; it calls neither
+    /// ``next()`` nor ``rewind()`` afterwards. The default implementation does nothing (a recording in memory).
+    func close()
+}
+
+extension ReplaySource {
+    /// Does nothing: the recording holds nothing open.
+    public func close() {}
 }

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import NMEA0183
+
+/// The contiguous fast path of `NMEADecoder.feed` (buffers, arrays, `Data`) against the byte-by-byte path of any
+/// other sequence: same events, statistics and diagnostics, however the input is cut.
+struct FeedPathTests {
+    /// Every framing case: comments, foreign bytes, `$$`, a cut-short sentence, an overlong one, a control byte,
+    /// bare CR, CR LF and LF endings, a bad checksum and an unterminated last line.
+    static let framingCases: [UInt8] = Array(
+        ("# comment with $GPGGA,1*00 inside\n  \t# indented comment\r\n{\"class\":\"TPV\"}\n"
+            + framed("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+            + "$$GPGLL,030130$"
+            + framed("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W", ending: "\r")
+            + "junk " + framed("GPGGA,123520,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,", ending: "\n")
+            + "$GP" + String(repeating: "X", count: 300) + "\r\n"
+            + "$GPGSA,A,3,\u{01}04,05,,*1D\r\n"
+            + "$GPGGA,123521,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00\r\n"
+            + framed("GPGGA,123522,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,", ending: "")).utf8)
+
+    @Test func framingCasesMatchTheByteByBytePath() {
+        let reference = Self.byteByByte(Self.framingCases)
+        #expect(reference.decoder.statistics.rejectedSentences >= 4)
+        #expect(reference.decoder.statistics.skippedLines >= 1)
+        #expect(reference.events.fixes.count == 3)
+        for chunkSize in [1, 2, 7, 64, Self.framingCases.count] {
+            let fast = Self.chunked(Self.framingCases, chunkSizes: { chunkSize })
+            Self.expectSame(fast, reference)
+        }
+    }
+
+    @Test func overlongSentenceAtAChunkBoundaryIsRejectedOnce() {
+        var options = NMEADecoderOptions()
+        options.maximumSentenceLength = 20
+        let bytes = Array(("$GPABC," + String(repeating: "7", count: 40) + "\r\n" + framed("GPZZZ,1")).utf8)
+        let reference = Self.byteByByte(bytes, options: options)
+        #expect(reference.decoder.statistics[.tooLong] == 1)
+        for chunkSize in 1...bytes.count {
+            Self.expectSame(Self.chunked(bytes, options: options, chunkSizes: { chunkSize }), reference)
+        }
+    }
+
+    @Test func gpsdLogsMatchTheByteByBytePath() throws {
+        guard let directory = gpsdLogsDirectory() else { return }
+        let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".log") }.sorted()
+        #expect(!logs.isEmpty)
+        var generator = SplitMix64(seed: 0xFEED)
+        for log in logs {
+            let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(log)))
+            let reference = Self.byteByByte(bytes)
+            let fast = Self.chunked(bytes, chunkSizes: { Int(generator.next() % 300) + 1 })
+            Self.expectSame(fast, reference, log)
+            var whole = NMEADecoder()
+            let data = whole.feed(Data(bytes)) + whole.finish()
+            #expect(data == reference.events && whole.statistics == reference.decoder.statistics, "\(log)")
+        }
+    }
+
+    /// The reference: a sequence without contiguous storage, so every byte goes through the framer's `push`.
+    static func byteByByte(_ bytes: [UInt8], options: NMEADecoderOptions = NMEADecoderOptions()) -> (
+        events: [NMEAEvent], decoder: NMEADecoder
+    ) {
+        var decoder = NMEADecoder(options: options)
+        let events = decoder.feed(AnySequence(bytes)) + decoder.finish()
+        return (events, decoder)
+    }
+
+    /// The fast path over raw buffers cut at the sizes `chunkSizes` returns.
+    static func chunked(
+        _ bytes: [UInt8], options: NMEADecoderOptions = NMEADecoderOptions(), chunkSizes: () -> Int
+    ) -> (events: [NMEAEvent], decoder: NMEADecoder) {
+        var decoder = NMEADecoder(options: options)
+        var events: [NMEAEvent] = []
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + chunkSizes())
+            events += bytes[start..<end].withUnsafeBytes { decoder.feed($0) }
+            start = end
+        }
+        return (events + decoder.finish(), decoder)
+    }
+
+    static func expectSame(
+        _ fast: (events: [NMEAEvent], decoder: NMEADecoder), _ reference: (events: [NMEAEvent], decoder: NMEADecoder),
+        _ label: String = ""
+    ) {
+        #expect(fast.events == reference.events, "\(label)")
+        #expect(fast.decoder.statistics == reference.decoder.statistics, "\(label)")
+        #expect(fast.decoder.diagnostics == reference.decoder.diagnostics, "\(label)")
+        #expect(fast.decoder.droppedDiagnosticCount == reference.decoder.droppedDiagnosticCount, "\(label)")
+    }
+}
