@@ -31,7 +31,7 @@ let package = Package(
         ),
         // The benchmarks (release mode): throughput, blocks overhead, fan-out, memory, release, gpsd latency.
         .executableTarget(
-            name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183", "GPSD"]),
+            name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183"]),
 
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"]),
