@@ -33,14 +33,16 @@ let package = Package(
         .executableTarget(
             name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183"]),
 
-        .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183"]),
-        .testTarget(name: "GPXTests", dependencies: ["GPX"]),
-        .testTarget(name: "GPSDTests", dependencies: ["GPSD"]),
+        // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule.
+        .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
+        .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183", "SharedTestSupport"]),
+        .testTarget(name: "GPXTests", dependencies: ["GPX", "SharedTestSupport"]),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SharedTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus"]),
-        .testTarget(name: "LinuxCoreLocationTests", dependencies: ["LinuxCoreLocation"]),
+        .testTarget(name: "LinuxCoreLocationTests", dependencies: ["LinuxCoreLocation", "SharedTestSupport"]),
         .testTarget(name: "LocationBlocksTests", dependencies: ["LocationBlocks"]),
         // End-to-end tests that run the built `corelocation` executable.
-        .testTarget(name: "corelocationTests", dependencies: ["corelocation", "GPX"]),
+        .testTarget(name: "corelocationTests", dependencies: ["corelocation", "GPX", "SharedTestSupport"]),
         // Code written the way iOS apps write it, compiled unchanged.
         .testTarget(name: "CompatibilityTests", dependencies: ["LinuxCoreLocation"]),
     ]

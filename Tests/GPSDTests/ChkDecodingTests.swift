@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import SharedTestSupport
 import Testing
 
 /// Decoding of the real gpsd output in ../shared/data/gpsd-logs/*.log.chk (gpsd 3.27-dev).
@@ -11,7 +12,8 @@ import Testing
     ]
 
     private func lines(_ log: String) throws -> [String] {
-        try SharedData.jsonLines(of: try SharedData.gpsdLogs().appendingPathComponent("\(log).log.chk"))
+        let logs = try SharedData.requiredFolder("gpsd-logs")
+        return try SharedData.jsonLines(of: logs.appendingPathComponent("\(log).log.chk"))
     }
 
     private func decoded(_ log: String) throws -> [GPSDMessage] {

@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import SharedTestSupport
 import Testing
 
 /// The client against Debian's real gpsd, fed by gpsfake from a shared receiver log.
@@ -30,7 +31,7 @@ import Testing
         guard let executable = Gpsfake.executable else {
             try SharedData.unavailable("gpsfake is not installed (apt-get install gpsd gpsd-clients)")
         }
-        let directory = try SharedData.gpsdLogs()
+        let directory = try SharedData.requiredFolder("gpsd-logs")
         let expected = try SharedData.jsonLines(of: directory.appendingPathComponent("\(log).log.chk"))
             .map { try GPSDDecoder.decode($0) }
         let expectedTPVs = expected.compactMap { if case .tpv(let tpv) = $0, tpv.latitude != nil { tpv } else { nil } }

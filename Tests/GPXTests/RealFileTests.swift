@@ -1,5 +1,6 @@
 import Foundation
 import GPX
+import SharedTestSupport
 import Testing
 
 /// Expected figures for one real file, computed independently with Python's xml.etree
@@ -74,10 +75,10 @@ private let expectations: [RealFileExpectation] = [
         trackPointEnds: ((51.120586, 3.779642, 1_492_016_436), (51.130122, 3.773967, 1_492_016_438))),
 ]
 
-@Suite(.enabled(if: SharedGPXData.shouldRun, SharedGPXData.skipReason))
+@Suite(.enabled(if: SharedData.shouldRun("gpx"), SharedData.skipReason("gpx")))
 struct RealFileTests {
     @Test func allTwelveFilesAreCovered() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: SharedGPXData.directory.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: SharedData.directory("gpx").path)
             .filter { $0.hasSuffix(".gpx") }.sorted()
         #expect(names == expectations.map(\.file).sorted())
         #expect(names.count == 12)
@@ -85,7 +86,7 @@ struct RealFileTests {
 
     @Test(arguments: expectations)
     func counts(_ expected: RealFileExpectation) throws {
-        let document = try GPXReader().readDocument(contentsOf: SharedGPXData.url(expected.file))
+        let document = try GPXReader().readDocument(contentsOf: sharedGPX(expected.file))
         let trackPoints = document.tracks.flatMap(\.points)
         #expect(document.waypoints.count == expected.waypoints)
         #expect(document.routes.count == expected.routes)
@@ -104,11 +105,11 @@ struct RealFileTests {
 
     /// Values read off the files' text.
     @Test func fieldValues() throws {
-        let speeds = try GPXDocument(contentsOf: SharedGPXData.url("track_with_speed.gpx")).tracks.first?.points
+        let speeds = try GPXDocument(contentsOf: sharedGPX("track_with_speed.gpx")).tracks.first?.points
         #expect(speeds?.map(\.speed) == [1.2, 2.2, 3.2])
         #expect(speeds?.map(\.elevation) == [48.962041, 58.166437, 53.381747])
 
-        let accuracy = try GPXDocument(contentsOf: SharedGPXData.url("with_accuracy.gpx"))
+        let accuracy = try GPXDocument(contentsOf: sharedGPX("with_accuracy.gpx"))
         let points = try #require(accuracy.tracks.first?.points)
         #expect(points.map(\.fix) == [.differential, .threeDimensional, nil])
         #expect(points.map(\.satellites) == [4, 5, nil])
@@ -118,14 +119,14 @@ struct RealFileTests {
         #expect(points.map(\.elevation) == [50.3, 0, nil])
         #expect(
             accuracy.summary.diagnostics.map(\.description) == [
-                SharedGPXData.url("with_accuracy.gpx").path
+                sharedGPX("with_accuracy.gpx").path
                     + #":36: warning: <trkpt> fix "something_not_in_the_spec" is not a fix type (none, 2d, 3d, dgps, pps); ignored"#
             ])
 
-        let wahoo = try GPXDocument(contentsOf: SharedGPXData.url("wahoo_example.gpx")).tracks.first?.points
+        let wahoo = try GPXDocument(contentsOf: sharedGPX("wahoo_example.gpx")).tracks.first?.points
         #expect(wahoo?.map(\.elevation) == [nil, nil, nil])
 
-        let all = try GPXDocument(contentsOf: SharedGPXData.url("gpx1.0_with_all_fields.gpx"))
+        let all = try GPXDocument(contentsOf: sharedGPX("gpx1.0_with_all_fields.gpx"))
         let point = try #require(all.tracks.first?.points.first)
         #expect([point.hdop, point.vdop, point.pdop, point.elevation] == [101, 102, 103, 11.1])
         #expect(point.satellites == 100)
@@ -133,7 +134,7 @@ struct RealFileTests {
         #expect(point.name == "example name t")
         #expect(all.metadata.version == "1.0")
 
-        let latin1 = try GPXDocument(contentsOf: SharedGPXData.url("iso8859-1encoded.gpx"))
+        let latin1 = try GPXDocument(contentsOf: sharedGPX("iso8859-1encoded.gpx"))
         #expect(latin1.metadata.version == "1.0")
         #expect(latin1.waypoints.allSatisfy { $0.time != nil && $0.elevation == nil })
     }
@@ -159,3 +160,6 @@ struct RealFileTests {
         }
     }
 }
+
+/// A file of `../shared/data/gpx`.
+private func sharedGPX(_ name: String) -> URL { SharedData.directory("gpx").appendingPathComponent(name) }

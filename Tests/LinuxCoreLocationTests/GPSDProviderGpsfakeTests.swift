@@ -1,6 +1,7 @@
 import Foundation
 import GPSD
 import Glibc
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -127,7 +128,7 @@ import Testing
 
     @Test(arguments: ["gr8013-w", "skytraq-PX1172RH_DS"])
     func fixesAndHeadingsArriveWithTheLogsValues(log: String) throws {
-        guard let executable = Self.gpsfake(), let directory = sharedGpsdLogs() else { return }
+        guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let expected = try String(contentsOf: directory.appendingPathComponent("\(log).log.chk"), encoding: .utf8)
             .split(whereSeparator: \.isNewline).filter { $0.hasPrefix("{") }.map { try GPSDDecoder.decode(String($0)) }
         let tpvs = expected.compactMap {
@@ -178,7 +179,7 @@ import Testing
     }
 
     @Test func gpsdKilledMidStreamIsLocationUnknownThenRecoveryAndTheLastStopCloses() throws {
-        guard let executable = Self.gpsfake(), let directory = sharedGpsdLogs() else { return }
+        guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let log = directory.appendingPathComponent("skytraq-PX1172RH_DS.log")
         let port = try GPSDProviderStreamTests.unusedPort()
         let first = try Self.play(log, port: port, executable: executable)

@@ -1,5 +1,6 @@
 import Foundation
 import GPX
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -75,13 +76,13 @@ private func segments(_ url: URL) throws -> [[GPXPoint]] {
         #expect(points.last?.elevation == nil && points[10].verticalAccuracy == 11)
     }
 
-    @Test(.enabled(if: GPXSharedFiles.shouldRun, GPXSharedFiles.skipReason))
+    @Test(.enabled(if: SharedData.shouldRun("gpx"), SharedData.skipReason("gpx")))
     func aRealActivityRoundTrips() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         // Its own provider: LocationProviders.provider(for:) would share one with GPXReplayRealFileTests.
         let replay = try GPXReplay.provider(
-            contentsOf: GPXSharedFiles.directory.appendingPathComponent("garmin-activity.gpx"),
+            contentsOf: SharedData.directory("gpx").appendingPathComponent("garmin-activity.gpx"),
             options: ReplayOptions(speed: .asFastAsPossible))
         let recorder = try record(replay, to: scratch.file("activity.gpx"))
         let points = try segments(scratch.file("activity.gpx"))

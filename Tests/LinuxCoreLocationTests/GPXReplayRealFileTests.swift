@@ -1,27 +1,8 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
-
-/// The real-world GPX files in `../shared/data/gpx` (next to the package root, found from this file's path).
-enum GPXSharedFiles {
-    static let directory: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
-        {
-            url.deleteLastPathComponent()
-        }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/data/gpx")
-    }()
-
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: directory.path) }
-    /// CORELOCATION_REQUIRE_INTEGRATION=1 turns a skip into a failure.
-    static var shouldRun: Bool {
-        isPresent || ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1"
-    }
-    static let skipReason: Comment =
-        "../shared/data/gpx is absent; set CORELOCATION_REQUIRE_INTEGRATION=1 to fail instead"
-}
 
 /// Fixes each file yields at `?speed=max`, computed independently of this code (Python: xml.etree to read the
 /// points, GeographicLib 2.1 `Geodesic.WGS84.Inverse` for leg lengths; see Docs/GPXReplay.md): per
@@ -42,17 +23,17 @@ private let expectedFixCounts: [(file: String, fixes: Int)] = [
     ("with_accuracy.gpx", 3),  // 2 s
 ]
 
-@Suite(.enabled(if: GPXSharedFiles.shouldRun, GPXSharedFiles.skipReason), .serialized)
+@Suite(.enabled(if: SharedData.shouldRun("gpx"), SharedData.skipReason("gpx")), .serialized)
 struct GPXReplayRealFileTests {
     @Test func theTwelveFilesAreTheOnesExpected() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: GPXSharedFiles.directory.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: SharedData.directory("gpx").path)
             .filter { $0.hasSuffix(".gpx") }.sorted()
         #expect(names == expectedFixCounts.map(\.file).sorted())
     }
 
     @Test(arguments: expectedFixCounts)
     func replaysThroughALocationManagerAtMaximumSpeed(_ file: String, fixes expected: Int) throws {
-        let path = GPXSharedFiles.directory.appendingPathComponent(file).path
+        let path = SharedData.directory("gpx").appendingPathComponent(file).path
         let provider = try LocationProviders.provider(for: "gpx:\(path)?speed=max")
         let delegate = RecordingDelegate()
         let queue = DispatchQueue(label: "GPXReplayRealFileTests")

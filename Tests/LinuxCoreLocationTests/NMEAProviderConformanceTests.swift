@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -129,7 +130,7 @@ private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (
     ]
 
     @Test(arguments: expectations) func log(_ expectation: Expectation) throws {
-        guard let directory = sharedGpsdLogs() else { return }
+        guard let directory = SharedData.folder("gpsd-logs") else { return }
         let path = directory.appendingPathComponent(expectation.log + ".log").path
         let provider = try NMEAProviderFactory.make(LocationProviderURI("nmea:\(path)?speed=max"))
         let (collector, finished) = playThroughManager(provider)
@@ -152,7 +153,7 @@ private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (
     }
 
     @Test func neverAFixLogReportsTheLossOnceAndNoLocation() throws {
-        guard let directory = sharedGpsdLogs() else { return }
+        guard let directory = SharedData.folder("gpsd-logs") else { return }
         let path = directory.appendingPathComponent("ublox-lea-5q.log").path
         let (collector, finished) = playThroughManager(
             try NMEAProviderFactory.make(LocationProviderURI("nmea:\(path)?speed=max")))
@@ -162,7 +163,7 @@ private func compare(_ locations: [CLLocation], with epochs: [GpsdEpoch]) -> (
     }
 
     @Test func headingLogDeliversHeadingsThroughTheManager() throws {
-        guard let directory = sharedGpsdLogs() else { return }
+        guard let directory = SharedData.folder("gpsd-logs") else { return }
         let path = directory.appendingPathComponent("hemi.log").path
         let provider = try NMEAProviderFactory.make(LocationProviderURI("nmea:\(path)?speed=max"))
         #expect(provider.capabilities.contains(.heading))

@@ -19,24 +19,6 @@ func temporaryLog(_ text: String, name: String = "log") -> String {
     return path
 }
 
-/// `../shared/data/gpsd-logs` next to the package root (found from this file's path), or nil after printing why
-/// it is absent; records a failure instead when `CORELOCATION_REQUIRE_INTEGRATION=1`.
-func sharedGpsdLogs(filePath: String = #filePath) -> URL? {
-    var root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-    while root.path != "/", !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-        root.deleteLastPathComponent()
-    }
-    let logs = root.deletingLastPathComponent().appendingPathComponent("shared/data/gpsd-logs")
-    if FileManager.default.fileExists(atPath: logs.appendingPathComponent("README.md").path) { return logs }
-    let reason = "gpsd logs not found at \(logs.path)"
-    if ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1" {
-        Issue.record("\(reason) and CORELOCATION_REQUIRE_INTEGRATION=1")
-    } else {
-        print("SKIPPED: \(reason)")
-    }
-    return nil
-}
-
 /// A delegate that keeps every location, heading and error, for comparing whole `CLLocation`s.
 final class LocationCollector: NSObject, LinuxLocationManagerDelegate, @unchecked Sendable {
     private let lock = NSLock()

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @testable import NMEA0183
@@ -42,7 +43,7 @@ struct FeedPathTests {
     }
 
     @Test func gpsdLogsMatchTheByteByBytePath() throws {
-        guard let directory = gpsdLogsDirectory() else { return }
+        guard let directory = SharedData.folder("gpsd-logs") else { return }
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".log") }.sorted()
         #expect(!logs.isEmpty)

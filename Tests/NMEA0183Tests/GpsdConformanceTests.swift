@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @testable import NMEA0183
@@ -56,7 +57,7 @@ import Testing
     ]
 
     @Test(arguments: expectations) func log(_ expectation: Expectation) throws {
-        guard let directory = gpsdLogsDirectory() else { return }
+        guard let directory = SharedData.folder("gpsd-logs") else { return }
         let log = try Data(contentsOf: directory.appendingPathComponent(expectation.log + ".log"))
         let chk = try String(
             contentsOf: directory.appendingPathComponent(expectation.log + ".log.chk"), encoding: .utf8)
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func neverAFixLogEmitsNoFixEventsOnly() throws {
-        guard let directory = gpsdLogsDirectory() else { return }
+        guard let directory = SharedData.folder("gpsd-logs") else { return }
         var decoder = NMEADecoder()
         let events =
             decoder.feed(try Data(contentsOf: directory.appendingPathComponent("ublox-lea-5q.log")))
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func rolloverLogGivesTheTrueDate() throws {
-        guard let directory = gpsdLogsDirectory() else { return }
+        guard let directory = SharedData.folder("gpsd-logs") else { return }
         let fixes = GpsdConformance.decode(
             log: try Data(contentsOf: directory.appendingPathComponent("april6_2019.log"))
         ).fixes

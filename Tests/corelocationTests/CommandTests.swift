@@ -1,24 +1,11 @@
 import Foundation
 import GPX
+import SharedTestSupport
 import Testing
 
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
-
-/// The shared receiver logs and GPX files, or `nil` (with a printed reason) when `../shared` is absent;
-/// a failure instead when `CORELOCATION_REQUIRE_INTEGRATION=1`.
-func sharedData(_ folder: String) -> URL? {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/\(folder)")
-    if FileManager.default.fileExists(atPath: url.path) { return url }
-    if ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1" {
-        Issue.record("../shared/data/\(folder) is missing and CORELOCATION_REQUIRE_INTEGRATION=1")
-    } else {
-        print("skipped: ../shared/data/\(folder) is absent")
-    }
-    return nil
-}
 
 @Suite struct CommandTests {
     @Test func onceSucceedsWithAFixMeetingTheLevel() throws {
@@ -65,7 +52,7 @@ func sharedData(_ folder: String) -> URL? {
     }
 
     @Test func recordThenReadBack() throws {
-        guard let gpx = sharedData("gpx") else { return }
+        guard let gpx = SharedData.folder("gpx") else { return }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString).gpx")
         defer { try? FileManager.default.removeItem(at: output) }
         let input = gpx.appendingPathComponent("garmin-activity.gpx")
@@ -81,7 +68,7 @@ func sharedData(_ folder: String) -> URL? {
     }
 
     @Test func plotWritesWellFormedSVGWithOneCirclePerFix() throws {
-        guard let logs = sharedData("gpsd-logs") else { return }
+        guard let logs = SharedData.folder("gpsd-logs") else { return }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try Tool.run([

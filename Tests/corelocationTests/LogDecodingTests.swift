@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 /// `corelocation watch --provider "nmea:LOG?speed=max" --format jsonl` as a decoder of the gpsd regression logs:
@@ -17,7 +18,7 @@ import Testing
 
     @Test(arguments: logs)
     func everyFixedEpochOfGpsdIsInTheOutput(_ name: String) throws {
-        guard let folder = sharedData("gpsd-logs") else { return }
+        guard let folder = SharedData.folder("gpsd-logs") else { return }
         let log = folder.appendingPathComponent("\(name).log")
         let run = try Tool.run(["watch", "--provider", "nmea:\(log.path)?speed=max", "--format", "jsonl"])
         #expect(run.status == 0)
