@@ -1,14 +1,22 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The shared state of a ``DBusConnection`` that its reader thread holds on to.
-final class DBusConnectionCore: Sendable {
-    private final class PendingReply: Sendable {
+///
+/// Its locks are `NSLock`s (pthread mutexes), as in ``DBusSocket``: `Mutex` hands a contended lock over through
+/// a futex path ThreadSanitizer does not see on Linux, which it then reports as a race (seen in CI on the
+/// concurrent-calls test). `@unchecked Sendable` because the state is only touched under `lock`.
+final class DBusConnectionCore: @unchecked Sendable {
+    private final class PendingReply: @unchecked Sendable {
         let arrived = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<DBusMessage, DBusError>?>(nil)
+        private let lock = NSLock()
+        private var value: Result<DBusMessage, DBusError>?
+
+        /// The reply or failure, once ``arrived`` has been signalled.
+        var result: Result<DBusMessage, DBusError>? { lock.withLock { value } }
+
         func resolve(_ value: Result<DBusMessage, DBusError>) {
-            result.withLock { $0 = value }
+            lock.withLock { self.value = value }
             arrived.signal()
         }
     }
@@ -23,7 +31,8 @@ final class DBusConnectionCore: Sendable {
 
     let socket: DBusSocket
     let maximumMessageSize: Int
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var state = State()
     /// Held while the handler runs (and while deciding whether to run it), so that ``close()`` can wait for a running
     /// handler to finish and no handler starts after it returns.
     private let delivery = NSLock()
@@ -33,17 +42,24 @@ final class DBusConnectionCore: Sendable {
         self.maximumMessageSize = maximumMessageSize
     }
 
-    var isOpen: Bool { state.withLock { $0.closedReason == nil } }
+    /// Runs `body` with the state under the lock.
+    private func withState<T, Failure: Error>(_ body: (inout State) throws(Failure) -> T) throws(Failure) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+
+    var isOpen: Bool { withState { $0.closedReason == nil } }
 
     func setEventHandler(_ handler: (@Sendable (DBusConnection.Event) -> Void)?) {
-        state.withLock { $0.handler = handler }
+        withState { $0.handler = handler }
     }
 
     /// Starts the reader thread, which owns `stream` from now on.
     func startReading(_ stream: DBusStream) {
         let box = StreamBox(stream)
         let thread = Thread { [self] in
-            state.withLock { $0.readerThread = DBusSocket.currentThreadID }
+            withState { $0.readerThread = DBusSocket.currentThreadID }
             readLoop(box.stream)
         }
         thread.name = "DBusConnection reader"
@@ -64,21 +80,21 @@ final class DBusConnectionCore: Sendable {
         let serial = try reserveSerial()
         let pending = PendingReply()
         let bytes = try message.encoded(serial: serial, maximumSize: maximumMessageSize)
-        try state.withLock { (state) throws(DBusError) in
+        try withState { (state) throws(DBusError) in
             if let reason = state.closedReason { throw .disconnected(reason: reason) }
             state.pending[serial] = pending
         }
         do {
             try socket.write(bytes, timeout: timeout)
         } catch {
-            _ = state.withLock { $0.pending.removeValue(forKey: serial) }
+            _ = withState { $0.pending.removeValue(forKey: serial) }
             throw error
         }
         if pending.arrived.wait(timeout: .now() + timeout) == .timedOut {
-            _ = state.withLock { $0.pending.removeValue(forKey: serial) }
+            _ = withState { $0.pending.removeValue(forKey: serial) }
             throw .timedOut(member: member, seconds: timeout)
         }
-        let reply = try pending.result.withLock { $0! }.get()
+        let reply = try pending.result!.get()
         if reply.kind == .error {
             throw .errorReply(name: reply.errorName ?? "", message: reply.errorText)
         }
@@ -86,7 +102,7 @@ final class DBusConnectionCore: Sendable {
     }
 
     func close() {
-        let reader = state.withLock { state in
+        let reader = withState { state in
             state.closedReason = state.closedReason ?? "closed by the client"
             return state.readerThread
         }
@@ -98,11 +114,11 @@ final class DBusConnectionCore: Sendable {
     }
 
     private var isReaderThread: Bool {
-        state.withLock { $0.readerThread } == DBusSocket.currentThreadID
+        withState { $0.readerThread } == DBusSocket.currentThreadID
     }
 
     private func reserveSerial() throws(DBusError) -> UInt32 {
-        try state.withLock { (state) throws(DBusError) in
+        try withState { (state) throws(DBusError) in
             if let reason = state.closedReason { throw .disconnected(reason: reason) }
             defer { state.nextSerial = state.nextSerial == .max ? 1 : state.nextSerial + 1 }
             return state.nextSerial
@@ -121,7 +137,7 @@ final class DBusConnectionCore: Sendable {
             }
         }
         delivery.lock()
-        let (pending, handler, closedByClient) = state.withLock { state in
+        let (pending, handler, closedByClient) = withState { state in
             defer {
                 state.pending = [:]
                 state.closedReason = state.closedReason ?? failure.description
@@ -138,14 +154,14 @@ final class DBusConnectionCore: Sendable {
     private func handle(_ message: DBusMessage) throws(DBusError) {
         switch message.kind {
         case .methodReturn, .error:
-            let pending = state.withLock { state in
+            let pending = withState { state in
                 message.replySerial.flatMap { state.pending.removeValue(forKey: $0) }
             }
             pending?.resolve(.success(message))
         case .signal:
             delivery.lock()
             defer { delivery.unlock() }
-            let (handler, open) = state.withLock { ($0.handler, $0.closedReason == nil) }
+            let (handler, open) = withState { ($0.handler, $0.closedReason == nil) }
             if open { handler?(.signal(message)) }
         case .methodCall:
             guard !message.flags.contains(.noReplyExpected) else { return }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Writes a GPX 1.1 track file point by point, keeping the file valid GPX after every append.
 ///
@@ -12,8 +11,9 @@ import Synchronization
 /// its owner has been. With ``GPXTrackWriterOptions/synchronizesEachAppend`` each append is
 /// followed by `fsync(2)`, so a completed append survives power loss.
 ///
-/// Thread-safe: calls may come from any thread and are serialised by a mutex.
-public final class GPXTrackWriter: Sendable {
+/// Thread-safe: calls may come from any thread and are serialised by an `NSLock` (a pthread mutex; not
+/// `Mutex`, whose contended path ThreadSanitizer cannot see on Linux and reports as a race).
+public final class GPXTrackWriter: @unchecked Sendable {
     private struct State {
         var descriptor: Int32
         var bodyEnd: Int
@@ -26,7 +26,8 @@ public final class GPXTrackWriter: Sendable {
     public let url: URL
     /// The options the file was created with.
     public let options: GPXTrackWriterOptions
-    private let state: Mutex<State>
+    private let lock = NSLock()
+    private var state: State
 
     /// Creates the file and writes an empty track (header and closing tags) to it.
     ///
@@ -52,17 +53,22 @@ public final class GPXTrackWriter: Sendable {
             _ = closeDescriptor(descriptor)
             throw error
         }
-        state = Mutex(State(descriptor: descriptor, bodyEnd: header.count))
+        state = State(descriptor: descriptor, bodyEnd: header.count)
     }
 
     deinit {
-        state.withLock { state in
-            if !state.isClosed { _ = closeDescriptor(state.descriptor) }
-        }
+        if !state.isClosed { _ = closeDescriptor(state.descriptor) }
+    }
+
+    /// Runs `body` with the state under the lock.
+    private func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
     }
 
     /// The number of points appended so far.
-    public var pointCount: Int { state.withLock { $0.pointCount } }
+    public var pointCount: Int { withState { $0.pointCount } }
 
     /// Appends one track point to the current segment.
     ///
@@ -73,7 +79,7 @@ public final class GPXTrackWriter: Sendable {
     ///   written (the file is unchanged), or `io` when writing fails or the writer is closed.
     public func append(_ point: GPXPoint) throws {
         let element = try GPXTrackEncoding.trackPoint(point, source: url.path)
-        try state.withLock { state in
+        try withState { state in
             try self.writeBody(Array(element.utf8), state: &state)
             state.pointCount += 1
             state.segmentIsEmpty = false
@@ -86,7 +92,7 @@ public final class GPXTrackWriter: Sendable {
     ///
     /// - Throws: ``GPXDiagnostic`` of kind `io` when writing fails or the writer is closed.
     public func startSegment() throws {
-        try state.withLock { state in
+        try withState { state in
             guard !state.segmentIsEmpty else { return }
             try self.writeBody(Array(GPXTrackEncoding.segmentBreak.utf8), state: &state)
             state.segmentIsEmpty = true
@@ -99,7 +105,7 @@ public final class GPXTrackWriter: Sendable {
     ///
     /// - Throws: ``GPXDiagnostic`` of kind `io` when `fsync` or `close` fails.
     public func close() throws {
-        try state.withLock { state in
+        try withState { state in
             guard !state.isClosed else { return }
             state.isClosed = true
             let synced = fsync(state.descriptor) == 0

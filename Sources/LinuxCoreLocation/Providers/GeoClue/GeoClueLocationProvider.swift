@@ -1,6 +1,5 @@
 import DBus
 import Dispatch
-import Synchronization
 
 /// Fixes from GeoClue2, the location service of Linux desktops, over the system D-Bus.
 ///
@@ -37,7 +36,7 @@ public final class GeoClueLocationProvider: LocationProvider {
     let replyTimeout: Double
     private let connect: Connector
     private let queue = DispatchQueue(label: "LinuxCoreLocation.GeoClue")
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     /// Creates a provider that talks to GeoClue on the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else
     /// `/run/dbus/system_bus_socket`).
