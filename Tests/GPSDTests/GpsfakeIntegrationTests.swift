@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test(arguments: ["gr8013-w", "skytraq-PX1172RH_DS"])
-    func realGpsdStreamsTheLogsFixes(log: String) throws {
+    func realGpsdStreamsTheLogsFixes(log: String) async throws {
         guard let executable = Gpsfake.executable else {
             try SharedData.unavailable("gpsfake is not installed (apt-get install gpsd gpsd-clients)")
         }
@@ -59,10 +59,12 @@ import Testing
         client.start()
         defer { client.stop() }
 
-        let sawFinalFix =
+        let ended = await offThePool {
             recorder.wait(timeout: 60) { _ in
                 recorder.tpvs.contains { Self.matches($0, finalTPV) } || gpsfake.hasExited
-            } && recorder.tpvs.contains { Self.matches($0, finalTPV) }
+            }
+        }
+        let sawFinalFix = ended && recorder.tpvs.contains { Self.matches($0, finalTPV) }
         client.stop()
         if !sawFinalFix {
             let kinds = recorder.all.prefix(40).map { String(describing: $0).prefix(120) }

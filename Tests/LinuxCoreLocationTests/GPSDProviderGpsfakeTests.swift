@@ -65,11 +65,14 @@ import Testing
     }
 
     /// Polls `condition` every 20 ms for at most `timeout` seconds of real time.
-    private static func eventually(timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+    ///
+    /// Asynchronous, so that the wait — most of these tests' minute — leaves the cooperative thread to other
+    /// tests: a two-core machine has only two.
+    private static func eventually(timeout: TimeInterval = 30, _ condition: () -> Bool) async -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !condition() {
             if Date() > deadline { return false }
-            usleep(20_000)
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return true
     }
@@ -127,7 +130,7 @@ import Testing
     }
 
     @Test(arguments: ["gr8013-w", "skytraq-PX1172RH_DS"])
-    func fixesAndHeadingsArriveWithTheLogsValues(log: String) throws {
+    func fixesAndHeadingsArriveWithTheLogsValues(log: String) async throws {
         guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let expected = try String(contentsOf: directory.appendingPathComponent("\(log).log.chk"), encoding: .utf8)
             .split(whereSeparator: \.isNewline).filter { $0.hasPrefix("{") }.map { try GPSDDecoder.decode(String($0)) }
@@ -152,11 +155,12 @@ import Testing
         defer { queue.sync { manager.value.stopUpdatingLocation() } }
 
         // While the log plays (gpsfake -1 ends gpsd after it), the provider holds exactly one connection.
-        #expect(Self.eventually { !collector.locations.isEmpty })
-        #expect(Self.eventually(timeout: 2) { Self.establishedConnections(to: port) == 1 })
-        let sawFinal =
-            Self.eventually { collector.locations.contains { Self.matches($0, final) } || gpsfake.hasExited }
-            && collector.locations.contains { Self.matches($0, final) }
+        #expect(await Self.eventually { !collector.locations.isEmpty })
+        #expect(await Self.eventually(timeout: 2) { Self.establishedConnections(to: port) == 1 })
+        let ended = await Self.eventually {
+            collector.locations.contains { Self.matches($0, final) } || gpsfake.hasExited
+        }
+        let sawFinal = ended && collector.locations.contains { Self.matches($0, final) }
         #expect(sawFinal, "the log's last fix never arrived; gpsfake said:\n\(gpsfake.output)")
         queue.sync {
             manager.value.stopUpdatingHeading()
@@ -178,7 +182,7 @@ import Testing
         print("[\(log)] \(locations.count) locations, \(received.count) headings through the delegate")
     }
 
-    @Test func gpsdKilledMidStreamIsLocationUnknownThenRecoveryAndTheLastStopCloses() throws {
+    @Test func gpsdKilledMidStreamIsLocationUnknownThenRecoveryAndTheLastStopCloses() async throws {
         guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let log = directory.appendingPathComponent("skytraq-PX1172RH_DS.log")
         let port = try GPSDProviderStreamTests.unusedPort()
@@ -196,19 +200,20 @@ import Testing
         let manager = Self.startManager(Self.provider(port: port), queue: queue, collector: collector)
         defer { queue.sync { manager.value.stopUpdatingLocation() } }
 
-        #expect(Self.eventually { !collector.locations.isEmpty }, "no fix from the first gpsd:\n\(first.output)")
+        #expect(await Self.eventually { !collector.locations.isEmpty }, "no fix from the first gpsd:\n\(first.output)")
         let errorsBefore = collector.errors.count
         first.stop()  // signals gpsd: its sockets close mid-stream
-        #expect(Self.eventually { collector.errors.count > errorsBefore })
+        #expect(await Self.eventually { collector.errors.count > errorsBefore })
         #expect(collector.errors.last == .locationUnknown)
         let locationsBeforeRestart = collector.locations.count  // the first gpsd is gone: no more of its fixes
 
         second = try Self.play(log, port: port, executable: executable)
-        #expect(Self.eventually { collector.locations.count > locationsBeforeRestart }, "no fix after gpsd came back")
+        #expect(
+            await Self.eventually { collector.locations.count > locationsBeforeRestart }, "no fix after gpsd came back")
         #expect(collector.errors.allSatisfy { $0 == .locationUnknown })
 
         // The second gpsd has seconds of the log left: one connection, closed by the last manager's stop.
-        #expect(Self.eventually(timeout: 2) { Self.establishedConnections(to: port) == 1 })
+        #expect(await Self.eventually(timeout: 2) { Self.establishedConnections(to: port) == 1 })
         queue.sync {
             manager.value.stopUpdatingHeading()
             manager.value.stopUpdatingLocation()

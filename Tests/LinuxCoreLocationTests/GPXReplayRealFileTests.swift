@@ -32,7 +32,7 @@ struct GPXReplayRealFileTests {
     }
 
     @Test(arguments: expectedFixCounts)
-    func replaysThroughALocationManagerAtMaximumSpeed(_ file: String, fixes expected: Int) throws {
+    func replaysThroughALocationManagerAtMaximumSpeed(_ file: String, fixes expected: Int) async throws {
         let path = SharedData.directory("gpx").appendingPathComponent(file).path
         let provider = try LocationProviders.provider(for: "gpx:\(path)?speed=max")
         let delegate = RecordingDelegate()
@@ -45,7 +45,7 @@ struct GPXReplayRealFileTests {
             manager.delegate = delegate
             manager.startUpdatingLocation()
         }
-        #expect(delegate.wait(timeout: 60) { $0.contains(.providerFinished) })
+        #expect(await offThePool { delegate.wait(timeout: 60) { $0.contains(.providerFinished) } })
         queue.sync { manager.stopUpdatingLocation() }
         let events = delegate.serviceEvents
         #expect(!events.contains { if case .error = $0 { return true } else { return false } })

@@ -8,8 +8,8 @@ import Testing
 #endif
 
 @Suite struct CommandTests {
-    @Test func onceSucceedsWithAFixMeetingTheLevel() throws {
-        let run = try Tool.run(["once", "--accuracy", "house", "--format", "jsonl"])
+    @Test func onceSucceedsWithAFixMeetingTheLevel() async throws {
+        let run = try await Tool.run(["once", "--accuracy", "house", "--format", "jsonl"])
         #expect(run.status == 0)
         let objects = try run.jsonObjects()
         #expect(objects.count == 1)
@@ -17,8 +17,8 @@ import Testing
         #expect(accuracy <= 15)
     }
 
-    @Test func onceTimesOutWithStatusTwoAndPrintsTheBestFix() throws {
-        let run = try Tool.run(["once", "--accuracy", "room", "--timeout", "0.5", "--format", "jsonl"])
+    @Test func onceTimesOutWithStatusTwoAndPrintsTheBestFix() async throws {
+        let run = try await Tool.run(["once", "--accuracy", "room", "--timeout", "0.5", "--format", "jsonl"])
         #expect(run.status == 2)
         #expect(run.error.contains("error: no fix met room within 0.5 s; printed the most accurate one seen"))
         let objects = try run.jsonObjects()
@@ -26,17 +26,17 @@ import Testing
         #expect((objects.first?["horizontalAccuracy"] as? Double).map { $0 > 5 } == true)
     }
 
-    @Test func onceDeniedExitsWithStatusThree() throws {
-        let run = try Tool.run(["once"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
+    @Test func onceDeniedExitsWithStatusThree() async throws {
+        let run = try await Tool.run(["once"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
         #expect(run.status == 3)
         #expect(run.output.isEmpty)
     }
 
-    @Test func monitorReportsStateEnterAndExit() throws {
+    @Test func monitorReportsStateEnterAndExit() async throws {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/corelocation/Resources/SampleTrack.gpx")
         // A 60 m circle the sample drive passes through about 17 s after it starts.
-        let run = try Tool.run([
+        let run = try await Tool.run([
             "monitor", "--region", "45.7585,4.8322,60,corner", "--format", "jsonl",
             "--provider", "gpx:\(sample.path)?speed=max",
         ])
@@ -51,12 +51,12 @@ import Testing
             ])
     }
 
-    @Test func recordThenReadBack() throws {
+    @Test func recordThenReadBack() async throws {
         guard let gpx = SharedData.folder("gpx") else { return }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString).gpx")
         defer { try? FileManager.default.removeItem(at: output) }
         let input = gpx.appendingPathComponent("garmin-activity.gpx")
-        let run = try Tool.run(["record", output.path, "--provider", "gpx:\(input.path)?speed=max"])
+        let run = try await Tool.run(["record", output.path, "--provider", "gpx:\(input.path)?speed=max"])
         #expect(run.status == 0)
         let written = try GPXReader().readDocument(contentsOf: output).tracks.flatMap(\.segments).flatMap(\.points)
         let original = try GPXReader().readDocument(contentsOf: input).tracks.flatMap(\.segments).flatMap(\.points)
@@ -67,11 +67,11 @@ import Testing
         #expect(run.error.contains("recorded 5499 fixes"))
     }
 
-    @Test func plotWritesWellFormedSVGWithOneCirclePerFix() throws {
+    @Test func plotWritesWellFormedSVGWithOneCirclePerFix() async throws {
         guard let logs = SharedData.folder("gpsd-logs") else { return }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: output) }
-        let run = try Tool.run([
+        let run = try await Tool.run([
             "plot", logs.appendingPathComponent("bt451.log").path, "-o", output.path,
             "--accuracy-filter", "20",
         ])
@@ -85,17 +85,17 @@ import Testing
         #expect(counter.polylines == 1)
     }
 
-    @Test func missingFileAndBadRegionGiveTheDocumentedStatuses() throws {
-        #expect(try Tool.run(["plot", "/nonexistent.gpx", "-o", "/tmp/x.svg"]).status == 66)
-        #expect(try Tool.run(["monitor", "--region", "91,0,10"]).status == 64)
-        #expect(try Tool.run(["once", "--accuracy", "street"]).status == 64)
-        #expect(try Tool.run(["record"]).status == 64)
-        #expect(try Tool.run(["--provider", "nmea:/no/such/file.nmea"]).status == 66)
-        #expect(try Tool.run(["--provider", "gpx:/no/such/route.gpx"]).status == 66)
+    @Test func missingFileAndBadRegionGiveTheDocumentedStatuses() async throws {
+        #expect(try await Tool.run(["plot", "/nonexistent.gpx", "-o", "/tmp/x.svg"]).status == 66)
+        #expect(try await Tool.run(["monitor", "--region", "91,0,10"]).status == 64)
+        #expect(try await Tool.run(["once", "--accuracy", "street"]).status == 64)
+        #expect(try await Tool.run(["record"]).status == 64)
+        #expect(try await Tool.run(["--provider", "nmea:/no/such/file.nmea"]).status == 66)
+        #expect(try await Tool.run(["--provider", "gpx:/no/such/route.gpx"]).status == 66)
         let existing = FileManager.default.temporaryDirectory.appendingPathComponent("exists-\(UUID().uuidString).gpx")
         #expect(FileManager.default.createFile(atPath: existing.path, contents: Data("keep".utf8)))
         defer { try? FileManager.default.removeItem(at: existing) }
-        let record = try Tool.run(["record", existing.path])
+        let record = try await Tool.run(["record", existing.path])
         #expect(record.status == 73 && record.error.contains("already exists"))
         #expect(try String(contentsOf: existing, encoding: .utf8) == "keep")
     }

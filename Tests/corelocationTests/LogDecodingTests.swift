@@ -17,10 +17,10 @@ import Testing
     static let rolloverLogs: Set<String> = ["april6_2019"]
 
     @Test(arguments: logs)
-    func everyFixedEpochOfGpsdIsInTheOutput(_ name: String) throws {
+    func everyFixedEpochOfGpsdIsInTheOutput(_ name: String) async throws {
         guard let folder = SharedData.folder("gpsd-logs") else { return }
         let log = folder.appendingPathComponent("\(name).log")
-        let run = try Tool.run(["watch", "--provider", "nmea:\(log.path)?speed=max", "--format", "jsonl"])
+        let run = try await Tool.run(["watch", "--provider", "nmea:\(log.path)?speed=max", "--format", "jsonl"])
         #expect(run.status == 0)
         let fixes = try run.jsonObjects().filter { $0["type"] as? String == "location" }
         // Times can repeat: humminbird-M37's receiver goes back 13 seconds and replays them.

@@ -12,33 +12,35 @@ import Testing
         ])
     }
 
-    @Test func watchTellsThatGpsdDoesNotAnswerAndKeepsRetrying() throws {
+    @Test func watchTellsThatGpsdDoesNotAnswerAndKeepsRetrying() async throws {
         // Nothing listens on port 1 (tcpmux); the tool waits for the whole --duration, saying why.
-        let run = try Tool.run(["watch", "--provider", "gpsd://127.0.0.1:1", "--duration", "6", "--format", "jsonl"])
+        let run = try await Tool.run([
+            "watch", "--provider", "gpsd://127.0.0.1:1", "--duration", "6", "--format", "jsonl",
+        ])
         #expect(run.status == 0)
         #expect(run.error.contains("corelocation: still waiting: gpsd://127.0.0.1:1 does not answer"))
         #expect(run.error.contains("every 8 s at most"))
     }
 
-    @Test func onceEndsWithStatusThreeNamingTheProviderThatDoesNotAnswer() throws {
-        let run = try Tool.run(["once", "--provider", "gpsd://127.0.0.1:1", "--timeout", "3"])
+    @Test func onceEndsWithStatusThreeNamingTheProviderThatDoesNotAnswer() async throws {
+        let run = try await Tool.run(["once", "--provider", "gpsd://127.0.0.1:1", "--timeout", "3"])
         #expect(run.status == 3)
         #expect(run.error.contains("error: gpsd://127.0.0.1:1 does not answer"))
         #expect(run.output.isEmpty)
     }
 
-    @Test func theEndOfAReplayIsSummarised() throws {
+    @Test func theEndOfAReplayIsSummarised() async throws {
         let walk = try Self.walk()
-        let run = try Tool.run(["--provider", "gpx:\(walk.url.path)?speed=max", "--format", "jsonl"])
+        let run = try await Tool.run(["--provider", "gpx:\(walk.url.path)?speed=max", "--format", "jsonl"])
         #expect(run.status == 0)
         let fixes = try run.jsonObjects().count
         #expect(fixes >= 2)
         #expect(run.error.contains("corelocation: gpx:\(walk.url.path)?speed=max finished: \(fixes) fixes written in "))
     }
 
-    @Test func monitorSummarisesItsRegionEvents() throws {
+    @Test func monitorSummarisesItsRegionEvents() async throws {
         let walk = try Self.walk()
-        let run = try Tool.run([
+        let run = try await Tool.run([
             "monitor", "--region", "45.7578300,4.8320142,50,start", "--provider", "gpx:\(walk.url.path)?speed=max",
             "--format", "jsonl",
         ])
@@ -53,8 +55,8 @@ import Testing
         (["--format-string", "%nope"], "watch --help"), (["once", "--accuracy", "street"], "once --help"),
         (["record"], "record --help"), (["nosuch"], "help"), (["help", "nosuch"], "help"),
     ])
-    func usageErrorsAreOneLineAndAHint(_ arguments: [String], _ help: String) throws {
-        let run = try Tool.run(arguments)
+    func usageErrorsAreOneLineAndAHint(_ arguments: [String], _ help: String) async throws {
+        let run = try await Tool.run(arguments)
         #expect(run.status == 64)
         let lines = run.error.split(separator: "\n")
         #expect(lines.count == 2)
@@ -63,22 +65,22 @@ import Testing
         #expect(run.output.isEmpty)
     }
 
-    @Test func deniedAccessInTextIsOneLineOnStandardError() throws {
-        let run = try Tool.run(
+    @Test func deniedAccessInTextIsOneLineOnStandardError() async throws {
+        let run = try await Tool.run(
             ["--format", "text", "--count", "1"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
         #expect(run.status == 3)
         #expect(run.output.isEmpty)
         #expect(run.error.contains("corelocation: error: location access is denied\n"))
     }
 
-    @Test func helpNamesACommand() throws {
-        let run = try Tool.run(["help", "once"])
+    @Test func helpNamesACommand() async throws {
+        let run = try await Tool.run(["help", "once"])
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("usage: corelocation once"))
     }
 
-    @Test func geoClueIsNamedWithOneColon() throws {
-        let run = try Tool.run(
+    @Test func geoClueIsNamedWithOneColon() async throws {
+        let run = try await Tool.run(
             ["--provider", "geoclue:", "--duration", "5"],
             environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/corelocation-test-bus"])
         #expect(run.status == 1)
@@ -92,9 +94,9 @@ import Testing
         "verticalAccuracy": 2, "speed": 3, "speedAccuracy": 2, "course": 3, "courseAccuracy": 2,
     ]
 
-    @Test func jsonNumbersHaveThePrecisionOfTheirKindAndNoNoise() throws {
+    @Test func jsonNumbersHaveThePrecisionOfTheirKindAndNoNoise() async throws {
         let walk = try Self.walk()
-        let run = try Tool.run(["--provider", "gpx:\(walk.url.path)?speed=max", "--format", "jsonl"])
+        let run = try await Tool.run(["--provider", "gpx:\(walk.url.path)?speed=max", "--format", "jsonl"])
         #expect(run.status == 0)
         let member = try NSRegularExpression(pattern: "\"([A-Za-z]+)\":(-?[0-9]+)\\.([0-9]+)")
         for line in run.lines {

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 
 /// Runs the built `corelocation` executable, which SwiftPM places beside the test bundle.
 struct ToolRun {
@@ -26,8 +27,12 @@ enum Tool {
     }
 
     /// Runs the tool with `arguments`, an environment without provider settings unless given, and standard input
-    /// from `/dev/null`; waits for it to exit.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ToolRun {
+    /// from `/dev/null`; waits for it to exit off the cooperative pool (``offThePool(_:)``).
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ToolRun {
+        try await offThePool { Result { try runBlocking(arguments, environment: environment) } }.get()
+    }
+
+    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> ToolRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -10,8 +10,8 @@ import Testing
         return try GPXReader().readDocument(contentsOf: url).tracks.flatMap(\.segments).flatMap(\.points)
     }
 
-    @Test func sampleTrackAsJSONLines() throws {
-        let run = try Tool.run(["watch", "--count", "3", "--format", "jsonl"])
+    @Test func sampleTrackAsJSONLines() async throws {
+        let run = try await Tool.run(["watch", "--count", "3", "--format", "jsonl"])
         #expect(run.status == 0)
         #expect(run.error.contains("embedded sample track"))
         let objects = try run.jsonObjects()
@@ -38,8 +38,8 @@ import Testing
             ])
     }
 
-    @Test func fixedProviderWithFormatString() throws {
-        let run = try Tool.run(
+    @Test func fixedProviderWithFormatString() async throws {
+        let run = try await Tool.run(
             [
                 "--provider", "fixed:48.8584,2.2945,7", "--count", "1", "--format-string",
                 "%latitude;%longitude;%h_accuracy%%",
@@ -48,35 +48,35 @@ import Testing
         #expect(run.output == "48.8584;2.2945;7.0%\n")
     }
 
-    @Test func csvHasAHeaderAndOneRowPerFix() throws {
-        let run = try Tool.run(["--count", "2", "--format", "csv"])
+    @Test func csvHasAHeaderAndOneRowPerFix() async throws {
+        let run = try await Tool.run(["--count", "2", "--format", "csv"])
         #expect(run.status == 0)
         #expect(run.lines.count == 3)
         #expect(run.lines[0].hasPrefix("timestamp,latitude,longitude,altitude,"))
         #expect(run.lines[1].split(separator: ",").count == 11)
     }
 
-    @Test func gpxOutputIsAWellFormedTrack() throws {
-        let run = try Tool.run(["--count", "4", "--format", "gpx"])
+    @Test func gpxOutputIsAWellFormedTrack() async throws {
+        let run = try await Tool.run(["--count", "4", "--format", "gpx"])
         #expect(run.status == 0)
         let document = try GPXReader().readDocument(data: Data(run.output.utf8), sourceName: "stdout")
         #expect(document.tracks.flatMap(\.segments).flatMap(\.points).count == 4)
     }
 
-    @Test func deniedAuthorizationExitsWithStatusThree() throws {
-        let run = try Tool.run(["--count", "1"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
+    @Test func deniedAuthorizationExitsWithStatusThree() async throws {
+        let run = try await Tool.run(["--count", "1"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
         #expect(run.status == 3)
         #expect(run.error.contains("denied"))
     }
 
-    @Test func versionAndHelp() throws {
-        #expect(try Tool.run(["--version"]).output.hasPrefix("corelocation "))
-        let help = try Tool.run(["watch", "--help"])
+    @Test func versionAndHelp() async throws {
+        #expect(try await Tool.run(["--version"]).output.hasPrefix("corelocation "))
+        let help = try await Tool.run(["watch", "--help"])
         #expect(help.status == 0 && help.output.contains("--format-string"))
     }
 
-    @Test func badProviderURIIsAUsageError() throws {
-        let run = try Tool.run(["--provider", "warp:9"])
+    @Test func badProviderURIIsAUsageError() async throws {
+        let run = try await Tool.run(["--provider", "warp:9"])
         #expect(run.status == 64)
         #expect(run.error.contains("no provider for scheme \"warp\""))
     }

@@ -11,7 +11,10 @@ import Foundation
 /// process group is then killed and gpsfake is always reaped. gpsfake runs with `TMPDIR` set to a
 /// directory of its own, removed at teardown: a killed gpsd leaves its control socket
 /// (`$TMPDIR/gpsfake-PID.sock`) behind, which would otherwise pile up in `/tmp`.
-final class Gpsfake {
+///
+/// `@unchecked Sendable`: one test owns it; a test may poll ``hasExited`` from the thread that waits for it
+/// (``offThePool(_:)``) while the test itself is suspended, never from two threads at once.
+final class Gpsfake: @unchecked Sendable {
     let pid: pid_t
     let outputPath: String
     private let directory: String
