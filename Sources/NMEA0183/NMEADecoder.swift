@@ -1,7 +1,7 @@
 /// The streaming NMEA 0183 decoder: bytes in, fixes, no-fixes, headings and sentences out.
 ///
 /// Feed it arbitrary chunks (a serial read, a file, a socket buffer); sentences may be split anywhere.
-/// It frames sentences (``SentenceFramer`` rules), verifies checksums, decodes fields, assembles epochs
+/// It frames sentences (the framer's rules), verifies checksums, decodes fields, assembles epochs
 /// (``NMEAEpochAssembler``) and counts and describes every rejection. Memory is bounded: one sentence
 /// buffer of ``NMEADecoderOptions/maximumSentenceLength`` bytes and at most
 /// ``NMEADecoderOptions/maximumDiagnostics`` diagnostics.
