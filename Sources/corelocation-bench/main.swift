@@ -51,6 +51,7 @@ struct BenchUsageError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+let interruptionSources = Interruption.install()
 do {
     let options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
     print(
