@@ -30,6 +30,8 @@ func runTool(_ executable: String, _ arguments: [String], input: String, discard
     }
     let (startCPU, start) = (childCPU(), monotonicNanoseconds())
     try process.run()
+    Interruption.setChild(process.processIdentifier)
+    defer { Interruption.setChild(nil) }
     let output = discardOutput ? Data() : pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let seconds = Double(monotonicNanoseconds() - start) / 1e9

@@ -64,10 +64,16 @@ final class FakeGPSDServer {
     }
 
     /// A TPV report of a 3D fix stamped `date`, with position, speed, track and the 1σ errors.
+    ///
+    /// The latitude carries `index` (48° + `index` µ°, so 0...999_999), read back by `index(ofLatitude:)`:
+    /// it survives the provider and the block filters, unlike the time, which the age filter judges.
     static func tpv(_ index: Int, date: Date) -> String {
         let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
-        let latitude = 48 + Double(index % 1000) * 1e-5
+        let latitude = 48 + Double(index) * 1e-6
         return #"{"class":"TPV","device":"/dev/fake","mode":3,"time":"\#(time)","lat":\#(latitude),"#
             + #""lon":11.0,"altMSL":500.0,"eph":5.0,"epv":8.0,"speed":1.0,"track":90.0}"#
     }
+
+    /// The index `tpv(_:date:)` put in `latitude`.
+    static func index(ofLatitude latitude: Double) -> Int { Int(((latitude - 48) * 1e6).rounded()) }
 }

@@ -34,6 +34,7 @@ struct BenchInput {
         let corpusLines = corpus.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("corelocation-bench-\(getpid()).nmea").path
+        Interruption.removeOnInterruption(path)
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }

@@ -35,6 +35,7 @@ func measurePyNMEA2(_ input: BenchInput) throws -> Measurement? {
         (try? runTool(python, ["-c", "import pynmea2"], input: "/dev/null", discardOutput: true)) != nil
     else { return nil }
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("corelocation-bench-\(getpid()).py")
+    Interruption.removeOnInterruption(script.path)
     try pynmea2Script.write(to: script, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: script) }
     let run = try runTool(python, [script.path], input: input.path, discardOutput: false)

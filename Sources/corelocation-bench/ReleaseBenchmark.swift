@@ -50,15 +50,17 @@ func measureRelease(_ input: BenchInput, runs: Int) -> [ReportRow] {
     sleep(1)  // let dispatch's worker threads settle after the stop
     let windows = [idleWakeUps(seconds: 2), idleWakeUps(seconds: 2)]
     withExtendedLifetime(idleManager) {}
-    let best = releases.min() ?? .nan
+    // Every release must meet the target, so the worst run decides.
+    let (best, worst) = (releases.min() ?? .nan, releases.max() ?? .nan)
     return [
         ReportRow(
             "release, nmea file (stop → file closed)",
-            String(format: "%.2f ms (worst of %d: %.2f ms)", best, releases.count, releases.max() ?? .nan),
+            String(format: "worst %.2f ms, best %.2f ms (%d runs)", worst, best, releases.count),
             String(
                 format:
-                    "closed at the first check (one /proc/self/fd scan) in %d of %d; stopUpdatingLocation itself %.2f ms; %@",
-                closedAtFirstCheck, releases.count, stopCalls.min() ?? .nan, verdict(best < 50))),
+                    "closed at the first check (one /proc/self/fd scan) in %d of %d; stopUpdatingLocation itself %.2f ms; "
+                    + "target < 50 ms in the worst run: %@",
+                closedAtFirstCheck, releases.count, stopCalls.min() ?? .nan, verdict(worst < 50))),
         ReportRow(
             "idle wake-ups, all managers stopped (two 2 s windows)",
             windows.map { $0.woken.isEmpty ? "none" : $0.woken.joined(separator: ", ") }.joined(separator: " / "),

@@ -1,10 +1,6 @@
 // corelocation-bench: performance of the NMEA stack, the manager and the blocks layer (issue 11).
 //
-// Usage: swift run -c release corelocation-bench [--only NAME[,NAME...]] [--runs N] [MEGABYTES] [LOG-DIRECTORY]
-//   --only       run only these measurements (names below); default all
-//   --runs       runs of each timed measurement, the best printed (default 3)
-//   MEGABYTES    size of the input, built by repeating the gpsd logs (default 100)
-//   LOG-DIRECTORY the gpsd logs (default ../shared/data/gpsd-logs next to the package)
+// Usage: `corelocation-bench --help` (BenchOptions.usage below).
 // Prints a Markdown table; method and figures: Docs/Benchmarks.md.
 
 import Foundation
@@ -15,6 +11,19 @@ struct BenchOptions {
     var runs = 3
     var megabytes = 100
     var logDirectory: String?
+    /// `--help` or `-h` was given: print `BenchOptions.usage` and run nothing.
+    var wantsHelp = false
+
+    /// The usage printed by `--help`.
+    static let usage = """
+        Usage: swift run -c release corelocation-bench [--only NAME[,NAME...]] [--runs N] [MEGABYTES] [LOG-DIRECTORY]
+          --only NAMES   run only these measurements: \(Benchmark.allNames.sorted().joined(separator: ", "))
+          --runs N       runs of each timed measurement (default 3)
+          MEGABYTES      size of the input, built by repeating the gpsd logs (default 100)
+          LOG-DIRECTORY  the gpsd logs (default ../shared/data/gpsd-logs next to the package)
+          -h, --help     print this help
+        Prints a Markdown table; method and figures: Docs/Benchmarks.md.
+        """
 
     init(_ arguments: [String]) throws {
         var positional: [String] = []
@@ -29,6 +38,9 @@ struct BenchOptions {
                     throw BenchUsageError("--runs needs a positive number")
                 }
                 runs = value
+            case "--help", "-h":
+                wantsHelp = true
+                return
             default: positional.append(argument)
             }
         }
@@ -51,8 +63,13 @@ struct BenchUsageError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+let interruptionSources = Interruption.install()
 do {
     let options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
+    if options.wantsHelp {
+        print(BenchOptions.usage)
+        exit(0)
+    }
     print(
         "corelocation-bench: \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load average \(ProcessStatus.loadAverage()), best of \(options.runs) runs"
     )
