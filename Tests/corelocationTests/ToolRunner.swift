@@ -26,8 +26,9 @@ enum Tool {
             "corelocation")
     }
 
-    /// Runs the tool with `arguments`, an environment without provider settings unless given, and standard input
-    /// from `/dev/null`; waits for it to exit off the cooperative pool (``offThePool(_:)``).
+    /// Runs the tool with `arguments`, an environment without provider settings and with a system bus that does
+    /// not exist unless given, and standard input from `/dev/null`; waits for it to exit off the cooperative pool
+    /// (``offThePool(_:)``).
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ToolRun {
         try await offThePool { Result { try runBlocking(arguments, environment: environment) } }.get()
     }
@@ -39,6 +40,9 @@ enum Tool {
         var base = ProcessInfo.processInfo.environment
         base["CORELOCATION_PROVIDER"] = nil
         base["CORELOCATION_AUTHORIZATION"] = nil
+        // The default probe must not find GeoClue on the real system bus: GeoClueIntegrationTests runs one there
+        // while these tests run, and the tool would take its fixes instead of the embedded sample.
+        base["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/corelocation-tests/system_bus_socket"
         process.environment = base.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
