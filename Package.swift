@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183", "SharedTestSupport"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX", "SharedTestSupport"]),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SharedTestSupport"]),
-        .testTarget(name: "DBusTests", dependencies: ["DBus"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "SharedTestSupport"]),
         .testTarget(name: "LinuxCoreLocationTests", dependencies: ["LinuxCoreLocation", "SharedTestSupport"]),
         .testTarget(name: "LocationBlocksTests", dependencies: ["LocationBlocks"]),
         // End-to-end tests that run the built `corelocation` executable.

@@ -1,6 +1,6 @@
 import DBus
 import Foundation
-import Synchronization
+import SharedTestSupport
 import Testing
 
 private let echo = DBusMessage.methodCall(destination: "x.Test", path: "/x", interface: "x.Test", member: "Echo")
@@ -24,7 +24,7 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
             try bus.write(bytes)
         }
         let connection = try DBusConnection(fileDescriptor: descriptor)
-        let closed = Mutex<DBusError?>(nil)
+        let closed = Locked<DBusError?>(nil)
         let closedEvent = DispatchSemaphore(value: 0)
         connection.setEventHandler { event in
             if case .closed(let error) = event { closed.withLock { $0 = error } }
@@ -79,7 +79,7 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
             bus.waitForHangUp()
         }
         let connection = try DBusConnection(fileDescriptor: descriptor)
-        let outcome = Mutex<String?>(nil)
+        let outcome = Locked<String?>(nil)
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             let text = callOutcome(connection, timeout: 30)
@@ -125,7 +125,7 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
             bus.waitForHangUp()
         }
         let connection = try DBusConnection(fileDescriptor: descriptor)
-        let outcome = Mutex<String?>(nil)
+        let outcome = Locked<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         connection.setEventHandler { [weak connection] event in
             guard case .signal = event, let connection else { return }

@@ -1,11 +1,11 @@
 import DBus
 import Foundation
-import Synchronization
+import SharedTestSupport
 import Testing
 
 /// Collects a connection's events for the test thread.
 private final class EventLog: Sendable {
-    private let events = Mutex<[DBusConnection.Event]>([])
+    private let events = Locked<[DBusConnection.Event]>([])
     private let arrived = DispatchSemaphore(value: 0)
     func record(_ event: DBusConnection.Event) {
         events.withLock { $0.append(event) }
@@ -22,7 +22,7 @@ private let ping = DBusMessage.methodCall(destination: "x.Test", path: "/x", int
 
 @Suite struct ConnectionTests {
     @Test func handshakeSendsTheUserIDAndHelloGivesTheUniqueName() throws {
-        let authLine = Mutex<String?>(nil)
+        let authLine = Locked<String?>(nil)
         let (bus, descriptor) = FakeBus.start { bus in
             authLine.withLock { $0 = try? bus.acceptClient(uniqueName: ":1.7") }
         }
@@ -44,7 +44,7 @@ private let ping = DBusMessage.methodCall(destination: "x.Test", path: "/x", int
             try bus.send(.methodReturn(to: echoing, body: echoing.body), serial: 3)
         }
         let connection = try DBusConnection(fileDescriptor: descriptor)
-        let results = Mutex<[String: String]>([:])
+        let results = Locked<[String: String]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let argument = index == 0 ? "a" : "b"
             var message = ping
@@ -59,7 +59,7 @@ private let ping = DBusMessage.methodCall(destination: "x.Test", path: "/x", int
     }
 
     @Test func signalsReachTheHandlerAndPeerCallsAreAnswered() throws {
-        let answers = Mutex<[DBusMessage]>([])
+        let answers = Locked<[DBusMessage]>([])
         let handlerSet = DispatchSemaphore(value: 0)
         let (bus, descriptor) = FakeBus.start { bus in
             try bus.acceptClient()

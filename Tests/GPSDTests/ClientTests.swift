@@ -1,6 +1,6 @@
 import Foundation
 import GPSD
-import Synchronization
+import SharedTestSupport
 import Testing
 
 /// The client against a scripted loopback gpsd.
@@ -294,7 +294,7 @@ import Testing
 
     @Test func aHandlerMayStopItsOwnClient() throws {
         let server = try FakeGPSD()
-        let box = Mutex<GPSDClient?>(nil)
+        let box = Locked<GPSDClient?>(nil)
         let recorder = recorder
         let client = GPSDClient(configuration: GPSDClientConfiguration(endpoint: server.endpoint), scheduler: scheduler)
         {

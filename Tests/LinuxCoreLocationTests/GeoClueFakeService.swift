@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import SharedTestSupport
 import Synchronization
 
 @testable import LinuxCoreLocation
@@ -14,14 +15,14 @@ final class FakeGeoClue: Sendable {
     static let location = "/org/freedesktop/GeoClue2/Location/7"
 
     /// The properties of ``location`` that `GetAll` returns.
-    let locationProperties: Mutex<[(String, DBusValue)]>
+    let locationProperties: Locked<[(String, DBusValue)]>
     private let override: Override?
-    private let received = Mutex<[String]>([])
+    private let received = Locked<[String]>([])
     private let ended = DispatchSemaphore(value: 0)
     private let connections = Atomic<Int>(0)
 
     init(location: [(String, DBusValue)] = FakeGeoClue.paris, override: Override? = nil) {
-        locationProperties = Mutex(location)
+        locationProperties = Locked(location)
         self.override = override
     }
 
@@ -100,8 +101,8 @@ final class FakeGeoClue: Sendable {
 
 /// Collects a provider's events.
 final class ProviderEvents: Sendable {
-    private let events = Mutex<[String]>([])
-    private let locations = Mutex<[CLLocation]>([])
+    private let events = Locked<[String]>([])
+    private let locations = Locked<[CLLocation]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     var handler: @Sendable (LocationProviderEvent) -> Void {
