@@ -11,16 +11,8 @@ func measureFanOut(managerCount: Int = 1_000, queueCount: Int = 4, fixCount: Int
     let allReceived = DispatchSemaphore(value: 0)
     let managers = (0..<managerCount).map { index in
         let queue = queues[index % queueCount]
-        return queue.sync {
-            let manager = CLLocationManager.updateManager(
-                withAccuracy: blockAccuracyFilter, locationAge: blockAgeFilter,
-                configuration: benchConfiguration(provider, queue: queue))
-            manager.pausesLocationUpdatesAutomatically = false
-            manager.startUpdatingLocation { _, location, _, _ in
-                guard location != nil else { return }
-                if received.increment() % managerCount == 0 { allReceived.signal() }
-            }
-            return manager
+        return startBlockManager(provider, queue: queue) { _ in
+            if received.increment() % managerCount == 0 { allReceived.signal() }
         }
     }
     var samples: [Double] = []

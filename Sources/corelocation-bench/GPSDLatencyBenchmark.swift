@@ -38,16 +38,8 @@ func measureGPSDLatency(samples: Int = 2_000) throws -> [ReportRow] {
     let provider = try LocationProviders.provider(for: "gpsd://127.0.0.1:\(server.port)")
     let queue = DispatchQueue(label: "corelocation-bench.gpsd")
     let clock = ArrivalClock()
-    let manager = queue.sync {
-        let manager = CLLocationManager.updateManager(
-            withAccuracy: blockAccuracyFilter, locationAge: blockAgeFilter,
-            configuration: benchConfiguration(provider, queue: queue))
-        manager.pausesLocationUpdatesAutomatically = false
-        manager.startUpdatingLocation { _, location, _, _ in
-            guard let location else { return }
-            clock.record(FakeGPSDServer.index(ofLatitude: location.coordinate.latitude))
-        }
-        return manager
+    let manager = startBlockManager(provider, queue: queue) { location in
+        clock.record(FakeGPSDServer.index(ofLatitude: location.coordinate.latitude))
     }
     try server.accept()
     var latencies: [Double] = []

@@ -10,16 +10,7 @@ func measureMemory(fixesPerHalf: Int = 1_000_000) -> [ReportRow] {
     let provider = PushProvider()
     let queue = DispatchQueue(label: "corelocation-bench.memory")
     let received = SharedCounter()
-    let manager = queue.sync {
-        let manager = CLLocationManager.updateManager(
-            withAccuracy: blockAccuracyFilter, locationAge: blockAgeFilter,
-            configuration: benchConfiguration(provider, queue: queue))
-        manager.pausesLocationUpdatesAutomatically = false
-        manager.startUpdatingLocation { _, location, _, _ in
-            if location != nil { received.increment() }
-        }
-        return manager
-    }
+    let manager = startBlockManager(provider, queue: queue) { _ in received.increment() }
     var afterHalf: [Int] = []
     let run = timed {
         for half in 0..<2 {

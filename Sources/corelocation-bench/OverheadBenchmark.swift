@@ -44,16 +44,7 @@ func measureBlocksOverhead(fixes: Int = 300_000, runs: Int) -> (delegate: Double
             let provider = PushProvider()
             let queue = DispatchQueue(label: "corelocation-bench.overhead.block")
             let counter = BlockCounter()
-            let manager = queue.sync {
-                let manager = CLLocationManager.updateManager(
-                    withAccuracy: blockAccuracyFilter, locationAge: blockAgeFilter,
-                    configuration: benchConfiguration(provider, queue: queue))
-                manager.pausesLocationUpdatesAutomatically = false
-                manager.startUpdatingLocation { _, location, _, _ in
-                    if location != nil { counter.locations += 1 }
-                }
-                return manager
-            }
+            let manager = startBlockManager(provider, queue: queue) { _ in counter.locations += 1 }
             let run = timed { pushFixes(fixes, to: provider, drain: queue) }
             blockBest = min(blockBest, run.cpuSeconds / Double(fixes))
             delivered.1 = queue.sync {

@@ -58,6 +58,24 @@ func benchConfiguration(_ provider: any LocationProvider, queue: DispatchQueue) 
         provider: provider, authorization: LocationAuthorization(status: .authorizedAlways), callbackQueue: queue)
 }
 
+/// Makes a block manager on `provider` on `queue` — both filters on (``blockAccuracyFilter``,
+/// ``blockAgeFilter``), automatic pauses off — and starts its updates with a block that passes each fix it
+/// receives to `onLocation`, on `queue`.
+func startBlockManager(
+    _ provider: any LocationProvider, queue: DispatchQueue, onLocation: @escaping (CLLocation) -> Void
+) -> CLLocationManager {
+    queue.sync {
+        let manager = CLLocationManager.updateManager(
+            withAccuracy: blockAccuracyFilter, locationAge: blockAgeFilter,
+            configuration: benchConfiguration(provider, queue: queue))
+        manager.pausesLocationUpdatesAutomatically = false
+        manager.startUpdatingLocation { _, location, _, _ in
+            if let location { onLocation(location) }
+        }
+        return manager
+    }
+}
+
 /// A counter shared by callbacks on several threads.
 final class SharedCounter: Sendable {
     private let value = Atomic<Int>(0)
