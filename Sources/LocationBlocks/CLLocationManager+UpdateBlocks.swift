@@ -1,54 +1,65 @@
 import LinuxCoreLocation
 
-/// Receives one fix, or one error with a `nil` location, from ``CLLocationManager/startUpdatingLocation(updateBlock:)``.
-///
-/// Parameters: the manager; the fix (one per call, already through the update filters) or `nil`; the error
-/// (a ``CLError``) or `nil`; a flag to set to `true` to stop location updates at once. Runs on the manager's
-/// callback thread.
-public typealias CLLocationUpdateBlock = (
-    _ manager: CLLocationManager, _ location: CLLocation?, _ error: (any Error)?, _ stop: inout Bool
-) -> Void
-
-/// Receives one heading, or one error with a `nil` heading, from ``CLLocationManager/startUpdatingHeading(updateBlock:)``.
-///
-/// Parameters as for ``CLLocationUpdateBlock``; setting the flag stops heading updates only.
-public typealias CLHeadingUpdateBlock = (
-    _ manager: CLLocationManager, _ heading: CLHeading?, _ error: (any Error)?, _ stop: inout Bool
-) -> Void
-
 extension CLLocationManager {
     // MARK: Factories
 
-    /// Creates a manager for block-based updates with both filters off and no authorization description.
+    /// Creates a manager for block-based updates with both filters off.
+    ///
+    /// Requests nothing: ``startUpdatingLocation(update:)`` asks for Always authorization (the pod's default).
+    /// The result is implicitly unwrapped, as the pod's `+updateManager` (`instancetype`, no nullability) is
+    /// imported by Swift; it is never `nil`. Source: CLLocationManager-blocks' `+updateManager`.
     ///
     /// - Parameter configuration: Provider, authorization and callback queue (**Linux only**); by default the
     ///   process's, delivering on the creating thread's run loop as Apple's managers do.
     /// - Returns: A new manager; nothing is started.
-    public static func updateManager(
+    public static func update(
         configuration: LocationManagerConfiguration = LocationManagerConfiguration()
-    ) -> CLLocationManager {
-        updateManager(
+    ) -> CLLocationManager! {
+        update(
             withAccuracy: kCLUpdateAccuracyFilterNone, locationAge: kCLLocationAgeFilterNone,
-            authorizationDescription: nil, configuration: configuration)
+            authorizationDesciption: .always, configuration: configuration)
     }
 
     /// Creates a manager for block-based updates with the given filters.
     ///
+    /// Requests nothing: ``startUpdatingLocation(update:)`` asks for Always authorization (the pod's default).
+    /// Source: CLLocationManager-blocks' `+updateManagerWithAccuracy:locationAge:`.
+    ///
     /// - Parameters:
-    ///   - accuracy: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
-    ///   - locationAge: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
-    ///   - authorizationDescription: What a block-based start asks for while the status is not determined;
-    ///     `nil` asks for nothing.
+    ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
+    ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
     ///   - configuration: Provider, authorization and callback queue (**Linux only**).
-    /// - Returns: A new manager with the filters set; nothing is started.
-    public static func updateManager(
-        withAccuracy accuracy: CLLocationAccuracy, locationAge: TimeInterval,
-        authorizationDescription: CLLocationUpdateAuthorizationDescription? = nil,
+    /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
+    public static func update(
+        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter, locationAge updateLocationAgeFilter: CLLocationAgeFilter,
         configuration: LocationManagerConfiguration = LocationManagerConfiguration()
-    ) -> CLLocationManager {
+    ) -> CLLocationManager! {
+        update(
+            withAccuracy: updateAccuracyFilter, locationAge: updateLocationAgeFilter, authorizationDesciption: .always,
+            configuration: configuration)
+    }
+
+    /// Creates a manager for block-based updates with the given filters and the authorization its block-based
+    /// starts ask for.
+    ///
+    /// Requests nothing itself. `authorizationDesciption` is the pod's spelling (sic). Source:
+    /// CLLocationManager-blocks' `+updateManagerWithAccuracy:locationAge:authorizationDesciption:`.
+    ///
+    /// - Parameters:
+    ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
+    ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
+    ///   - authorizationDescription: What ``startUpdatingLocation(update:)`` and
+    ///     ``startUpdatingHeading(update:)`` request: Always or When In Use.
+    ///   - configuration: Provider, authorization and callback queue (**Linux only**).
+    /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
+    public static func update(
+        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter, locationAge updateLocationAgeFilter: CLLocationAgeFilter,
+        authorizationDesciption authorizationDescription: CLLocationUpdateAuthorizationDescription,
+        configuration: LocationManagerConfiguration = LocationManagerConfiguration()
+    ) -> CLLocationManager! {
         let manager = CLLocationManager(configuration: configuration)
-        manager.updateAccuracyFilter = accuracy
-        manager.updateLocationAgeFilter = locationAge
+        manager.updateAccuracyFilter = updateAccuracyFilter
+        manager.updateLocationAgeFilter = updateLocationAgeFilter
         manager.updateAuthorizationDescription = authorizationDescription
         return manager
     }
@@ -64,7 +75,7 @@ extension CLLocationManager {
     /// threshold the mirror uses for `requestLocation()` with the same sentinels, so it never drops every fix
     /// as the Objective-C original did. NaN counts as off. Independent of `desiredAccuracy`, which only asks
     /// the provider; source: CLLocationManager-blocks' `updateAccuracyFilter`.
-    public var updateAccuracyFilter: CLLocationAccuracy {
+    public var updateAccuracyFilter: CLUpdateAccuracyFilter {
         get {
             LocationBlockStorage.existing(on: self)?.values.withLock { $0.filter.accuracy }
                 ?? kCLUpdateAccuracyFilterNone
@@ -75,62 +86,91 @@ extension CLLocationManager {
     /// The age limit, in seconds, of a fix passed to the update block and the ``didUpdateLocationsBlock``;
     /// ``kCLLocationAgeFilterNone`` (0, the default) passes fixes of any age.
     ///
-    /// A fix passes when the magnitude of its age — its timestamp against ``CLLocationManager/clock``'s `now`
-    /// when it is delivered — is strictly below the filter, compared as floating point: a fix exactly at the
-    /// limit is dropped, and so is one stamped that far in the future (a receiver with a wrong clock). Negative
-    /// values and NaN count as off.
-    public var updateLocationAgeFilter: TimeInterval {
+    /// A fix passes when the magnitude of its age — its timestamp against ``CLLocationManager/eventTime``, the
+    /// time on the manager's clock when the provider delivered it — is strictly below the filter, compared as
+    /// floating point: a fix exactly at the limit is dropped, and so is one stamped that far in the future (a
+    /// receiver with a wrong clock). Negative values and NaN count as off. On a replay the clock is the
+    /// replay's, so the same replay passes the same fixes on every run. Source: CLLocationManager-blocks'
+    /// `updateLocationAgeFilter`.
+    public var updateLocationAgeFilter: CLLocationAgeFilter {
         get { LocationBlockStorage.existing(on: self)?.values.withLock { $0.filter.age } ?? kCLLocationAgeFilterNone }
         set { LocationBlockStorage.installed(on: self).values.withLock { $0.filter.age = newValue } }
     }
 
-    /// The authorization a block-based start asks for while the status is not determined; `nil` (the default)
-    /// asks for none.
-    public var updateAuthorizationDescription: CLLocationUpdateAuthorizationDescription? {
-        get { LocationBlockStorage.existing(on: self)?.values.withLock { $0.authorizationDescription } }
+    /// How many fixes the update filters passed and dropped, and the last dropped fix's accuracy and age.
+    ///
+    /// **Linux only.** Zero before any block or filter is set. Read on the callback thread for figures that
+    /// match what the blocks saw; any thread may read it.
+    public var updateFilterStatistics: LocationUpdateFilterStatistics {
+        LocationBlockStorage.existing(on: self)?.values.withLock { $0.statistics } ?? LocationUpdateFilterStatistics()
+    }
+
+    /// The authorization ``startUpdatingLocation(update:)`` and ``startUpdatingHeading(update:)`` request on
+    /// every call: ``CLLocationUpdateAuthorizationDescription/always`` (the pod's default) unless set otherwise.
+    ///
+    /// **Linux only** as a property: the pod sets it through
+    /// ``update(withAccuracy:locationAge:authorizationDesciption:configuration:)`` only.
+    public var updateAuthorizationDescription: CLLocationUpdateAuthorizationDescription {
+        get { LocationBlockStorage.existing(on: self)?.values.withLock { $0.authorizationDescription } ?? .always }
         set { LocationBlockStorage.installed(on: self).values.withLock { $0.authorizationDescription = newValue } }
     }
 
     // MARK: Block-based updates
 
-    /// Starts location updates and calls `updateBlock` once per fix that passes the update filters (a batch is
-    /// split into single calls, oldest first), and once per error with a `nil` location.
+    /// Requests authorization, starts location updates and calls `updateBlock` once per fix that passes the
+    /// update filters (a batch is split into single calls, oldest first), and once per error with a `nil`
+    /// location.
     ///
-    /// No need to call `startUpdatingLocation()`. If ``updateAuthorizationDescription`` is set and the status
-    /// is not determined, that authorization is requested; updates flow once it is granted.
+    /// No need to call `startUpdatingLocation()`. Every call first requests ``updateAuthorizationDescription``
+    /// (Always unless the manager was made with `.whenInUse`), as the pod does; updates flow once it is
+    /// granted. One update block per manager: a later call replaces the block.
     ///
-    /// Setting the block's flag stops location updates at once: no later fix — not even the rest of the same batch — reaches any block, and the block
-    /// is released. Heading failures go to the heading block instead; `CLError(.denied)` goes to both. A
-    /// later call replaces the block. Errors come from `didFailWithError`, so they include those of other
-    /// services of this manager. Call on the manager's callback thread. The block receives the manager: do not
-    /// capture it strongly, or the manager and the block keep each other alive until the flag is set.
-    public func startUpdatingLocation(updateBlock: @escaping CLLocationUpdateBlock) {
+    /// `stopUpdating.pointee = true` stops location updates before the block returns: no later fix — not even
+    /// the rest of the same batch — reaches any block, and the block is released. A block that sets the flag
+    /// and starts block-based updates again in the same call keeps the new block running. Errors come from
+    /// `didFailWithError` (after the ``didFailWithErrorBlock``), so they include those of other services of this
+    /// manager; heading failures go to the heading block instead, and `CLError(.denied)` goes to both. Call on
+    /// the manager's callback thread. The block receives the manager: do not capture it strongly, or the manager
+    /// and the block keep each other alive until the flag is set. Source: CLLocationManager-blocks'
+    /// `-startUpdatingLocationWithUpdateBlock:`.
+    ///
+    /// - Parameter updateBlock: The block; `nil` removes it and still starts updates, as in the pod.
+    public func startUpdatingLocation(update updateBlock: LocationManagerUpdateBlock?) {
         let storage = LocationBlockStorage.installed(on: self)
-        storage.values.withLock { $0.locationUpdate = updateBlock }
+        storage.values.withLock { $0.setLocationUpdate(updateBlock) }
+        storage.requestAuthorization(self)
         startUpdatingLocation()
-        storage.requestAuthorizationIfNeeded(self)
     }
 
-    /// Starts heading updates and calls `updateBlock` once per heading, and once per heading error
-    /// (`CLError(.headingFailure)`, `CLError(.denied)`) with a `nil` heading.
+    /// Requests authorization, starts heading updates and calls `updateBlock` once per heading, and once per
+    /// heading error (`CLError(.headingFailure)`, `CLError(.denied)`) with a `nil` heading.
     ///
-    /// Works like ``startUpdatingLocation(updateBlock:)``, with its own flag, which stops heading updates only.
-    public func startUpdatingHeading(updateBlock: @escaping CLHeadingUpdateBlock) {
+    /// Works like ``startUpdatingLocation(update:)``, with its own flag, which stops heading updates only. The
+    /// block runs after the ``didUpdateHeadingBlock``, as in the pod. Source: CLLocationManager-blocks'
+    /// `-startUpdatingHeadingWithUpdateBlock:`.
+    ///
+    /// - Parameter updateBlock: The block; `nil` removes it and still starts updates.
+    public func startUpdatingHeading(update updateBlock: HeadingUpdateBlock?) {
         let storage = LocationBlockStorage.installed(on: self)
-        storage.values.withLock { $0.headingUpdate = updateBlock }
+        storage.values.withLock { $0.setHeadingUpdate(updateBlock) }
+        storage.requestAuthorization(self)
         startUpdatingHeading()
-        storage.requestAuthorizationIfNeeded(self)
     }
 
     // MARK: Availability
 
     /// Whether location updates can be had for the process.
     ///
-    /// `true` when location services are enabled (a provider is configured or found, and available) and the
-    /// process's status is authorized (always or when in use) or not yet determined (a request may still grant
-    /// it); `false` when denied, restricted or without a provider. Reads ``LocationAuthorization/shared`` and the default provider; a manager with its own configuration
-    /// answers through the instance property. Source: CLLocationManager-blocks' `isLocationUpdatesAvailable`.
-    public static var isLocationUpdatesAvailable: Bool {
+    /// `true` when the process's status is authorized (always or when in use) or not yet determined (a request
+    /// may still grant it), and location services are enabled (a provider is configured or found, and
+    /// available); `false` when denied, restricted or without a provider. The pod reads the status only; on iOS
+    /// the status reads denied while location services are off, and Linux has no such switch, so a missing
+    /// provider counts here instead. Reads ``LocationAuthorization/shared`` and the default provider; a manager
+    /// with its own configuration answers through the instance property. Source: CLLocationManager-blocks'
+    /// `+isLocationUpdatesAvailable`.
+    ///
+    /// - Returns: Whether updates can flow now or after a request.
+    public static func isLocationUpdatesAvailable() -> Bool {
         isUsable(servicesEnabled: locationServicesEnabled(), status: authorizationStatus())
     }
 

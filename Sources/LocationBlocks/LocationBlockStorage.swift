@@ -9,10 +9,25 @@ import LinuxCoreLocation
 final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
     struct Values {
         var filter = LocationUpdateFilter()
-        var authorizationDescription: CLLocationUpdateAuthorizationDescription?
-        var locationUpdate: CLLocationUpdateBlock?
-        var headingUpdate: CLHeadingUpdateBlock?
+        var statistics = LocationUpdateFilterStatistics()
+        var authorizationDescription = CLLocationUpdateAuthorizationDescription.always
+        private(set) var locationUpdate: LocationManagerUpdateBlock?
+        private(set) var headingUpdate: HeadingUpdateBlock?
+        /// Bumped by every `startUpdatingLocation(update:)`, so a stop knows whether the block restarted.
+        private(set) var locationUpdateGeneration = 0
+        /// Bumped by every `startUpdatingHeading(update:)`.
+        private(set) var headingUpdateGeneration = 0
         var blocks = DelegateBlocks()
+
+        mutating func setLocationUpdate(_ block: LocationManagerUpdateBlock?) {
+            locationUpdate = block
+            locationUpdateGeneration += 1
+        }
+
+        mutating func setHeadingUpdate(_ block: HeadingUpdateBlock?) {
+            headingUpdate = block
+            headingUpdateGeneration += 1
+        }
     }
 
     let values = Locked(Values())
@@ -40,10 +55,9 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         values.withLock { $0.blocks[keyPath: key] }
     }
 
-    /// Asks for the configured authorization when the status is not determined yet.
-    func requestAuthorizationIfNeeded(_ manager: CLLocationManager) {
-        guard manager.authorizationStatus == .notDetermined else { return }
-        values.withLock { $0.authorizationDescription }?.request(from: manager)
+    /// Requests the configured authorization, as the pod does on every block-based start.
+    func requestAuthorization(_ manager: CLLocationManager) {
+        values.withLock { $0.authorizationDescription }.request(from: manager)
     }
 
     // MARK: Update blocks
@@ -51,50 +65,59 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
     /// Calls the location update block with each fix in order, stopping at once when it sets the flag;
     /// returns the fixes delivered before the stop (all of them if none).
     private func deliverToUpdateBlock(_ fixes: [CLLocation], manager: CLLocationManager) -> ArraySlice<CLLocation> {
-        guard let update = values.withLock({ $0.locationUpdate }) else { return fixes[...] }
-        for (index, fix) in fixes.enumerated() {
-            var stop = false
-            update(manager, fix, nil, &stop)
-            if stop {
-                stopLocationUpdates(manager)
-                return fixes[...index]
-            }
+        for (index, fix) in fixes.enumerated() where callLocationUpdate(manager, fix, nil) {
+            return fixes[...index]
         }
         return fixes[...]
     }
 
-    private func stopLocationUpdates(_ manager: CLLocationManager) {
-        values.withLock { $0.locationUpdate = nil }
-        manager.stopUpdatingLocation()
+    /// Calls the location update block, if any; when it sets the flag, stops location updates unless the
+    /// block started them again. Returns whether the flag was set.
+    private func callLocationUpdate(_ manager: CLLocationManager, _ fix: CLLocation?, _ error: (any Error)?) -> Bool {
+        let (block, generation) = values.withLock { ($0.locationUpdate, $0.locationUpdateGeneration) }
+        guard let block else { return false }
+        var stop: ObjCBool = false
+        withUnsafeMutablePointer(to: &stop) { block(manager, fix, error, $0) }
+        guard stop.boolValue else { return false }
+        let restarted = values.withLock { values in
+            guard values.locationUpdateGeneration == generation else { return true }
+            values.setLocationUpdate(nil)
+            return false
+        }
+        if !restarted { manager.stopUpdatingLocation() }
+        return true
     }
 
-    private func stopHeadingUpdates(_ manager: CLLocationManager) {
-        values.withLock { $0.headingUpdate = nil }
-        manager.stopUpdatingHeading()
+    /// Calls the heading update block, if any, stopping heading updates as ``callLocationUpdate(_:_:_:)`` does.
+    private func callHeadingUpdate(_ manager: CLLocationManager, _ heading: CLHeading?, _ error: (any Error)?) {
+        let (block, generation) = values.withLock { ($0.headingUpdate, $0.headingUpdateGeneration) }
+        guard let block else { return }
+        var stop: ObjCBool = false
+        withUnsafeMutablePointer(to: &stop) { block(manager, heading, error, $0) }
+        guard stop.boolValue else { return }
+        let restarted = values.withLock { values in
+            guard values.headingUpdateGeneration == generation else { return true }
+            values.setHeadingUpdate(nil)
+            return false
+        }
+        if !restarted { manager.stopUpdatingHeading() }
     }
 
     /// Reports an error to the update blocks: heading failures to the heading block, denial to both, every
     /// other error to the location block.
     private func deliverErrorToUpdateBlocks(_ error: any Error, manager: CLLocationManager) {
         let code = (error as? CLError)?.code
-        let (location, heading) = values.withLock { ($0.locationUpdate, $0.headingUpdate) }
-        if code != .headingFailure, let location {
-            var stop = false
-            location(manager, nil, error, &stop)
-            if stop { stopLocationUpdates(manager) }
-        }
-        if code == .headingFailure || code == .denied, let heading {
-            var stop = false
-            heading(manager, nil, error, &stop)
-            if stop { stopHeadingUpdates(manager) }
-        }
+        if code != .headingFailure { _ = callLocationUpdate(manager, nil, error) }
+        if code == .headingFailure || code == .denied { callHeadingUpdate(manager, nil, error) }
     }
 
     // MARK: CLLocationManagerDelegate
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-        let filter = values.withLock { $0.filter }
-        let passed = filter.filter(locations, now: manager.clock.now)
+        let now = manager.eventTime
+        let passed = values.withLock { values in
+            locations.filter { values.statistics.count(values.filter.verdict(on: $0, now: now), for: $0, now: now) }
+        }
         guard !passed.isEmpty else { return }
         let delivered = deliverToUpdateBlock(passed, manager: manager)
         block(\.didUpdateLocations)?(manager, Array(delivered))
@@ -104,17 +127,13 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         _ manager: CLLocationManager, didUpdateTo newLocation: CLLocation, from oldLocation: CLLocation
     ) {
         let filter = values.withLock { $0.filter }
-        guard filter.accepts(newLocation, now: manager.clock.now) else { return }
+        guard filter.verdict(on: newLocation, now: manager.eventTime) == .passed else { return }
         block(\.didUpdateToFrom)?(manager, newLocation, oldLocation)
     }
 
     func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
-        if let update = values.withLock({ $0.headingUpdate }) {
-            var stop = false
-            update(manager, newHeading, nil, &stop)
-            if stop { stopHeadingUpdates(manager) }
-        }
         block(\.didUpdateHeading)?(manager, newHeading)
+        callHeadingUpdate(manager, newHeading, nil)
     }
 
     func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
@@ -122,8 +141,8 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
-        deliverErrorToUpdateBlocks(error, manager: manager)
         block(\.didFailWithError)?(manager, error)
+        deliverErrorToUpdateBlocks(error, manager: manager)
     }
 
     func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {

@@ -30,7 +30,7 @@ final class LocationStreamsObserver: NSObject, CLLocationManagerDelegate {
     }
 
     private func send(_ event: LocationStreamEvent, from manager: CLLocationManager) {
-        streams?.dispatch(event, now: manager.clock.now)
+        streams?.dispatch(event, now: manager.eventTime)
     }
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {

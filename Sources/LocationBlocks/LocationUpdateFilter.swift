@@ -4,12 +4,12 @@ import LinuxCoreLocation
 ///
 /// Value 0, as in
 /// CLLocationManager-blocks (a zero-metre accuracy is never reported, so 0 cannot be a useful threshold).
-public let kCLUpdateAccuracyFilterNone: CLLocationAccuracy = 0
+public let kCLUpdateAccuracyFilterNone: CLUpdateAccuracyFilter = 0
 
 /// Age filter value that turns the filter off: fixes of any age pass.
 ///
 /// Value 0, as in CLLocationManager-blocks.
-public let kCLLocationAgeFilterNone: TimeInterval = 0
+public let kCLLocationAgeFilterNone: CLLocationAgeFilter = 0
 
 /// The accuracy and age filters of the blocks layer, shared by the manager's blocks and the location streams.
 struct LocationUpdateFilter: Sendable, Equatable {
@@ -29,19 +29,28 @@ struct LocationUpdateFilter: Sendable, Equatable {
         return accuracy < 0 ? Self.bestAccuracyThreshold : accuracy
     }
 
-    /// Whether `fix` passes both filters at the time `now` (the manager's clock).
-    func accepts(_ fix: CLLocation, now: Date) -> Bool {
+    /// What the filters decide about one fix.
+    enum Verdict: Equatable {
+        case passed
+        /// Over the accuracy threshold, or an invalid (negative) accuracy while the filter is on.
+        case droppedByAccuracy
+        /// At or beyond the age limit, in the past or the future.
+        case droppedByAge
+    }
+
+    /// What the filters decide about `fix` at the time `now` (the manager's event time); accuracy first.
+    func verdict(on fix: CLLocation, now: Date) -> Verdict {
         if let threshold = accuracyThreshold {
-            guard fix.horizontalAccuracy >= 0, fix.horizontalAccuracy <= threshold else { return false }
+            guard fix.horizontalAccuracy >= 0, fix.horizontalAccuracy <= threshold else { return .droppedByAccuracy }
         }
         if age > 0 {
-            guard abs(fix.timestamp.timeIntervalSince(now)) < age else { return false }
+            guard abs(fix.timestamp.timeIntervalSince(now)) < age else { return .droppedByAge }
         }
-        return true
+        return .passed
     }
 
     /// The fixes of `fixes` that pass, in order.
     func filter(_ fixes: [CLLocation], now: Date) -> [CLLocation] {
-        fixes.filter { accepts($0, now: now) }
+        fixes.filter { verdict(on: $0, now: now) == .passed }
     }
 }

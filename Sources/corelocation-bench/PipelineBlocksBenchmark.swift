@@ -22,8 +22,8 @@ let blockAgeFilter: TimeInterval = 60
 let replayAgeFilter: TimeInterval = 40 * 365 * 86_400
 
 /// The full pipeline with LocationBlocks: `nmea:FILE?speed=max` → replay provider →
-/// `CLLocationManager.updateManager(withAccuracy:locationAge:configuration:)` with both filters on →
-/// `startUpdatingLocation(updateBlock:)` → the block, once per fix, on a serial callback queue.
+/// `CLLocationManager.update(withAccuracy:locationAge:configuration:)` with both filters on →
+/// `startUpdatingLocation(update:)` → the block, once per fix, on a serial callback queue.
 ///
 /// A delegate is set only to learn of the end of the file; its `didUpdateLocations` is the empty default.
 func measurePipelineBlocks(_ input: BenchInput) -> Measurement {
@@ -31,7 +31,7 @@ func measurePipelineBlocks(_ input: BenchInput) -> Measurement {
     return measureReplay(
         input, name: "pipeline, update block + both filters",
         start: { configuration, delegate in
-            let manager = CLLocationManager.updateManager(
+            let manager: CLLocationManager = CLLocationManager.update(
                 withAccuracy: blockAccuracyFilter, locationAge: replayAgeFilter, configuration: configuration)
             manager.delegate = delegate
             manager.pausesLocationUpdatesAutomatically = false

@@ -65,7 +65,7 @@ func startBlockManager(
     _ provider: any LocationProvider, queue: DispatchQueue, onLocation: @escaping (CLLocation) -> Void
 ) -> CLLocationManager {
     queue.sync {
-        let manager = CLLocationManager.updateManager(
+        let manager: CLLocationManager = CLLocationManager.update(
             withAccuracy: blockAccuracyFilter, locationAge: blockAgeFilter,
             configuration: benchConfiguration(provider, queue: queue))
         manager.pausesLocationUpdatesAutomatically = false

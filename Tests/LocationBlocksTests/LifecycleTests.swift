@@ -22,7 +22,7 @@ import Testing
                 manager.didUpdateLocationsBlock = { _, _ in _ = token }
                 manager.startUpdatingLocation { manager, location, _, _ in
                     _ = token
-                    recorder.record("fix \(manager.location?.coordinate.latitude ?? -1)")
+                    recorder.record("fix \(manager?.location?.coordinate.latitude ?? -1)")
                 }
             }
             harness.advance(by: 1)

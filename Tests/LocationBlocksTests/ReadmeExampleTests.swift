@@ -34,15 +34,15 @@ final class FirstFix {
     private(set) var fix: CLLocation?
 
     init(configuration: LocationManagerConfiguration, done: @escaping () -> Void) {
-        manager = CLLocationManager.updateManager(
-            withAccuracy: 50, locationAge: 15, authorizationDescription: .whenInUse, configuration: configuration)
+        manager = CLLocationManager.update(
+            withAccuracy: 50, locationAge: 15, authorizationDesciption: .whenInUse, configuration: configuration)
         manager.startUpdatingLocation { [weak self] _, location, error, stop in
             guard let location else {
                 print("no fix yet:", error.map { "\($0)" } ?? "unknown error")
                 return
             }
             self?.fix = location
-            stop = true
+            stop.pointee = true
             done()
         }
     }

@@ -6,11 +6,11 @@ import Testing
 
 @Suite struct UpdateBlockTests {
     /// Records every call of a location update block as `fix LAT` or `error CODE`.
-    static func recording(_ recorder: Recorder, stopAt stopLatitude: Double? = nil) -> CLLocationUpdateBlock {
+    static func recording(_ recorder: Recorder, stopAt stopLatitude: Double? = nil) -> LocationManagerUpdateBlock {
         { _, location, error, stop in
             if let location {
                 recorder.record("fix \(location.coordinate.latitude)")
-                if location.coordinate.latitude == stopLatitude { stop = true }
+                if location.coordinate.latitude == stopLatitude { stop.pointee = true }
             } else {
                 recorder.record("error \(code(error))")
             }
@@ -25,7 +25,7 @@ import Testing
         let batches = Recorder()
         let manager = harness.makeManager { manager in
             manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
-            manager.startUpdatingLocation(updateBlock: Self.recording(recorder))
+            manager.startUpdatingLocation(update: Self.recording(recorder))
         }
         #expect(harness.provider.isRunning)  // starting is automatic
         harness.advance(by: 2)
@@ -39,7 +39,7 @@ import Testing
             .init(at: 1, .fixLost), .init(at: 2, .locations([fix(2, at: 2)])), .init(at: 3, .failed(CLError(.network))),
         ])
         let recorder = Recorder()
-        let manager = harness.makeManager { $0.startUpdatingLocation(updateBlock: Self.recording(recorder)) }
+        let manager = harness.makeManager { $0.startUpdatingLocation(update: Self.recording(recorder)) }
         harness.advance(by: 3)
         #expect(recorder.events == ["error locationUnknown", "fix 2.0", "error network"])
         _ = manager
@@ -54,7 +54,7 @@ import Testing
         let batches = Recorder()
         let manager = harness.makeManager { manager in
             manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
-            manager.startUpdatingLocation(updateBlock: Self.recording(recorder, stopAt: 2))
+            manager.startUpdatingLocation(update: Self.recording(recorder, stopAt: 2))
         }
         harness.advance(by: 1)
         #expect(recorder.events == ["fix 1.0", "fix 2.0"])
@@ -72,7 +72,7 @@ import Testing
         let manager = harness.makeManager { manager in
             manager.startUpdatingLocation { _, location, error, stop in
                 recorder.record(location == nil ? "error \(code(error))" : "fix")
-                stop = true
+                stop.pointee = true
             }
         }
         harness.advance(by: 3)
@@ -87,10 +87,10 @@ import Testing
         ])
         let first = Recorder()
         let second = Recorder()
-        let manager = harness.makeManager { $0.startUpdatingLocation(updateBlock: Self.recording(first, stopAt: 1)) }
+        let manager = harness.makeManager { $0.startUpdatingLocation(update: Self.recording(first, stopAt: 1)) }
         harness.advance(by: 1)
         #expect(!harness.provider.isRunning)
-        harness.on(manager) { $0.startUpdatingLocation(updateBlock: Self.recording(second)) }
+        harness.on(manager) { $0.startUpdatingLocation(update: Self.recording(second)) }
         #expect(harness.provider.startCount == 2)
         harness.advance(by: 2)  // the script replays from its start: fixes 1 and 2 at +1 s and +2 s
         #expect(first.events == ["fix 1.0"])
@@ -108,10 +108,10 @@ import Testing
         let headings = Recorder()
         let manager = harness.makeManager { manager in
             manager.headingFilter = kCLHeadingFilterNone
-            manager.startUpdatingLocation(updateBlock: Self.recording(locations))
+            manager.startUpdatingLocation(update: Self.recording(locations))
             manager.startUpdatingHeading { _, heading, error, stop in
                 headings.record(heading.map { "heading \($0.trueHeading)" } ?? "error \(code(error))")
-                stop = true
+                stop.pointee = true
             }
         }
         harness.advance(by: 4)
@@ -124,7 +124,7 @@ import Testing
         let locationCalls = Recorder()
         let headingCalls = Recorder()
         let other = compassless.makeManager { manager in
-            manager.startUpdatingLocation(updateBlock: Self.recording(locationCalls))
+            manager.startUpdatingLocation(update: Self.recording(locationCalls))
             manager.startUpdatingHeading { _, heading, error, _ in
                 headingCalls.record(heading == nil ? "error \(code(error))" : "heading")
             }
@@ -144,8 +144,8 @@ import Testing
         let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))], status: .notDetermined, policy: policy)
         let statuses = Recorder()
         let manager: UncheckedBox<CLLocationManager> = harness.queue.sync {
-            let manager = CLLocationManager.updateManager(
-                withAccuracy: 50, locationAge: 15, authorizationDescription: .always,
+            let manager: CLLocationManager = CLLocationManager.update(
+                withAccuracy: 50, locationAge: 15, authorizationDesciption: .always,
                 configuration: harness.configuration)
             manager.didChangeAuthorizationStatusBlock = { _, status in statuses.record("\(status)") }
             manager.startUpdatingLocation { _, _, _, _ in }

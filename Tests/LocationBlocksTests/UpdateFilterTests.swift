@@ -67,9 +67,9 @@ import Testing
     @Test func invalidAccuracyIsDroppedWheneverTheFilterIsOn() {
         // The mirror never delivers such fixes, so the filter is checked on its own and through the storage.
         let invalid = fix(1, accuracy: -1)
-        #expect(!LocationUpdateFilter(accuracy: 100).accepts(invalid, now: clockStart))
-        #expect(!LocationUpdateFilter(accuracy: kCLLocationAccuracyBest).accepts(invalid, now: clockStart))
-        #expect(LocationUpdateFilter(accuracy: kCLUpdateAccuracyFilterNone).accepts(invalid, now: clockStart))
+        #expect(LocationUpdateFilter(accuracy: 100).verdict(on: invalid, now: clockStart) == .droppedByAccuracy)
+        #expect(LocationUpdateFilter(accuracy: kCLLocationAccuracyBest).verdict(on: invalid, now: clockStart) == .droppedByAccuracy)
+        #expect(LocationUpdateFilter(accuracy: kCLUpdateAccuracyFilterNone).verdict(on: invalid, now: clockStart) == .passed)
 
         let harness = BlocksHarness([])
         let batches = Recorder()

@@ -44,6 +44,15 @@ open class CLLocationManager: NSObject {
     /// **Linux only.**
     public var clock: any LocationClock { engine.clock }
 
+    /// The time on ``clock`` at which the provider delivered the fixes being reported, while a
+    /// `locationManager(_:didUpdateLocations:)` call (or another callback those fixes caused) runs; the clock's
+    /// current time otherwise.
+    ///
+    /// **Linux only.** Ages measured against it are the same on every run of a replay: a replay as fast as
+    /// possible moves its virtual clock on while earlier fixes still wait on the callback thread, so `clock.now`
+    /// read inside a callback depends on scheduling, and this does not. Read it on the callback thread.
+    public var eventTime: Date { engine.state.withLock { $0.eventTime } ?? engine.clock.now }
+
     // MARK: Delegate and settings
 
     /// The object that receives events; held weakly.

@@ -40,6 +40,11 @@ extension LocationManagerEngine {
             return callbacks
         }
         guard !callbacks.isEmpty else { return }
+        let outer = state.withLock { state in
+            defer { state.eventTime = now }
+            return state.eventTime
+        }
+        defer { state.withLock { $0.eventTime = outer } }
         withDelegate { manager, delegate in
             for callback in callbacks {
                 Self.deliver(callback, to: delegate, of: manager)

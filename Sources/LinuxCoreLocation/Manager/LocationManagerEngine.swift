@@ -44,6 +44,8 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var locationGeneration = 0
         var location: CLLocation?
         var heading: CLHeading?
+        /// While fixes are being reported, the time on the clock when the provider delivered them.
+        var eventTime: Date?
         /// Extra receivers of every callback, held strongly, in registration order (``CLLocationManager/addObserver(_:)``).
         var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = []
         var nextObserverToken = 0

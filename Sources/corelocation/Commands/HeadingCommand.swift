@@ -25,7 +25,8 @@ final class HeadingCommand: ToolCommand {
 
     func run() -> Never {
         let session = context.session
-        let manager = CLLocationManager.updateManager(configuration: context.configuration)
+        let manager: CLLocationManager = CLLocationManager.update(configuration: context.configuration)
+        manager.updateAuthorizationDescription = .whenInUse
         let printer = EventPrinter(session: session, events: [.errors])
         manager.delegate = printer
         manager.headingFilter = headingFilter == 0 ? kCLHeadingFilterNone : headingFilter
@@ -37,7 +38,7 @@ final class HeadingCommand: ToolCommand {
             session.writer.write(.heading(heading))
             written += 1
             if let count, written >= count {
-                stop = true
+                stop.pointee = true
                 session.finish(.success)
             }
         }

@@ -44,7 +44,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         } catch {
             Terminal.exit(.usage, "\(error)")
         }
-        let manager = CLLocationManager.updateManager(
+        let manager: CLLocationManager = CLLocationManager.update(
             withAccuracy: accuracyFilter, locationAge: ageFilter,
             configuration: LocationManagerConfiguration(
                 provider: provider, authorization: LocationAuthorization(status: .authorizedWhenInUse)))

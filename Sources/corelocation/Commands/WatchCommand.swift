@@ -51,8 +51,8 @@ final class WatchCommand: ToolCommand {
 
     func run() -> Never {
         let session = context.session
-        let manager = CLLocationManager.updateManager(
-            withAccuracy: accuracyFilter, locationAge: ageFilter, authorizationDescription: .whenInUse,
+        let manager: CLLocationManager = CLLocationManager.update(
+            withAccuracy: accuracyFilter, locationAge: ageFilter, authorizationDesciption: .whenInUse,
             configuration: context.configuration)
         let printer = EventPrinter(session: session, events: [.errors])
         manager.delegate = printer
@@ -67,7 +67,7 @@ final class WatchCommand: ToolCommand {
             session.writer.write(.location(location))
             written += 1
             if let count, written >= count {
-                stop = true
+                stop.pointee = true
                 session.finish(.success)
             }
         }

@@ -46,7 +46,7 @@ final class BlocksHarness: @unchecked Sendable {
     /// Makes an update manager on the callback queue and runs `setUp` there.
     func makeManager(_ setUp: (CLLocationManager) -> Void = { _ in }) -> UncheckedBox<CLLocationManager> {
         queue.sync {
-            let manager = CLLocationManager.updateManager(configuration: configuration)
+            let manager = CLLocationManager.update(configuration: configuration)!
             setUp(manager)
             return UncheckedBox(manager)
         }

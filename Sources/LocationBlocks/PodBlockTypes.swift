@@ -1,0 +1,98 @@
+import LinuxCoreLocation
+
+// The block types of CLLocationManager-blocks, spelt as the Swift compiler imports the pod's header
+// (`CLLocationManager+blocks.h`): its typedef names, object parameters optional (the header has no nullability
+// annotations), `NSArray *` as `[Any]`, `NSError *` as `any Error`, `BOOL *` as `UnsafeMutablePointer<ObjCBool>`.
+// Code written against the pod names these types in declarations, so they are public API here too.
+
+/// A horizontal accuracy limit in metres for the blocks layer; ``kCLUpdateAccuracyFilterNone`` (0) is off.
+///
+/// Source: CLLocationManager-blocks' `CLUpdateAccuracyFilter`.
+public typealias CLUpdateAccuracyFilter = Double
+
+/// An age limit in seconds for the blocks layer; ``kCLLocationAgeFilterNone`` (0) is off.
+///
+/// Source: CLLocationManager-blocks' `CLLocationAgeFilter`.
+public typealias CLLocationAgeFilter = TimeInterval
+
+/// Receives one fix, or one error with a `nil` location, from
+/// ``CLLocationManager/startUpdatingLocation(update:)``.
+///
+/// Parameters: the manager (never `nil` here); the fix, already through the update filters, or `nil`; the
+/// error (a ``CLError``) or `nil`; a flag: `stopUpdating.pointee = true` stops location updates before the
+/// block returns. The pointer is valid only during the call. Runs on the manager's callback thread. Source:
+/// CLLocationManager-blocks' `LocationManagerUpdateBlock`.
+public typealias LocationManagerUpdateBlock = (
+    _ manager: CLLocationManager?, _ location: CLLocation?, _ error: (any Error)?,
+    _ stopUpdating: UnsafeMutablePointer<ObjCBool>
+) -> Void
+
+/// Receives one heading, or one heading error with a `nil` heading, from
+/// ``CLLocationManager/startUpdatingHeading(update:)``.
+///
+/// As ``LocationManagerUpdateBlock``; its flag stops heading updates only. Source: CLLocationManager-blocks'
+/// `HeadingUpdateBlock`.
+public typealias HeadingUpdateBlock = (
+    _ manager: CLLocationManager?, _ heading: CLHeading?, _ error: (any Error)?,
+    _ stopUpdating: UnsafeMutablePointer<ObjCBool>
+) -> Void
+
+/// Receives the new authorization status; see ``CLLocationManager/didChangeAuthorizationStatus(_:)``.
+public typealias DidChangeAuthorizationStatusBlock = (_ manager: CLLocationManager?, _ status: CLAuthorizationStatus)
+    -> Void
+
+/// Receives an entered region; see ``CLLocationManager/didEnterRegion(_:)``.
+public typealias DidEnterRegionBlock = (_ manager: CLLocationManager?, _ region: CLRegion?) -> Void
+
+/// Receives an exited region; see ``CLLocationManager/didExitRegion(_:)``.
+public typealias DidExitRegionBlock = (_ manager: CLLocationManager?, _ region: CLRegion?) -> Void
+
+/// Receives a region monitoring failure; see ``CLLocationManager/monitoringDidFailForRegion(_:)``.
+public typealias MonitoringDidFailForRegionWithBlock = (
+    _ manager: CLLocationManager?, _ region: CLRegion?, _ error: (any Error)?
+) -> Void
+
+/// Receives a region whose monitoring started; see ``CLLocationManager/didStartMonitoringForRegion(_:)``.
+public typealias DidStartMonitoringForRegionWithBlock = (_ manager: CLLocationManager?, _ region: CLRegion?) -> Void
+
+/// Receives the fixes that passed the update filters, as `CLLocation`s in an `[Any]` (the pod's `NSArray *`);
+/// see ``CLLocationManager/didUpdateLocations(_:)``.
+public typealias DidUpdateLocationsBlock = (_ manager: CLLocationManager?, _ locations: [Any]?) -> Void
+
+/// Receives a heading; see ``CLLocationManager/didUpdateHeading(bock:)``.
+public typealias DidUpdateHeadingBlock = (_ manager: CLLocationManager?, _ heading: CLHeading?) -> Void
+
+/// Receives a location error (a ``CLError``); see ``CLLocationManager/didFailWithError(_:)``.
+public typealias DidFailWithErrorBlock = (_ manager: CLLocationManager?, _ error: (any Error)?) -> Void
+
+/// Answers whether to show the heading calibration panel; see
+/// ``CLLocationManager/shouldDisplayHeadingCalibration(_:)``.
+public typealias ShouldDisplayHeadingCalibrationBlock = (_ manager: CLLocationManager?) -> Bool
+
+/// Receives a region's state; see ``CLLocationManager/didDetermineState(_:)``.
+public typealias DidDetermineStateBlock = (
+    _ manager: CLLocationManager?, _ state: CLRegionState, _ region: CLRegion?
+) -> Void
+
+/// Receives ranged beacons as `CLBeacon`s in an `[Any]`; see ``CLLocationManager/didRangeBeacons(_:)``.
+public typealias DidRangeBeaconsBlock = (
+    _ manager: CLLocationManager?, _ beacons: [Any]?, _ region: CLBeaconRegion?
+) -> Void
+
+/// Receives a beacon ranging failure; see ``CLLocationManager/rangingBeaconsDidFailForRegion(_:)``.
+public typealias RangingBeaconsDidFailForRegionBlock = (
+    _ manager: CLLocationManager?, _ region: CLBeaconRegion?, _ error: (any Error)?
+) -> Void
+
+/// Called when location updates pause; see ``CLLocationManager/locationManagerDidPauseLocationUpdates(_:)``.
+public typealias LocationManagerDidPauseLocationUpdatesBlock = (_ manager: CLLocationManager?) -> Void
+
+/// Called when location updates resume; see ``CLLocationManager/locationManagerDidResumeLocationUpdates(_:)``.
+public typealias LocationManagerDidResumeLocationUpdatesBlock = (_ manager: CLLocationManager?) -> Void
+
+/// Receives the end of deferred updates; see ``CLLocationManager/didFinishDeferredUpdatesWithError(_:)``.
+public typealias DidFinishDeferredUpdatesWithErrorBlock = (_ manager: CLLocationManager?, _ error: (any Error)?)
+    -> Void
+
+/// Receives a visit; see ``CLLocationManager/didVisit(_:)``. The capital L is the pod's spelling.
+public typealias DidVisitBLock = (_ manager: CLLocationManager?, _ visit: CLVisit?) -> Void
