@@ -81,6 +81,22 @@ final class OldStyleDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
         _ = manager
     }
 
+    @Test func aDenialSeenByTheStartIsReportedOnceNotAgainByItsChange() {
+        // The user's answer lands between the request and the start, as when the pod's block-based start asks
+        // first: the start reports the denial, and the change delivered after it must not report it again.
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)]))], status: .notDetermined)
+        let manager = harness.makeManager { manager in
+            harness.authorization.setStatus(.denied)
+            manager.startUpdatingLocation()
+        }
+        harness.thread.sync {}
+        harness.advance(by: 1)
+        // The report at creation reads the status when it runs, after the change.
+        #expect(
+            harness.delegate.events == [.authorization(.denied), .authorization(.denied), .error(.denied)])
+        _ = manager
+    }
+
     @Test func olderCallbackAloneIsCalledOncePerChange() {
         let user = GatedPolicy(.grant)
         let harness = ManagerHarness([], status: .notDetermined, policy: user.policy)

@@ -159,6 +159,7 @@ extension LocationManagerEngine {
                     + "requestWhenInUseAuthorization() or set CORELOCATION_AUTHORIZATION=authorizedWhenInUse")
             return
         } else if status == .denied || status == .restricted {
+            state.withLock { $0.deniedReported = true }
             Diagnostics.hint(
                 "denied",
                 "location authorization is \(status == .denied ? "denied" : "restricted"), so no fixes flow; "

@@ -46,6 +46,9 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var heading: CLHeading?
         /// While fixes are being reported, the time on the clock when the provider delivered them.
         var eventTime: Date?
+        /// Whether a start has reported `CLError(.denied)` since the last authorization change was delivered,
+        /// so that the delivery of that change does not report it a second time.
+        var deniedReported = false
         /// Extra receivers of every callback, held strongly, in registration order (``CLLocationManager/addObserver(_:)``).
         var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = []
         var nextObserverToken = 0
