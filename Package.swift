@@ -44,7 +44,10 @@ let package = Package(
         // End-to-end tests that run the built `corelocation` executable.
         .testTarget(name: "corelocationTests", dependencies: ["corelocation", "GPX", "SharedTestSupport"]),
         // Code written the way iOS apps write it, compiled unchanged.
-        .testTarget(name: "CompatibilityTests", dependencies: ["LinuxCoreLocation"]),
+        .testTarget(name: "CompatibilityTests", dependencies: ["LinuxCoreLocation", "SharedTestSupport"]),
+        // Code written the way Swift apps use the CLLocationManager-blocks pod, compiled unchanged.
+        .testTarget(
+            name: "PodCompatibilityTests", dependencies: ["LinuxCoreLocation", "LocationBlocks", "SharedTestSupport"]),
     ]
 )
 

@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import SharedTestSupport
 import Testing
 
 @Suite(.serialized) struct LegacyTrackerTests {
@@ -13,6 +14,10 @@ import Testing
     }
 
     @Test func trackerGetsFixesFromARealManagerOnItsRunLoop() {
+        ProcessDefaults.withExclusiveAccess(trackerGetsFixesFromTheDefaultProvider)
+    }
+
+    private func trackerGetsFixesFromTheDefaultProvider() {
         // The process-wide default provider, as an app configured by CORELOCATION_PROVIDER would have it.
         LocationProviders.defaultProvider = FixedLocationProvider(
             coordinate: CLLocationCoordinate2D(latitude: 37.3349, longitude: -122.009), horizontalAccuracy: 8)
