@@ -15,7 +15,7 @@ final class WatchCommand: ToolCommand {
 
         Streams fixes until the provider ends, --count fixes were written, --duration passed, or Ctrl-C.
         While nothing arrives, a line on standard error says what it is waiting for; when a replay ends, a
-        summary line follows.
+        summary line follows. Both say how many fixes --accuracy-filter and --age-filter dropped, if any.
 
         options:
           --provider URI          where fixes come from (default: CORELOCATION_PROVIDER, the probe, or the
@@ -72,7 +72,7 @@ final class WatchCommand: ToolCommand {
             }
         }
         session.onFinish { withExtendedLifetime(printer) { manager.stopUpdatingLocation() } }
-        context.run()
+        context.run(filterStatistics: { manager.updateFilterStatistics })
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import LocationBlocks
 
 /// The options every fix-consuming command shares — `--provider`, `--duration`, `--format`,
 /// `--format-string` — resolved into a session and a provider.
@@ -28,12 +29,20 @@ struct CommandContext {
     /// Starts the session (Ctrl-C, `--duration`) and the waiting notice, and serves callbacks until the
     /// command finishes.
     ///
-    /// - Parameter seesDeliveries: Whether the command writes the fixes or headings it receives, so that
-    ///   their absence can be reported (see ``WaitingNotice``).
-    func run(seesDeliveries: Bool = true) -> Never {
+    /// - Parameters:
+    ///   - seesDeliveries: Whether the command writes the fixes or headings it receives, so that their absence
+    ///     can be reported (see ``WaitingNotice``).
+    ///   - filterStatistics: What the command's update filters dropped so far (its manager's
+    ///     `updateFilterStatistics`), for the waiting notice; `nil` for a command without update filters.
+    func run(
+        seesDeliveries: Bool = true, filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
+    ) -> Never {
         session.start(duration: duration)
         let writer = session.writer
-        WaitingNotice(provider: provider, deliveries: seesDeliveries ? { writer.deliveries } : nil).start()
+        WaitingNotice(
+            provider: provider, deliveries: seesDeliveries ? { writer.deliveries } : nil,
+            filterStatistics: filterStatistics
+        ).start()
         dispatchMain()
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import LinuxCoreLocation
+import LocationBlocks
 
 /// The delegate every fix-consuming command installs next to its blocks: it writes the events the command
-/// asked for, and ends the command when the provider ends (with a summary line on standard error), fails, or
-/// access is denied.
+/// asked for, and ends the command when the provider ends (with a summary line on standard error, which says what the
+/// manager's update filters dropped), fails, or access is denied.
 final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
     /// Which delegate events are written.
     struct Events: OptionSet {
@@ -22,7 +23,10 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
     }
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
-        session.finish(.success, session.summary(of: manager.provider?.identifier ?? "the provider"))
+        session.finish(
+            .success,
+            session.summary(
+                of: manager.provider?.identifier ?? "the provider", filterStatistics: manager.updateFilterStatistics))
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LocationBlocks
 
 #if canImport(Glibc)
     import Glibc
@@ -40,9 +41,13 @@ final class Session: @unchecked Sendable {  // used on the main thread only
         }
     }
 
-    /// The line written when a finite provider ends: `gpx:walk.gpx finished: 120 fixes written in 15.2 s`.
-    func summary(of provider: String) -> String {
-        "\(provider) finished: \(writer.summary) written in \(Numbers.fixed(Date().timeIntervalSince(started), 1)) s"
+    /// The line written when a finite provider ends: `gpx:walk.gpx finished: 120 fixes written in 15.2 s`,
+    /// followed by what the update filters dropped, if anything (``FilterDropReport``):
+    /// `…; 12 fixes dropped by the age filter (last 9.9 years old)`.
+    func summary(of provider: String, filterStatistics: LocationUpdateFilterStatistics) -> String {
+        let line =
+            "\(provider) finished: \(writer.summary) written in \(Numbers.fixed(Date().timeIntervalSince(started), 1)) s"
+        return FilterDropReport(filterStatistics).text.map { "\(line); \($0)" } ?? line
     }
 
     /// Flushes and closes the output, runs the clean-ups, and exits with `status`.

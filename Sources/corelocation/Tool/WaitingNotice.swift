@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import LocationBlocks
 
 /// Tells the person running a command that it is still waiting when nothing comes from the provider, so a
 /// provider that does not answer (gpsd not running yet) is not mistaken for a hang.
@@ -8,7 +9,9 @@ import LinuxCoreLocation
 /// asks the provider whether it answers (``LocationProvider/isAvailable``, on a background queue: it may block
 /// for about a second) and writes one line on standard error: the provider does not answer and is retried, or
 /// it answers but has delivered nothing. A delivery starts the schedule again. Commands that cannot see
-/// deliveries (region monitoring, visits) get only the "does not answer" line. Lives on the main thread.
+/// deliveries (region monitoring, visits) get only the "does not answer" line. Either line ends with what the
+/// command's update filters dropped, if anything (``FilterDropReport``): fixes that arrive but are all filtered
+/// out look like silence otherwise. Lives on the main thread.
 final class WaitingNotice: @unchecked Sendable {  // used on the main thread only
     /// Seconds without a delivery before the first line.
     static let firstDelay: TimeInterval = 5
@@ -17,6 +20,7 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
 
     private let provider: any LocationProvider
     private let deliveries: (() -> Int)?
+    private let filterStatistics: (() -> LocationUpdateFilterStatistics)?
     private var lastCount = 0
     private var lastDelivery = Date()
     private var delay = WaitingNotice.firstDelay
@@ -27,9 +31,15 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
     ///   - provider: The provider the command waits for.
     ///   - deliveries: How many fixes or headings the command has received so far, or `nil` when the command
     ///     cannot see them.
-    init(provider: any LocationProvider, deliveries: (() -> Int)?) {
+    ///   - filterStatistics: What the command's update filters passed and dropped so far, or `nil` when the
+    ///     command has no update filters.
+    init(
+        provider: any LocationProvider, deliveries: (() -> Int)?,
+        filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
+    ) {
         self.provider = provider
         self.deliveries = deliveries
+        self.filterStatistics = filterStatistics
     }
 
     /// Starts the schedule; call on the main thread.
@@ -63,13 +73,14 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
 
     private func message(answers: Bool) -> String? {
         let silence = "nothing for \(Int(Date().timeIntervalSince(lastDelivery).rounded())) s"
+        let dropped = filterStatistics.flatMap { FilterDropReport($0()).text }.map { "; \($0)" } ?? ""
         if !answers {
-            return "still waiting: \(provider.identifier) does not answer (\(silence)); \(Self.retrying(provider)); "
-                + "Ctrl-C to stop"
+            return "still waiting: \(provider.identifier) does not answer (\(silence)); \(Self.retrying(provider))"
+                + "\(dropped); Ctrl-C to stop"
         }
         guard deliveries != nil else { return nil }
         let what = lastCount == 0 ? "no fix yet" : "no new fix"
-        return "still waiting: \(provider.identifier) answers but has delivered \(what) (\(silence))"
+        return "still waiting: \(provider.identifier) answers but has delivered \(what) (\(silence))\(dropped)"
     }
 
     /// How the provider retries, as far as the tool knows it.
