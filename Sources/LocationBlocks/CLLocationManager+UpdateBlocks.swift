@@ -31,7 +31,8 @@ extension CLLocationManager {
     ///   - configuration: Provider, authorization and callback queue (**Linux only**).
     /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
     public static func update(
-        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter, locationAge updateLocationAgeFilter: CLLocationAgeFilter,
+        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
+        locationAge updateLocationAgeFilter: CLLocationAgeFilter,
         configuration: LocationManagerConfiguration = LocationManagerConfiguration()
     ) -> CLLocationManager! {
         update(
@@ -53,7 +54,8 @@ extension CLLocationManager {
     ///   - configuration: Provider, authorization and callback queue (**Linux only**).
     /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
     public static func update(
-        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter, locationAge updateLocationAgeFilter: CLLocationAgeFilter,
+        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
+        locationAge updateLocationAgeFilter: CLLocationAgeFilter,
         authorizationDesciption authorizationDescription: CLLocationUpdateAuthorizationDescription,
         configuration: LocationManagerConfiguration = LocationManagerConfiguration()
     ) -> CLLocationManager! {

@@ -71,8 +71,9 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         return fixes[...]
     }
 
-    /// Calls the location update block, if any; when it sets the flag, stops location updates unless the
-    /// block started them again. Returns whether the flag was set.
+    /// Calls the location update block, if any, and returns whether it set the flag.
+    ///
+    /// When it set the flag, location updates stop, unless the block started them again.
     private func callLocationUpdate(_ manager: CLLocationManager, _ fix: CLLocation?, _ error: (any Error)?) -> Bool {
         let (block, generation) = values.withLock { ($0.locationUpdate, $0.locationUpdateGeneration) }
         guard let block else { return false }

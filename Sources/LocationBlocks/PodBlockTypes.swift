@@ -94,5 +94,7 @@ public typealias LocationManagerDidResumeLocationUpdatesBlock = (_ manager: CLLo
 public typealias DidFinishDeferredUpdatesWithErrorBlock = (_ manager: CLLocationManager?, _ error: (any Error)?)
     -> Void
 
-/// Receives a visit; see ``CLLocationManager/didVisit(_:)``. The capital L is the pod's spelling.
+/// Receives a visit; see ``CLLocationManager/didVisit(_:)``.
+///
+/// The capital L in the name is the pod's spelling.
 public typealias DidVisitBLock = (_ manager: CLLocationManager?, _ visit: CLVisit?) -> Void

@@ -9,7 +9,9 @@ import Testing
     @Test func agesAreMeasuredWhenTheProviderDeliveredNotWhenTheCallbackRuns() {
         // One advance plays all five fixes before the callbacks run, as a replay as fast as possible does: the
         // clock then reads +5 s, so measured at callback time the first three fixes looked 2 to 4 s old.
-        let steps = (1...5).map { ScriptedLocationProvider.Step(at: Double($0), .locations([fix(Double($0), at: Double($0))])) }
+        let steps = (1...5).map {
+            ScriptedLocationProvider.Step(at: Double($0), .locations([fix(Double($0), at: Double($0))]))
+        }
         let harness = BlocksHarness(steps)
         let recorder = Recorder()
         let manager = harness.makeManager { manager in
@@ -86,7 +88,8 @@ import Testing
             order.startUpdatingLocation { _, _, _, _ in }
             order.startUpdatingHeading { _, _, _, _ in }
         }
-        #expect(order.calls == ["requestWhenInUse", "startUpdatingLocation", "requestWhenInUse", "startUpdatingHeading"])
+        #expect(
+            order.calls == ["requestWhenInUse", "startUpdatingLocation", "requestWhenInUse", "startUpdatingHeading"])
         let always = OrderRecordingManager(configuration: harness.configuration)
         harness.queue.sync { always.startUpdatingLocation { _, _, _, _ in } }
         #expect(always.calls == ["requestAlways", "startUpdatingLocation"], "the pod's default description")
@@ -97,7 +100,8 @@ import Testing
             .init(
                 at: 1,
                 .locations([
-                    fix(1, accuracy: 120, at: 1), fix(2, accuracy: 80, at: 1), fix(3, at: 1, age: 9.9 * 365.25 * 86_400),
+                    fix(1, accuracy: 120, at: 1), fix(2, accuracy: 80, at: 1),
+                    fix(3, at: 1, age: 9.9 * 365.25 * 86_400),
                     fix(4, at: 1, age: -7200), fix(5, at: 1),
                 ]))
         ])
@@ -114,7 +118,8 @@ import Testing
     }
 
     @Test func theHeadingBlockRunsBeforeTheHeadingUpdateBlock() {
-        let harness = BlocksHarness([.init(at: 1, .heading(heading(90)))], capabilities: [.location, .accuracy, .heading])
+        let harness = BlocksHarness(
+            [.init(at: 1, .heading(heading(90)))], capabilities: [.location, .accuracy, .heading])
         let recorder = Recorder()
         let manager = harness.makeManager { manager in
             manager.headingFilter = kCLHeadingFilterNone

@@ -68,8 +68,12 @@ import Testing
         // The mirror never delivers such fixes, so the filter is checked on its own and through the storage.
         let invalid = fix(1, accuracy: -1)
         #expect(LocationUpdateFilter(accuracy: 100).verdict(on: invalid, now: clockStart) == .droppedByAccuracy)
-        #expect(LocationUpdateFilter(accuracy: kCLLocationAccuracyBest).verdict(on: invalid, now: clockStart) == .droppedByAccuracy)
-        #expect(LocationUpdateFilter(accuracy: kCLUpdateAccuracyFilterNone).verdict(on: invalid, now: clockStart) == .passed)
+        #expect(
+            LocationUpdateFilter(accuracy: kCLLocationAccuracyBest).verdict(on: invalid, now: clockStart)
+                == .droppedByAccuracy)
+        #expect(
+            LocationUpdateFilter(accuracy: kCLUpdateAccuracyFilterNone).verdict(on: invalid, now: clockStart) == .passed
+        )
 
         let harness = BlocksHarness([])
         let batches = Recorder()

@@ -5,7 +5,8 @@ import LocationBlocks
 /// A compass screen: headings until the first one, positions that never touch the flag.
 final class Compass {
     lazy var manager: CLLocationManager = {
-        let manager: CLLocationManager = CLLocationManager.update(withAccuracy: kCLUpdateAccuracyFilterNone, locationAge: 10)
+        let manager: CLLocationManager = CLLocationManager.update(
+            withAccuracy: kCLUpdateAccuracyFilterNone, locationAge: 10)
         manager.headingFilter = kCLHeadingFilterNone
         return manager
     }()

@@ -40,10 +40,13 @@ import Testing
 
     @Test func runTrackerGetsErrorsFirstThenAFilteredBatchCutAtTheStop() {
         let batch = [
-            PodWorld.fix(1, accuracy: 10, at: 2), PodWorld.fix(2, accuracy: 80, at: 2), PodWorld.fix(3, accuracy: 50, at: 2),
+            PodWorld.fix(1, accuracy: 10, at: 2), PodWorld.fix(2, accuracy: 80, at: 2),
+            PodWorld.fix(3, accuracy: 50, at: 2),
             PodWorld.fix(4, accuracy: 5, at: 2),
         ]
-        let steps = [Step(at: 1, .fixLost), Step(at: 2, .locations(batch)), Step(at: 3, .locations([PodWorld.fix(5, at: 3)]))]
+        let steps = [
+            Step(at: 1, .fixLost), Step(at: 2, .locations(batch)), Step(at: 3, .locations([PodWorld.fix(5, at: 3)])),
+        ]
         PodWorld.run(steps) { world in
             let tracker = world.app.sync { Box(RunTracker()) }
             world.app.sync { tracker.value.start() }
@@ -57,7 +60,8 @@ import Testing
                     "fix 1.0", "fix 3.0",  // 80 m is over the filter; 50 m is at it and passes; 3 sets the flag
                     "batch [1.0, 3.0]",  // the batch block gets the prefix up to the stopping fix
                 ])
-            #expect(world.app.sync { tracker.value.route.map(\.coordinate.latitude) } == [1, 2, 3, 4], "the app's delegate")
+            #expect(
+                world.app.sync { tracker.value.route.map(\.coordinate.latitude) } == [1, 2, 3, 4], "the app's delegate")
             #expect(!world.provider.isRunning)
         }
     }
@@ -80,7 +84,7 @@ import Testing
     }
 
     @Test func everyBlockBasedStartRequestsAuthorization() {
-        PodWorld.run([], answer: { _ in nil }) { world in  // the user has not answered yet
+        PodWorld.run([], answers: [:]) { world in  // the user has not answered yet
             let tracker = world.app.sync { Box(RunTracker()) }
             world.app.sync { tracker.value.start() }
             world.app.sync { tracker.value.start() }
@@ -89,11 +93,12 @@ import Testing
     }
 
     @Test func deniedUsersGetTheErrorThenNoStart() {
-        PodWorld.run([Step(at: 1, .locations([PodWorld.fix(1, at: 1)]))], answer: { _ in .denied }) { world in
+        PodWorld.run([Step(at: 1, .locations([PodWorld.fix(1, at: 1)]))], answers: [.whenInUse: .denied]) { world in
             let locator = world.app.sync { Box(WeatherLocator()) }
             let callbacks = Box<[String]>([])
             let record: (CLLocation?, Error?) -> Void = { location, error in
-                callbacks.value.append(location.map { _ in "fix" } ?? "error \((error as? CLError)?.code.rawValue ?? -1)")
+                callbacks.value.append(
+                    location.map { _ in "fix" } ?? "error \((error as? CLError)?.code.rawValue ?? -1)")
             }
             world.app.sync { locator.value.currentLocation(callback: record) }
             #expect(world.app.wait { callbacks.value == ["error 1"] }, "CLError.denied with a nil location")

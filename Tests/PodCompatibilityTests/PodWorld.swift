@@ -26,13 +26,15 @@ final class PodWorld: @unchecked Sendable {
     /// - Parameters:
     ///   - steps: What the default provider plays, relative to its start.
     ///   - status: The shared authorization's status during the test.
-    ///   - answer: What the user answers to a request (`nil`: no answer).
+    ///   - capabilities: What the default provider measures.
+    ///   - answers: What the user answers to each request; a request missing here is never answered.
+    ///   - body: The test.
     static func run(
         _ steps: [ScriptedLocationProvider.Step], status: CLAuthorizationStatus = .notDetermined,
         capabilities: LocationProviderCapabilities = [.location, .accuracy],
-        answer: @escaping @Sendable (AuthorizationRequest) -> CLAuthorizationStatus? = {
-            $0 == .always ? .authorizedAlways : .authorizedWhenInUse
-        },
+        answers: [AuthorizationRequest: CLAuthorizationStatus] = [
+            .always: .authorizedAlways, .whenInUse: .authorizedWhenInUse,
+        ],
         _ body: (PodWorld) throws -> Void
     ) rethrows {
         try ProcessDefaults.withExclusiveAccess {
@@ -43,7 +45,7 @@ final class PodWorld: @unchecked Sendable {
             authorization.setStatus(status)
             authorization.policy = AuthorizationPolicy { [asked = world.asked] request, _ in
                 asked.withLock { $0.append("\(request)") }
-                return answer(request)
+                return answers[request]
             }
             defer {
                 world.app.stop()

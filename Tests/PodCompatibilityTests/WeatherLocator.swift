@@ -16,8 +16,10 @@ final class WeatherLocator: NSObject {
             return
         }
         locationManager.startUpdatingLocation(update: {
-            (manager: CLLocationManager?, location: CLLocation?, error: Error?,
-             stopUpdating: UnsafeMutablePointer<ObjCBool>) -> Void in
+            (
+                manager: CLLocationManager?, location: CLLocation?, error: Error?,
+                stopUpdating: UnsafeMutablePointer<ObjCBool>
+            ) -> Void in
             if let location = location {
                 self.forecastLocations.append(location)
                 stopUpdating.pointee = true
