@@ -4,11 +4,13 @@ import LinuxCoreLocation
 /// built only on the public API of LinuxCoreLocation.
 ///
 /// Three layers, described in the "LocationBlocks" article (`Docs/LocationBlocks.md`):
-/// - blocks on the manager itself (`startUpdatingLocation(updateBlock:)`, the update filters, one block per
+/// - blocks on the manager itself, CLLocationManager-blocks under the names Swift imports from the pod
+///   (`update(withAccuracy:locationAge:)`, `startUpdatingLocation(update:)`, the update filters, one block per
 ///   delegate callback), coexisting with the app's delegate;
 /// - ``LocationRequestCenter``: one-shot requests with an accuracy level and a timeout, and subscriptions;
 /// - ``LocationStreams``: `AsyncSequence`s of locations, headings, regions, visits, authorization and errors.
 public enum LocationBlocks {
-    /// The version of the blocks layer.
-    public static let version = "1.0.0"
+    /// The version of the blocks layer: 2 since the pod's own Swift names replaced `updateManager(…)`,
+    /// `startUpdatingLocation(updateBlock:)` and the static `isLocationUpdatesAvailable` property.
+    public static let version = "2.0.0"
 }

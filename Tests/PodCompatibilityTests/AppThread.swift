@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 
 /// Moves a value to the app thread and back; every hand-over is synchronised by ``AppThread/sync(_:)``.
 final class Box<Value>: @unchecked Sendable {
@@ -10,7 +11,7 @@ final class Box<Value>: @unchecked Sendable {
 /// there, as Apple's do.
 final class AppThread: @unchecked Sendable {
     private let runLoop = Box<RunLoop?>(nil)
-    private let stopping = Box(false)
+    private let stopping = Locked(false)
     private let started = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -21,7 +22,7 @@ final class AppThread: @unchecked Sendable {
             let keepAlive = Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }
             RunLoop.current.add(keepAlive, forMode: .default)
             started.signal()
-            while !stopping.value {
+            while !stopping.withLock({ $0 }) {
                 _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
             }
             keepAlive.invalidate()
@@ -60,7 +61,7 @@ final class AppThread: @unchecked Sendable {
 
     /// Ends the thread's loop.
     func stop() {
-        stopping.value = true
+        stopping.withLock { $0 = true }
         finished.wait()
     }
 }
