@@ -1,8 +1,8 @@
 import LinuxCoreLocation
 
 /// One block per ``CLLocationManagerDelegate`` method, as in CLLocationManager-blocks, but coexisting with the
-/// app's ``CLLocationManager/delegate``: the delegate and the blocks each receive every event once (the
-/// delegate first), whichever was set first.
+/// app's ``/LinuxCoreLocation/CLLocationManager/delegate``: the delegate and the blocks each receive every event once
+/// (the delegate first), whichever was set first.
 ///
 /// Setting a block starts nothing: call the `start…` method of the service. Blocks run on the manager's
 /// callback thread; set them there too. They are stored with the manager and released with it; a block
@@ -82,7 +82,7 @@ extension CLLocationManager {
         set { setDelegateBlock(\.didExitRegion, newValue) }
     }
 
-    /// Called for `locationManager(_:didFailWithError:)` (a ``CLError``), after the update blocks.
+    /// Called for `locationManager(_:didFailWithError:)` (a ``/LinuxCoreLocation/CLError``), after the update blocks.
     public var didFailWithErrorBlock: ((CLLocationManager, any Error) -> Void)? {
         get { LocationBlockStorage.existing(on: self)?.block(\.didFailWithError) }
         set { setDelegateBlock(\.didFailWithError, newValue) }

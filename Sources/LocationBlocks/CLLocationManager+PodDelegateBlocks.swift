@@ -6,8 +6,8 @@ import LinuxCoreLocation
 /// Each sets the same slot as the matching `…Block` property (``didUpdateLocationsBlock`` for
 /// ``didUpdateLocations(_:)``, and so on): one block per callback, a later one replaces it, `nil` removes it.
 /// Setting a block starts nothing: call the service's `start…` method. Blocks run on the manager's callback
-/// thread, after the app's ``CLLocationManager/delegate``, which they coexist with (the pod replaced it).
-/// Source: CLLocationManager-blocks' "Replacement methods with blocks".
+/// thread, after the app's ``/LinuxCoreLocation/CLLocationManager/delegate``, which they coexist with (the pod replaced
+/// it). Source: CLLocationManager-blocks' "Replacement methods with blocks".
 extension CLLocationManager {
     /// Sets the block for `locationManager(_:didUpdateLocations:)`: the fixes that pass the update filters,
     /// oldest first, never empty, as `CLLocation`s in an `[Any]`.

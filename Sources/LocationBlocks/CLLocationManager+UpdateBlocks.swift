@@ -88,12 +88,12 @@ extension CLLocationManager {
     /// The age limit, in seconds, of a fix passed to the update block and the ``didUpdateLocationsBlock``;
     /// ``kCLLocationAgeFilterNone`` (0, the default) passes fixes of any age.
     ///
-    /// A fix passes when the magnitude of its age — its timestamp against ``CLLocationManager/eventTime``, the
-    /// time on the manager's clock when the provider delivered it — is strictly below the filter, compared as
-    /// floating point: a fix exactly at the limit is dropped, and so is one stamped that far in the future (a
-    /// receiver with a wrong clock). Negative values and NaN count as off. On a replay the clock is the
-    /// replay's, so the same replay passes the same fixes on every run. Source: CLLocationManager-blocks'
-    /// `updateLocationAgeFilter`.
+    /// A fix passes when the magnitude of its age — its timestamp against
+    /// ``/LinuxCoreLocation/CLLocationManager/eventTime``, the time on the manager's clock when the provider delivered
+    /// it — is strictly below the filter, compared as floating point: a fix exactly at the limit is dropped, and so is
+    /// one stamped that far in the future (a receiver with a wrong clock). Negative values and NaN count as off. On a
+    /// replay the clock is the replay's, so the same replay passes the same fixes on every run. Source:
+    /// CLLocationManager-blocks' `updateLocationAgeFilter`.
     public var updateLocationAgeFilter: CLLocationAgeFilter {
         get { LocationBlockStorage.existing(on: self)?.values.withLock { $0.filter.age } ?? kCLLocationAgeFilterNone }
         set { LocationBlockStorage.installed(on: self).values.withLock { $0.filter.age = newValue } }
@@ -167,9 +167,9 @@ extension CLLocationManager {
     /// may still grant it), and location services are enabled (a provider is configured or found, and
     /// available); `false` when denied, restricted or without a provider. The pod reads the status only; on iOS
     /// the status reads denied while location services are off, and Linux has no such switch, so a missing
-    /// provider counts here instead. Reads ``LocationAuthorization/shared`` and the default provider; a manager
-    /// with its own configuration answers through the instance property. Source: CLLocationManager-blocks'
-    /// `+isLocationUpdatesAvailable`.
+    /// provider counts here instead. Reads ``/LinuxCoreLocation/LocationAuthorization/shared`` and the default
+    /// provider; a manager with its own configuration answers through the instance property. Source:
+    /// CLLocationManager-blocks' `+isLocationUpdatesAvailable`.
     ///
     /// - Returns: Whether updates can flow now or after a request.
     public static func isLocationUpdatesAvailable() -> Bool {

@@ -1,7 +1,7 @@
 import LinuxCoreLocation
 
-/// The LocationBlocks module: closures, one-shot requests and async sequences on top of ``CLLocationManager``,
-/// built only on the public API of LinuxCoreLocation.
+/// The LocationBlocks module: closures, one-shot requests and async sequences on top of
+/// ``/LinuxCoreLocation/CLLocationManager``, built only on the public API of LinuxCoreLocation.
 ///
 /// Three layers, described in the "LocationBlocks" article (`Docs/LocationBlocks.md`):
 /// - blocks on the manager itself, CLLocationManager-blocks under the names Swift imports from the pod

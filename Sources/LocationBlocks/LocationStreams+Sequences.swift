@@ -4,10 +4,11 @@ extension LocationStreams {
     /// Fixes from standard location updates that pass the filters, one element per fix, oldest first.
     ///
     /// - Parameters:
-    ///   - accuracyFilter: Metres, with the rules of ``CLLocationManager/updateAccuracyFilter`` (inclusive;
-    ///     invalid accuracy dropped while on; negative sentinels mean 10 m); ``kCLUpdateAccuracyFilterNone`` by default.
-    ///   - ageFilter: Seconds, with the rules of ``CLLocationManager/updateLocationAgeFilter`` (magnitude of the
-    ///     age strictly below); ``kCLLocationAgeFilterNone`` by default.
+    ///   - accuracyFilter: Metres, with the rules of ``LinuxCoreLocation/CLLocationManager/updateAccuracyFilter``
+    ///     (inclusive; invalid accuracy dropped while on; negative sentinels mean 10 m);
+    ///     ``kCLUpdateAccuracyFilterNone`` by default.
+    ///   - ageFilter: Seconds, with the rules of ``LinuxCoreLocation/CLLocationManager/updateLocationAgeFilter``
+    ///     (magnitude of the age strictly below); ``kCLLocationAgeFilterNone`` by default.
     /// - Returns: A sequence of `CLLocation`s.
     public func locations(
         accuracyFilter: CLLocationAccuracy = kCLUpdateAccuracyFilterNone,
@@ -38,7 +39,8 @@ extension LocationStreams {
 
     /// Monitors `regions` while iterating and delivers their events.
     ///
-    /// Events are matched by identifier; failures without a region go to every region iteration. Regions stay monitored while any iteration wants them.
+    /// Events are matched by identifier; failures without a region go to every region iteration. Regions stay monitored
+    /// while any iteration wants them.
     public func regionEvents(for regions: [CLRegion]) -> LocationEventSequence<RegionEvent> {
         let identifiers = Set(regions.map(\.identifier))
         return LocationEventSequence(streams: self, service: .regions(regions)) { event, _ in

@@ -3,16 +3,17 @@ import LinuxCoreLocation
 /// What a manager's update filters let through and dropped, and why: the answer to "why do my blocks get
 /// nothing?".
 ///
-/// **Linux only** (the pod counts nothing). Read it with ``CLLocationManager/updateFilterStatistics``. Counts
-/// start at zero when the manager's blocks storage is made and only grow; every fix reported to
-/// `locationManager(_:didUpdateLocations:)` is counted once, whether or not an update block is set.
+/// **Linux only** (the pod counts nothing). Read it with
+/// ``LinuxCoreLocation/CLLocationManager/updateFilterStatistics``. Counts start at zero when the manager's blocks
+/// storage is made and only grow; every fix reported to `locationManager(_:didUpdateLocations:)` is counted once,
+/// whether or not an update block is set.
 public struct LocationUpdateFilterStatistics: Sendable, Equatable {
     /// Fixes that passed both filters.
     public internal(set) var passed = 0
-    /// Fixes dropped by ``CLLocationManager/updateAccuracyFilter``: a horizontal accuracy over the filter, or
-    /// invalid (negative) while the filter is on.
+    /// Fixes dropped by ``LinuxCoreLocation/CLLocationManager/updateAccuracyFilter``: a horizontal accuracy over the
+    /// filter, or invalid (negative) while the filter is on.
     public internal(set) var droppedByAccuracy = 0
-    /// Fixes dropped by ``CLLocationManager/updateLocationAgeFilter``.
+    /// Fixes dropped by ``LinuxCoreLocation/CLLocationManager/updateLocationAgeFilter``.
     public internal(set) var droppedByAge = 0
     /// The horizontal accuracy in metres of the last fix the accuracy filter dropped (negative: invalid), or
     /// `nil` when it dropped none.

@@ -16,11 +16,11 @@ public typealias CLUpdateAccuracyFilter = Double
 public typealias CLLocationAgeFilter = TimeInterval
 
 /// Receives one fix, or one error with a `nil` location, from
-/// ``CLLocationManager/startUpdatingLocation(update:)``.
+/// ``LinuxCoreLocation/CLLocationManager/startUpdatingLocation(update:)``.
 ///
 /// Parameters: the manager (never `nil` here); the fix, already through the update filters, or `nil`; the
-/// error (a ``CLError``) or `nil`; a flag: `stopUpdating.pointee = true` stops location updates before the
-/// block returns. The pointer is valid only during the call. Runs on the manager's callback thread. Source:
+/// error (a ``/LinuxCoreLocation/CLError``) or `nil`; a flag: `stopUpdating.pointee = true` stops location updates
+/// before the block returns. The pointer is valid only during the call. Runs on the manager's callback thread. Source:
 /// CLLocationManager-blocks' `LocationManagerUpdateBlock`.
 public typealias LocationManagerUpdateBlock = (
     _ manager: CLLocationManager?, _ location: CLLocation?, _ error: (any Error)?,
@@ -28,7 +28,7 @@ public typealias LocationManagerUpdateBlock = (
 ) -> Void
 
 /// Receives one heading, or one heading error with a `nil` heading, from
-/// ``CLLocationManager/startUpdatingHeading(update:)``.
+/// ``LinuxCoreLocation/CLLocationManager/startUpdatingHeading(update:)``.
 ///
 /// As ``LocationManagerUpdateBlock``; its flag stops heading updates only. Source: CLLocationManager-blocks'
 /// `HeadingUpdateBlock`.
@@ -37,64 +37,70 @@ public typealias HeadingUpdateBlock = (
     _ stopUpdating: UnsafeMutablePointer<ObjCBool>
 ) -> Void
 
-/// Receives the new authorization status; see ``CLLocationManager/didChangeAuthorizationStatus(_:)``.
+/// Receives the new authorization status; see ``LinuxCoreLocation/CLLocationManager/didChangeAuthorizationStatus(_:)``.
 public typealias DidChangeAuthorizationStatusBlock = (_ manager: CLLocationManager?, _ status: CLAuthorizationStatus)
     -> Void
 
-/// Receives an entered region; see ``CLLocationManager/didEnterRegion(_:)``.
+/// Receives an entered region; see ``LinuxCoreLocation/CLLocationManager/didEnterRegion(_:)``.
 public typealias DidEnterRegionBlock = (_ manager: CLLocationManager?, _ region: CLRegion?) -> Void
 
-/// Receives an exited region; see ``CLLocationManager/didExitRegion(_:)``.
+/// Receives an exited region; see ``LinuxCoreLocation/CLLocationManager/didExitRegion(_:)``.
 public typealias DidExitRegionBlock = (_ manager: CLLocationManager?, _ region: CLRegion?) -> Void
 
-/// Receives a region monitoring failure; see ``CLLocationManager/monitoringDidFailForRegion(_:)``.
+/// Receives a region monitoring failure; see ``LinuxCoreLocation/CLLocationManager/monitoringDidFailForRegion(_:)``.
 public typealias MonitoringDidFailForRegionWithBlock = (
     _ manager: CLLocationManager?, _ region: CLRegion?, _ error: (any Error)?
 ) -> Void
 
-/// Receives a region whose monitoring started; see ``CLLocationManager/didStartMonitoringForRegion(_:)``.
+/// Receives a region whose monitoring started; see
+/// ``LinuxCoreLocation/CLLocationManager/didStartMonitoringForRegion(_:)``.
 public typealias DidStartMonitoringForRegionWithBlock = (_ manager: CLLocationManager?, _ region: CLRegion?) -> Void
 
 /// Receives the fixes that passed the update filters, as `CLLocation`s in an `[Any]` (the pod's `NSArray *`);
-/// see ``CLLocationManager/didUpdateLocations(_:)``.
+/// see ``LinuxCoreLocation/CLLocationManager/didUpdateLocations(_:)``.
 public typealias DidUpdateLocationsBlock = (_ manager: CLLocationManager?, _ locations: [Any]?) -> Void
 
-/// Receives a heading; see ``CLLocationManager/didUpdateHeading(bock:)``.
+/// Receives a heading; see ``LinuxCoreLocation/CLLocationManager/didUpdateHeading(bock:)``.
 public typealias DidUpdateHeadingBlock = (_ manager: CLLocationManager?, _ heading: CLHeading?) -> Void
 
-/// Receives a location error (a ``CLError``); see ``CLLocationManager/didFailWithError(_:)``.
+/// Receives a location error (a ``/LinuxCoreLocation/CLError``); see
+/// ``LinuxCoreLocation/CLLocationManager/didFailWithError(_:)``.
 public typealias DidFailWithErrorBlock = (_ manager: CLLocationManager?, _ error: (any Error)?) -> Void
 
 /// Answers whether to show the heading calibration panel; see
-/// ``CLLocationManager/shouldDisplayHeadingCalibration(_:)``.
+/// ``LinuxCoreLocation/CLLocationManager/shouldDisplayHeadingCalibration(_:)``.
 public typealias ShouldDisplayHeadingCalibrationBlock = (_ manager: CLLocationManager?) -> Bool
 
-/// Receives a region's state; see ``CLLocationManager/didDetermineState(_:)``.
+/// Receives a region's state; see ``LinuxCoreLocation/CLLocationManager/didDetermineState(_:)``.
 public typealias DidDetermineStateBlock = (
     _ manager: CLLocationManager?, _ state: CLRegionState, _ region: CLRegion?
 ) -> Void
 
-/// Receives ranged beacons as `CLBeacon`s in an `[Any]`; see ``CLLocationManager/didRangeBeacons(_:)``.
+/// Receives ranged beacons as `CLBeacon`s in an `[Any]`; see
+/// ``LinuxCoreLocation/CLLocationManager/didRangeBeacons(_:)``.
 public typealias DidRangeBeaconsBlock = (
     _ manager: CLLocationManager?, _ beacons: [Any]?, _ region: CLBeaconRegion?
 ) -> Void
 
-/// Receives a beacon ranging failure; see ``CLLocationManager/rangingBeaconsDidFailForRegion(_:)``.
+/// Receives a beacon ranging failure; see ``LinuxCoreLocation/CLLocationManager/rangingBeaconsDidFailForRegion(_:)``.
 public typealias RangingBeaconsDidFailForRegionBlock = (
     _ manager: CLLocationManager?, _ region: CLBeaconRegion?, _ error: (any Error)?
 ) -> Void
 
-/// Called when location updates pause; see ``CLLocationManager/locationManagerDidPauseLocationUpdates(_:)``.
+/// Called when location updates pause; see
+/// ``LinuxCoreLocation/CLLocationManager/locationManagerDidPauseLocationUpdates(_:)``.
 public typealias LocationManagerDidPauseLocationUpdatesBlock = (_ manager: CLLocationManager?) -> Void
 
-/// Called when location updates resume; see ``CLLocationManager/locationManagerDidResumeLocationUpdates(_:)``.
+/// Called when location updates resume; see
+/// ``LinuxCoreLocation/CLLocationManager/locationManagerDidResumeLocationUpdates(_:)``.
 public typealias LocationManagerDidResumeLocationUpdatesBlock = (_ manager: CLLocationManager?) -> Void
 
-/// Receives the end of deferred updates; see ``CLLocationManager/didFinishDeferredUpdatesWithError(_:)``.
+/// Receives the end of deferred updates; see
+/// ``LinuxCoreLocation/CLLocationManager/didFinishDeferredUpdatesWithError(_:)``.
 public typealias DidFinishDeferredUpdatesWithErrorBlock = (_ manager: CLLocationManager?, _ error: (any Error)?)
     -> Void
 
-/// Receives a visit; see ``CLLocationManager/didVisit(_:)``.
+/// Receives a visit; see ``LinuxCoreLocation/CLLocationManager/didVisit(_:)``.
 ///
 /// The capital L in the name is the pod's spelling.
 public typealias DidVisitBLock = (_ manager: CLLocationManager?, _ visit: CLVisit?) -> Void

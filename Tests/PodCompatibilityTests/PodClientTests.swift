@@ -122,6 +122,15 @@ import Testing
         }
     }
 
+    @Test func constantsAndRawValuesAreThePods() {
+        #expect(kCLUpdateAccuracyFilterNone == 0 && kCLLocationAgeFilterNone == 0)
+        #expect(CLLocationUpdateAuthorizationDescription.always.rawValue == 0)
+        #expect(CLLocationUpdateAuthorizationDescription(rawValue: 1) == .whenInUse)
+        let accuracy: CLUpdateAccuracyFilter = kCLLocationAccuracyBest
+        let age: CLLocationAgeFilter = 60.0
+        #expect(accuracy == -1 && age == 60)
+    }
+
     static func heading(_ degrees: Double) -> CLHeading {
         CLHeading(magneticHeading: degrees, trueHeading: degrees, headingAccuracy: 5, timestamp: PodWorld.start)
     }
