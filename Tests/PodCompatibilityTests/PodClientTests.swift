@@ -122,6 +122,24 @@ import Testing
         }
     }
 
+    @Test func geofenceBlocksFireFromRealFixes() {
+        // About 1.1 km north of the shop, inside it, then out again; CLRegionState: 1 inside, 2 outside.
+        let steps = [0.01, 0, 0.01].enumerated().map { index, latitude in
+            Step(at: Double(index + 1), .locations([PodWorld.fix(latitude, at: Double(index + 1))]))
+        }
+        PodWorld.run(steps, status: .authorizedAlways) { world in
+            let geofence = world.app.sync { Box(Geofence()) }
+            let shop = CLCircularRegion(
+                center: CLLocationCoordinate2D(latitude: 0, longitude: 0), radius: 100, identifier: "shop")
+            world.app.sync { geofence.value.watch(shop) }
+            world.advance(by: 4)
+            #expect(
+                world.app.sync { geofence.value.log } == [
+                    "started shop", "state 2 shop", "state 1 shop", "entered shop", "state 2 shop", "exited shop",
+                ])
+        }
+    }
+
     @Test func constantsAndRawValuesAreThePods() {
         #expect(kCLUpdateAccuracyFilterNone == 0 && kCLLocationAgeFilterNone == 0)
         #expect(CLLocationUpdateAuthorizationDescription.always.rawValue == 0)
