@@ -56,13 +56,28 @@ import Testing
                 }
             }
         }
-        harness.advance(by: 1)
-        harness.advance(by: 1)  // a restart drops deliveries queued before it, so the next fix comes after it
+        harness.advance(by: 2)  // both batches are queued before the first one's block runs
         #expect(first.events == ["fix 1.0"])
-        // The rest of the stopping batch is not delivered; the next fix reaches the new block.
+        // The rest of the stopping batch is not delivered; the next fix, already queued, reaches the new block.
         #expect(second.events == ["fix 3.0"])
         #expect(harness.provider.isRunning && harness.provider.stopCount == 0)
         _ = manager
+    }
+
+    @Test func aReplayRestartedFromItsBlockGivesTheSameFixesOnEveryRun() throws {
+        // The block stops at the first fix and starts a new block: the fixes already queued go on to it.
+        let epochs = 120
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("BlockDefectTests-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var counts: [Int] = []
+        for run in 0..<5 {
+            let file = directory.appendingPathComponent("restart\(run).nmea")
+            try NMEALog.epochs(epochs).write(to: file, atomically: true, encoding: .utf8)
+            counts.append(try Self.replayedFixes("nmea:\(file.path)?speed=max", ageFilter: 10, restartAtFirstFix: true))
+        }
+        #expect(
+            counts == Array(repeating: epochs, count: 5), "the first fix by the first block, the rest by the new one")
     }
 
     @Test func aLaterBlockReplacesTheEarlierOne() {
@@ -132,7 +147,7 @@ import Testing
     }
 
     /// Replays `uri` to its end through an update manager with the age filter and counts the update block's fixes.
-    static func replayedFixes(_ uri: String, ageFilter: TimeInterval) throws -> Int {
+    static func replayedFixes(_ uri: String, ageFilter: TimeInterval, restartAtFirstFix: Bool = false) throws -> Int {
         let queue = DispatchQueue(label: "BlockDefectTests.replay")
         let finished = FinishSignal()
         let count = UncheckedBox(0)
@@ -145,8 +160,14 @@ import Testing
                 configuration: configuration)
             manager.delegate = finished
             manager.pausesLocationUpdatesAutomatically = false
-            manager.startUpdatingLocation { _, location, _, _ in
+            let counting: LocationManagerUpdateBlock = { _, location, _, _ in
                 if location != nil { count.value += 1 }
+            }
+            manager.startUpdatingLocation { manager, location, error, stop in
+                counting(manager, location, error, stop)
+                guard restartAtFirstFix, location != nil else { return }
+                stop.pointee = true
+                manager?.startUpdatingLocation(update: counting)
             }
             return UncheckedBox(manager)
         }

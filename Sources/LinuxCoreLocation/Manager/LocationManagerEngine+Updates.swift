@@ -3,8 +3,10 @@ extension LocationManagerEngine {
     func startUpdatingLocation() {
         let request = state.withLock { state in
             defer { state.request = nil }
+            // Only a start after a stop drops what was queued before it: a start while running (a block that
+            // restarts itself) keeps the deliveries in flight, so a replay gives the same fixes every run.
+            if !state.updatingLocation { state.locationGeneration += 1 }
             state.updatingLocation = true
-            state.locationGeneration += 1
             state.pause = PauseDetector()
             return state.request
         }

@@ -40,7 +40,8 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var rangedConstraints: Set<CLBeaconIdentityConstraint> = []
         var request: LocationRequest?
         var nextRequestID = 0
-        /// Bumped by every start and stop of location updates; deliveries queued under an older value are dropped.
+        /// Bumped by every stop of location updates and by a start that follows one; deliveries queued under an
+        /// older value are dropped.
         var locationGeneration = 0
         var location: CLLocation?
         var heading: CLHeading?
