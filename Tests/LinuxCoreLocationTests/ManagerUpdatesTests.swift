@@ -4,6 +4,26 @@ import Testing
 @testable import LinuxCoreLocation
 
 @Suite struct ManagerUpdatesTests {
+    @Test func aManagerJoiningARunningProviderGetsItsLatestFixFirst() {
+        // A provider that reports once (as `fixed:` does per start) has nothing more for a second manager that
+        // starts later; iOS hands a starting manager its cached location, and so does the hub.
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 3, .locations([fix(3)]))])
+        let first = harness.makeManager { $0.startUpdatingLocation() }
+        harness.advance(by: 1)
+        let other = RecordingDelegate()
+        let second = harness.makeManager { manager in
+            manager.delegate = other
+            manager.startUpdatingLocation()
+        }
+        harness.thread.sync {}
+        #expect(other.serviceEvents == [.locations([1])])
+        harness.advance(by: 2)
+        #expect(other.serviceEvents == [.locations([1]), .locations([3])])
+        #expect(harness.delegate.serviceEvents == [.locations([1]), .locations([3])], "the first is not sent it again")
+        #expect(harness.provider.startCount == 1)
+        _ = (first, second)
+    }
+
     @Test func fixesArriveOnTheCreatingThreadsRunLoop() throws {
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 2, .locations([fix(2), fix(3)]))])
         let manager = harness.makeManager { $0.startUpdatingLocation() }

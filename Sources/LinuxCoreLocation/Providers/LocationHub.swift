@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Something that receives a provider's events from the hub: a manager's engine.
 protocol LocationHubSubscriber: AnyObject, Sendable {
@@ -10,7 +11,9 @@ protocol LocationHubSubscriber: AnyObject, Sendable {
 ///
 /// Starting and stopping happen in order on one serial queue, so a stop and a start from different threads
 /// cannot cross; events are passed on under a lock that no provider call holds, so a provider can stop
-/// while an event is being delivered without a deadlock.
+/// while an event is being delivered without a deadlock. A manager that joins a running provider first gets
+/// the provider's latest fixes, as iOS hands a starting manager its cached location: a provider that reports
+/// once per start (`fixed:`) or rarely would otherwise leave it without a fix.
 final class LocationHub: Sendable {
     /// The process-wide hub.
     static let shared = LocationHub()
@@ -18,6 +21,8 @@ final class LocationHub: Sendable {
     private struct Entry {
         let provider: any LocationProvider
         var subscribers: [ObjectIdentifier: any LocationHubSubscriber]
+        /// The fixes of the provider's latest `locations` event since it started.
+        var latest: [CLLocation]?
     }
 
     private let entries = Protected<[ObjectIdentifier: Entry]>([:])
@@ -38,7 +43,11 @@ final class LocationHub: Sendable {
                         entries[key] = Entry(provider: provider, subscribers: [subscriberKey: subscriber])
                         return .start
                     }
-                    entries[key]?.subscribers[subscriberKey] = subscriber
+                    guard entries[key]?.subscribers.updateValue(subscriber, forKey: subscriberKey) == nil,
+                        let latest = entries[key]?.latest
+                    else { return .none }
+                    // Under the lock, so that no newer event reaches the subscriber before these.
+                    subscriber.receive(.locations(latest))
                     return .none
                 }
                 guard entries[key]?.subscribers.removeValue(forKey: subscriberKey) != nil else { return .none }
@@ -60,7 +69,10 @@ final class LocationHub: Sendable {
     }
 
     private func dispatch(_ event: LocationProviderEvent, from key: ObjectIdentifier) {
-        let subscribers = entries.withLock { $0[key].map { Array($0.subscribers.values) } ?? [] }
+        let subscribers = entries.withLock { entries in
+            if case .locations(let fixes) = event { entries[key]?.latest = fixes }
+            return entries[key].map { Array($0.subscribers.values) } ?? []
+        }
         for subscriber in subscribers { subscriber.receive(event) }
     }
 }
