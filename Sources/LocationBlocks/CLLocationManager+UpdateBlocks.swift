@@ -5,9 +5,9 @@ extension CLLocationManager {
 
     /// Creates a manager for block-based updates with both filters off.
     ///
-    /// Requests nothing: ``startUpdatingLocation(update:)`` asks for Always authorization (the pod's default).
-    /// The result is implicitly unwrapped, as the pod's `+updateManager` (`instancetype`, no nullability) is
-    /// imported by Swift; it is never `nil`. Source: CLLocationManager-blocks' `+updateManager`.
+    /// Requests nothing: ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` asks for Always authorization
+    /// (the pod's default). The result is implicitly unwrapped, as the pod's `+updateManager` (`instancetype`, no
+    /// nullability) is imported by Swift; it is never `nil`. Source: CLLocationManager-blocks' `+updateManager`.
     ///
     /// - Parameter configuration: Provider, authorization and callback queue (**Linux only**); by default the
     ///   process's, delivering on the creating thread's run loop as Apple's managers do.
@@ -22,8 +22,8 @@ extension CLLocationManager {
 
     /// Creates a manager for block-based updates with the given filters.
     ///
-    /// Requests nothing: ``startUpdatingLocation(update:)`` asks for Always authorization (the pod's default).
-    /// Source: CLLocationManager-blocks' `+updateManagerWithAccuracy:locationAge:`.
+    /// Requests nothing: ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` asks for Always authorization
+    /// (the pod's default). Source: CLLocationManager-blocks' `+updateManagerWithAccuracy:locationAge:`.
     ///
     /// - Parameters:
     ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
@@ -49,8 +49,8 @@ extension CLLocationManager {
     /// - Parameters:
     ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
     ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
-    ///   - authorizationDescription: What ``startUpdatingLocation(update:)`` and
-    ///     ``startUpdatingHeading(update:)`` request: Always or When In Use.
+    ///   - authorizationDescription: What ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` and
+    ///     ``startUpdatingHeading(update:)-(HeadingUpdateBlock?)`` request: Always or When In Use.
     ///   - configuration: Provider, authorization and callback queue (**Linux only**).
     /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
     public static func update(
@@ -107,8 +107,9 @@ extension CLLocationManager {
         LocationBlockStorage.existing(on: self)?.values.withLock { $0.statistics } ?? LocationUpdateFilterStatistics()
     }
 
-    /// The authorization ``startUpdatingLocation(update:)`` and ``startUpdatingHeading(update:)`` request on
-    /// every call: ``CLLocationUpdateAuthorizationDescription/always`` (the pod's default) unless set otherwise.
+    /// The authorization ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` and
+    /// ``startUpdatingHeading(update:)-(HeadingUpdateBlock?)`` request on every call:
+    /// ``CLLocationUpdateAuthorizationDescription/always`` (the pod's default) unless set otherwise.
     ///
     /// **Linux only** as a property: the pod sets it through
     /// ``update(withAccuracy:locationAge:authorizationDesciption:configuration:)`` only.
@@ -127,7 +128,7 @@ extension CLLocationManager {
     /// (Always unless the manager was made with `.whenInUse`), as the pod does; updates flow once it is
     /// granted. One update block per manager: a later call replaces the block.
     ///
-    /// `stopUpdating.pointee = true` stops location updates before the block returns: no later fix — not even
+    /// `stopUpdating?.pointee = true` stops location updates before the block returns: no later fix — not even
     /// the rest of the same batch — reaches any block, and the block is released. A block that sets the flag
     /// and starts block-based updates again in the same call keeps the new block running. Errors come from
     /// `didFailWithError` (after the ``didFailWithErrorBlock``), so they include those of other services of this
@@ -147,9 +148,9 @@ extension CLLocationManager {
     /// Requests authorization, starts heading updates and calls `updateBlock` once per heading, and once per
     /// heading error (`CLError(.headingFailure)`, `CLError(.denied)`) with a `nil` heading.
     ///
-    /// Works like ``startUpdatingLocation(update:)``, with its own flag, which stops heading updates only. The
-    /// block runs after the ``didUpdateHeadingBlock``, as in the pod. Source: CLLocationManager-blocks'
-    /// `-startUpdatingHeadingWithUpdateBlock:`.
+    /// Works like ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)``, with its own flag, which stops
+    /// heading updates only. The block runs after the ``didUpdateHeadingBlock``, as in the pod. Source:
+    /// CLLocationManager-blocks' `-startUpdatingHeadingWithUpdateBlock:`.
     ///
     /// - Parameter updateBlock: The block; `nil` removes it and still starts updates.
     public func startUpdatingHeading(update updateBlock: HeadingUpdateBlock?) {

@@ -16,25 +16,28 @@ public typealias CLUpdateAccuracyFilter = Double
 public typealias CLLocationAgeFilter = TimeInterval
 
 /// Receives one fix, or one error with a `nil` location, from
-/// ``LinuxCoreLocation/CLLocationManager/startUpdatingLocation(update:)``.
+/// ``LinuxCoreLocation/CLLocationManager/startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)``.
 ///
 /// Parameters: the manager (never `nil` here); the fix, already through the update filters, or `nil`; the
-/// error (a ``/LinuxCoreLocation/CLError``) or `nil`; a flag: `stopUpdating.pointee = true` stops location updates
-/// before the block returns. The pointer is valid only during the call. Runs on the manager's callback thread. Source:
-/// CLLocationManager-blocks' `LocationManagerUpdateBlock`.
+/// error (a ``/LinuxCoreLocation/CLError``) or `nil`; a flag: `stopUpdating?.pointee = true` stops location
+/// updates before the block returns. The pointer is never `nil` and is valid only during the call. Runs on the
+/// manager's callback thread. The pointer is optional because the pod's header has no nullability annotations;
+/// a closure written with a non-optional `UnsafeMutablePointer<ObjCBool>` (`stopUpdating.pointee = true`, as
+/// Swift 2 imported it) is accepted by the start methods too. Source: CLLocationManager-blocks'
+/// `LocationManagerUpdateBlock`.
 public typealias LocationManagerUpdateBlock = (
     _ manager: CLLocationManager?, _ location: CLLocation?, _ error: (any Error)?,
-    _ stopUpdating: UnsafeMutablePointer<ObjCBool>
+    _ stopUpdating: UnsafeMutablePointer<ObjCBool>?
 ) -> Void
 
 /// Receives one heading, or one heading error with a `nil` heading, from
-/// ``LinuxCoreLocation/CLLocationManager/startUpdatingHeading(update:)``.
+/// ``LinuxCoreLocation/CLLocationManager/startUpdatingHeading(update:)-(HeadingUpdateBlock?)``.
 ///
 /// As ``LocationManagerUpdateBlock``; its flag stops heading updates only. Source: CLLocationManager-blocks'
 /// `HeadingUpdateBlock`.
 public typealias HeadingUpdateBlock = (
     _ manager: CLLocationManager?, _ heading: CLHeading?, _ error: (any Error)?,
-    _ stopUpdating: UnsafeMutablePointer<ObjCBool>
+    _ stopUpdating: UnsafeMutablePointer<ObjCBool>?
 ) -> Void
 
 /// Receives the new authorization status; see ``LinuxCoreLocation/CLLocationManager/didChangeAuthorizationStatus(_:)``.

@@ -10,7 +10,7 @@ import Testing
         { _, location, error, stop in
             if let location {
                 recorder.record("fix \(location.coordinate.latitude)")
-                if location.coordinate.latitude == stopLatitude { stop.pointee = true }
+                if location.coordinate.latitude == stopLatitude { stop?.pointee = true }
             } else {
                 recorder.record("error \(code(error))")
             }

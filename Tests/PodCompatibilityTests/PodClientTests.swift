@@ -140,6 +140,24 @@ import Testing
         }
     }
 
+    @Test func checkInScreenUsesTheOptionalFlagOfSwift3AndLater() {
+        let steps = [
+            Step(at: 1, .locations([PodWorld.fix(1, accuracy: 50, at: 1)])), Step(at: 2, .heading(Self.heading(45))),
+            Step(at: 3, .locations([PodWorld.fix(2, at: 3)])), Step(at: 4, .heading(Self.heading(90))),
+            Step(at: 5, .locations([PodWorld.fix(3, at: 5)])),
+        ]
+        PodWorld.run(steps, status: .authorizedAlways, capabilities: [.location, .accuracy, .heading]) { world in
+            let screen = world.app.sync { Box(CheckInScreen()) }
+            world.app.sync {
+                screen.value.locationManager?.headingFilter = kCLHeadingFilterNone
+                screen.value.checkIn()
+            }
+            world.advance(by: 5)
+            #expect(world.app.sync { screen.value.checkIns } == ["facing 45.0", "at 2.0"])
+            #expect(!world.provider.isRunning, "both flags stopped their service")
+        }
+    }
+
     @Test func constantsAndRawValuesAreThePods() {
         #expect(kCLUpdateAccuracyFilterNone == 0 && kCLLocationAgeFilterNone == 0)
         #expect(CLLocationUpdateAuthorizationDescription.always.rawValue == 0)
@@ -147,6 +165,12 @@ import Testing
         let accuracy: CLUpdateAccuracyFilter = kCLLocationAccuracyBest
         let age: CLLocationAgeFilter = 60.0
         #expect(accuracy == -1 && age == 60)
+        let manager: CLLocationManager = CLLocationManager.update(
+            configuration: LocationManagerConfiguration(
+                provider: FixedLocationProvider(
+                    coordinate: CLLocationCoordinate2D(latitude: 1, longitude: 2))))
+        #expect(manager.blocksDelegate is CLLocationManagerDelegate)
+        #expect(manager.observers.count == 1 && manager.delegate == nil, "an observer, not the delegate")
     }
 
     static func heading(_ degrees: Double) -> CLHeading {
