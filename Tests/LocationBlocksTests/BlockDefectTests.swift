@@ -28,16 +28,7 @@ import Testing
     @Test func theSameReplayPassesTheSameFixesOnEveryRun() throws {
         // The reported case: `speed=max` replays with a 10 s age filter gave 18 to 41 fixes from run to run.
         let epochs = 120
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("BlockDefectTests-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var counts: [Int] = []
-        for run in 0..<8 {
-            // A file per run: the same URI would give the same, already finished, provider instance.
-            let file = directory.appendingPathComponent("run\(run).nmea")
-            try NMEALog.epochs(epochs).write(to: file, atomically: true, encoding: .utf8)
-            counts.append(try Self.replayedFixes("nmea:\(file.path)?speed=max", ageFilter: 10))
-        }
+        let counts = try Self.replayCounts(runs: 8, epochs: epochs, restartAtFirstFix: false)
         #expect(counts == Array(repeating: epochs, count: 8))
     }
 
@@ -67,15 +58,7 @@ import Testing
     @Test func aReplayRestartedFromItsBlockGivesTheSameFixesOnEveryRun() throws {
         // The block stops at the first fix and starts a new block: the fixes already queued go on to it.
         let epochs = 120
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("BlockDefectTests-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var counts: [Int] = []
-        for run in 0..<5 {
-            let file = directory.appendingPathComponent("restart\(run).nmea")
-            try NMEALog.epochs(epochs).write(to: file, atomically: true, encoding: .utf8)
-            counts.append(try Self.replayedFixes("nmea:\(file.path)?speed=max", ageFilter: 10, restartAtFirstFix: true))
-        }
+        let counts = try Self.replayCounts(runs: 5, epochs: epochs, restartAtFirstFix: true)
         #expect(
             counts == Array(repeating: epochs, count: 5), "the first fix by the first block, the rest by the new one")
     }
@@ -144,6 +127,19 @@ import Testing
         harness.advance(by: 1)
         #expect(recorder.events == ["delegate block", "update block"])
         _ = manager
+    }
+
+    /// Replays a fresh `epochs`-epoch NMEA file `runs` times with a 10 s age filter and returns the counts.
+    static func replayCounts(runs: Int, epochs: Int, restartAtFirstFix: Bool) throws -> [Int] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("BlockDefectTests-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try (0..<runs).map { run in
+            // A file per run: the same URI would give the same, already finished, provider instance.
+            let file = directory.appendingPathComponent("run\(run).nmea")
+            try NMEALog.epochs(epochs).write(to: file, atomically: true, encoding: .utf8)
+            return try replayedFixes("nmea:\(file.path)?speed=max", ageFilter: 10, restartAtFirstFix: restartAtFirstFix)
+        }
     }
 
     /// Replays `uri` to its end through an update manager with the age filter and counts the update block's fixes.
