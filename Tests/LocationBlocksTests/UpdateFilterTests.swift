@@ -6,10 +6,11 @@ import Testing
 
 @Suite struct UpdateFilterTests {
     /// Runs a script through an update manager with the given filters and returns the latitudes the update
-    /// block and the `didUpdateLocations` block received.
+    /// block and the `didUpdateLocations` block received, and what the filters and the provider did (for
+    /// failure messages).
     static func delivered(
         _ steps: [ScriptedLocationProvider.Step], accuracy: CLLocationAccuracy, age: TimeInterval
-    ) -> (updates: [String], batches: [String]) {
+    ) -> (updates: [String], batches: [String], why: String) {
         let harness = BlocksHarness(steps)
         let updates = Recorder()
         let batches = Recorder()
@@ -22,8 +23,9 @@ import Testing
             }
         }
         harness.advance(by: steps.map(\.offset).max() ?? 0)
-        _ = manager
-        return (updates.events, batches.events)
+        let statistics = harness.on(manager) { $0.updateFilterStatistics }
+        let why = "\(statistics); provider started \(harness.provider.startCount), stopped \(harness.provider.stopCount)"
+        return (updates.events, batches.events, why)
     }
 
     @Test func accuracyThresholdIsInclusive() {
@@ -113,7 +115,7 @@ import Testing
                     ]))
             ],
             accuracy: kCLUpdateAccuracyFilterNone, age: 0.5)
-        #expect(result.updates == ["1.0", "4.0"])
+        #expect(result.updates == ["1.0", "4.0"], "\(result.why)")
     }
 
     @Test func filtersCombineAndNegativeAgeMeansOff() {
