@@ -24,7 +24,8 @@ import Testing
         }
         harness.advance(by: steps.map(\.offset).max() ?? 0)
         let statistics = harness.on(manager) { $0.updateFilterStatistics }
-        let why = "\(statistics); provider started \(harness.provider.startCount), stopped \(harness.provider.stopCount)"
+        let why =
+            "\(statistics); provider started \(harness.provider.startCount), stopped \(harness.provider.stopCount)"
         return (updates.events, batches.events, why)
     }
 
