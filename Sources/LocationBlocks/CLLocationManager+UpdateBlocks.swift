@@ -140,7 +140,7 @@ extension CLLocationManager {
     /// - Parameter updateBlock: The block; `nil` removes it and still starts updates, as in the pod.
     public func startUpdatingLocation(update updateBlock: LocationManagerUpdateBlock?) {
         let storage = LocationBlockStorage.installed(on: self)
-        storage.values.withLock { $0.setLocationUpdate(updateBlock) }
+        storage.values.withLock { $0.locationUpdate.set(updateBlock) }
         storage.requestAuthorization(self)
         startUpdatingLocation()
     }
@@ -155,7 +155,7 @@ extension CLLocationManager {
     /// - Parameter updateBlock: The block; `nil` removes it and still starts updates.
     public func startUpdatingHeading(update updateBlock: HeadingUpdateBlock?) {
         let storage = LocationBlockStorage.installed(on: self)
-        storage.values.withLock { $0.setHeadingUpdate(updateBlock) }
+        storage.values.withLock { $0.headingUpdate.set(updateBlock) }
         storage.requestAuthorization(self)
         startUpdatingHeading()
     }

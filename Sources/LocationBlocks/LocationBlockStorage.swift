@@ -7,27 +7,27 @@ import LinuxCoreLocation
 /// block from one thread while the callback thread reads it is race-free; blocks are always called outside
 /// the lock, on the manager's callback thread.
 final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+    /// An update block (location or heading) and a count of the starts that set it, so that a stop made by
+    /// the block's flag can tell whether the block started updates again meanwhile.
+    struct UpdateSlot<Value> {
+        private(set) var block: ((CLLocationManager?, Value?, (any Error)?, UnsafeMutablePointer<ObjCBool>?) -> Void)?
+        private(set) var generation = 0
+
+        mutating func set(
+            _ block: ((CLLocationManager?, Value?, (any Error)?, UnsafeMutablePointer<ObjCBool>?) -> Void)?
+        ) {
+            self.block = block
+            generation += 1
+        }
+    }
+
     struct Values {
         var filter = LocationUpdateFilter()
         var statistics = LocationUpdateFilterStatistics()
         var authorizationDescription = CLLocationUpdateAuthorizationDescription.always
-        private(set) var locationUpdate: LocationManagerUpdateBlock?
-        private(set) var headingUpdate: HeadingUpdateBlock?
-        /// Bumped by every `startUpdatingLocation(update:)`, so a stop knows whether the block restarted.
-        private(set) var locationUpdateGeneration = 0
-        /// Bumped by every `startUpdatingHeading(update:)`.
-        private(set) var headingUpdateGeneration = 0
+        var locationUpdate = UpdateSlot<CLLocation>()
+        var headingUpdate = UpdateSlot<CLHeading>()
         var blocks = DelegateBlocks()
-
-        mutating func setLocationUpdate(_ block: LocationManagerUpdateBlock?) {
-            locationUpdate = block
-            locationUpdateGeneration += 1
-        }
-
-        mutating func setHeadingUpdate(_ block: HeadingUpdateBlock?) {
-            headingUpdate = block
-            headingUpdateGeneration += 1
-        }
     }
 
     let values = Locked(Values())
@@ -71,37 +71,34 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         return fixes[...]
     }
 
-    /// Calls the location update block, if any, and returns whether it set the flag.
+    /// Calls the update block in `slot`, if any, and returns whether it set the flag.
     ///
-    /// When it set the flag, location updates stop, unless the block started them again.
-    private func callLocationUpdate(_ manager: CLLocationManager, _ fix: CLLocation?, _ error: (any Error)?) -> Bool {
-        let (block, generation) = values.withLock { ($0.locationUpdate, $0.locationUpdateGeneration) }
+    /// When it set the flag, the block is released and `stop` stops its service, unless the block started block-based
+    /// updates again meanwhile.
+    private func callUpdate<Value>(
+        _ slot: WritableKeyPath<Values, UpdateSlot<Value>>, _ manager: CLLocationManager, _ value: Value?,
+        _ error: (any Error)?, stop: (CLLocationManager) -> Void
+    ) -> Bool {
+        let (block, generation) = values.withLock { ($0[keyPath: slot].block, $0[keyPath: slot].generation) }
         guard let block else { return false }
-        var stop: ObjCBool = false
-        withUnsafeMutablePointer(to: &stop) { block(manager, fix, error, $0) }
-        guard stop.boolValue else { return false }
+        var flag: ObjCBool = false
+        withUnsafeMutablePointer(to: &flag) { block(manager, value, error, $0) }
+        guard flag.boolValue else { return false }
         let restarted = values.withLock { values in
-            guard values.locationUpdateGeneration == generation else { return true }
-            values.setLocationUpdate(nil)
+            guard values[keyPath: slot].generation == generation else { return true }
+            values[keyPath: slot].set(nil)
             return false
         }
-        if !restarted { manager.stopUpdatingLocation() }
+        if !restarted { stop(manager) }
         return true
     }
 
-    /// Calls the heading update block, if any, stopping heading updates as ``callLocationUpdate(_:_:_:)`` does.
+    private func callLocationUpdate(_ manager: CLLocationManager, _ fix: CLLocation?, _ error: (any Error)?) -> Bool {
+        callUpdate(\.locationUpdate, manager, fix, error) { $0.stopUpdatingLocation() }
+    }
+
     private func callHeadingUpdate(_ manager: CLLocationManager, _ heading: CLHeading?, _ error: (any Error)?) {
-        let (block, generation) = values.withLock { ($0.headingUpdate, $0.headingUpdateGeneration) }
-        guard let block else { return }
-        var stop: ObjCBool = false
-        withUnsafeMutablePointer(to: &stop) { block(manager, heading, error, $0) }
-        guard stop.boolValue else { return }
-        let restarted = values.withLock { values in
-            guard values.headingUpdateGeneration == generation else { return true }
-            values.setHeadingUpdate(nil)
-            return false
-        }
-        if !restarted { manager.stopUpdatingHeading() }
+        _ = callUpdate(\.headingUpdate, manager, heading, error) { $0.stopUpdatingHeading() }
     }
 
     /// Reports an error to the update blocks: heading failures to the heading block, denial to both, every
