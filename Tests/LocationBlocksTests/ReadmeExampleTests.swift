@@ -42,7 +42,7 @@ final class FirstFix {
                 return
             }
             self?.fix = location
-            stop.pointee = true
+            stop?.pointee = true
             done()
         }
     }
