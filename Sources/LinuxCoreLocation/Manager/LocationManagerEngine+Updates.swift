@@ -53,11 +53,19 @@ extension LocationManagerEngine {
         updateProviderNeed()
     }
 
-    /// Called by the hub on the provider's queue; notes the time on the clock, then hops to the callback target.
-    func receive(_ event: LocationProviderEvent) {
+    /// Called by the hub on the provider's queue; queues the event, with the generation of location updates it
+    /// belongs to, in the mailbox.
+    func receive(_ event: LocationProviderEvent, receivedAt now: Date, dropsOldest: Bool) {
         let generation = state.withLock { $0.locationGeneration }
-        let now = clock.now
-        target.perform { [weak self] in self?.handle(event, generation: generation, receivedAt: now) }
+        target.post(ManagerMailbox.Event(event: event, generation: generation, receivedAt: now), dropsOldest: dropsOldest)
+    }
+
+    /// Whether the mailbox has room for another event.
+    var hasRoom: Bool { target.hasRoom }
+
+    /// On the callback target: handles an event from the mailbox.
+    func handle(_ event: ManagerMailbox.Event) {
+        handle(event.event, generation: event.generation, receivedAt: event.receivedAt)
     }
 
     private func handle(_ event: LocationProviderEvent, generation: Int, receivedAt now: Date) {
