@@ -5,8 +5,10 @@ import Testing
 
 @testable import LinuxCoreLocation
 
-/// Issue 16: what waits for a manager's callback thread is bounded. A replay waits for its consumer; a live
-/// source that outruns it loses its oldest fixes, counted; a manager whose run loop never runs does not grow.
+/// What waits for a manager's callback thread is bounded (issue 16).
+///
+/// A replay waits for its consumer; a live source that outruns it loses its oldest fixes, counted; a manager
+/// whose run loop never runs does not grow.
 @Suite struct DeliveryBoundsTests {
     /// A recording of `count` fixes, latitude = index / 10, that records how far the replay has read and can
     /// act when it reaches an index.
@@ -70,8 +72,10 @@ import Testing
             provider: provider, authorization: LocationAuthorization(status: .authorizedAlways), callbackQueue: queue)
     }
 
-    /// The replay reads the item after a full mailbox only once the callback queue, blocked until the replay had
-    /// read a mailbox's worth, has taken them: not one item ahead. Every fix arrives, in order.
+    /// The replay reads no further than a full mailbox until its consumer takes the events.
+    ///
+    /// The callback queue is blocked until the replay has read a mailbox's worth; the item after them must not be
+    /// read before the queue was released. Every fix arrives, in order.
     @Test func aReplayWaitsForItsConsumer() async throws {
         let capacity = ManagerMailbox.capacity
         let readFullMailbox = DispatchSemaphore(value: 0)

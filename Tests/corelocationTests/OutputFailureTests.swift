@@ -2,7 +2,9 @@ import Foundation
 import SharedTestSupport
 import Testing
 
-/// Issue 16: a full or closed standard output or error never traps the tool. A full or closed standard output
+/// A full or closed standard output or error never traps the tool (issue 16).
+///
+/// A full or closed standard output
 /// ends it with status 74 and one error line; a closed pipe (`| head`) ends it quietly with status 0, never by
 /// SIGPIPE; standard error that cannot be written is skipped. Each test fails before the fix by a signal (the
 /// trap in `FileHandle.write`, or SIGPIPE).
@@ -27,7 +29,7 @@ import Testing
         var error: String
     }
 
-    /// Runs the tool through `sh -c` with `redirections` applied to it (e.g. `>/dev/full`, `2>&-`).
+    /// Runs the tool through `sh -c`, with `redirections` such as `>/dev/full` or `2>&-` applied to it.
     static func run(_ arguments: [String], redirections: String) async throws -> Ending {
         try await offThePool {
             Result { () throws -> Ending in

@@ -57,7 +57,8 @@ extension LocationManagerEngine {
     /// belongs to, in the mailbox.
     func receive(_ event: LocationProviderEvent, receivedAt now: Date, dropsOldest: Bool) {
         let generation = state.withLock { $0.locationGeneration }
-        target.post(ManagerMailbox.Event(event: event, generation: generation, receivedAt: now), dropsOldest: dropsOldest)
+        target.post(
+            ManagerMailbox.Event(event: event, generation: generation, receivedAt: now), dropsOldest: dropsOldest)
     }
 
     /// Whether the mailbox has room for another event.
