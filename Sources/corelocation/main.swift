@@ -20,6 +20,8 @@ let generalUsage = """
       plot         draw a GPX or NMEA track as SVG
 
     Run `corelocation help COMMAND` or `corelocation COMMAND --help` for a command's options.
+    Every command also takes --verbose: diagnostics show the raw text of the fields they reject (it can hold
+    coordinates, so it is left out by default).
     Environment: CORELOCATION_PROVIDER (a provider URI), CORELOCATION_AUTHORIZATION (the initial authorization
     status).
     """
@@ -39,6 +41,10 @@ func usageError(_ message: String, help: String) -> Never {
 }
 
 var words = Array(CommandLine.arguments.dropFirst())
+if let verbose = words.firstIndex(of: "--verbose") {
+    words.remove(at: verbose)
+    LocationProviders.diagnosticsIncludeFieldValues = true
+}
 if words.first == "--version" {
     print("corelocation \(version)")
     exit(0)
