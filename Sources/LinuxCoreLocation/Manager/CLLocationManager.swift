@@ -22,7 +22,7 @@ open class CLLocationManager: NSObject {
     public init(configuration: LocationManagerConfiguration) {
         let target = configuration.callbackQueue.map(CallbackTarget.queue) ?? .forCurrentThread()
         engine = LocationManagerEngine(
-            provider: configuration.provider ?? LocationProviders.resolveDefault(),
+            provider: configuration.resolvedProvider(),
             authorization: configuration.authorization, target: target)
         super.init()
         engine.attach(to: self)

@@ -34,8 +34,8 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
         let manager = UncheckedSendableManager(manager)
         continuation.onTermination = { _ in manager.value.stopUpdatingLocation() }
         watch = authorization.watch { [weak self] in self?.reportReason() }
-        reportReason()
         if authorization.status == .notDetermined { manager.value.requestWhenInUseAuthorization() }
+        reportReason()
         manager.value.startUpdatingLocation()
     }
 
@@ -51,7 +51,8 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
     private func reportReason() {
         lastReason.withLock { last in
             let facts = self.facts
-            guard !facts.isAuthorized || facts.requestInProgress, facts != last else { return }
+            let blocked = facts.deniedGlobally || facts.denied || facts.restricted || facts.requestInProgress
+            guard blocked, facts != last else { return }
             last = facts
             continuation.yield(CLLocationUpdate(location: nil, facts: facts))
         }

@@ -22,7 +22,7 @@ public final class CLBackgroundActivitySession: Sendable {
     /// - Parameter configuration: The provider (whose absence counts as Location Services off) and
     ///   authorization.
     public init(configuration: LocationManagerConfiguration) {
-        let hasProvider = (configuration.provider ?? LocationProviders.resolveDefault()) != nil
+        let hasProvider = configuration.resolvedProvider() != nil
         feed = DiagnosticFeed(authorization: configuration.authorization) { snapshot in
             Diagnostic(AuthorizationFacts(snapshot, hasProvider: hasProvider))
         }

@@ -65,7 +65,7 @@ public final class CLServiceSession: Sendable {
         requirement = authorization
         self.fullAccuracyPurposeKey = fullAccuracyPurposeKey
         let appAuthorization = configuration.authorization
-        let hasProvider = (configuration.provider ?? LocationProviders.resolveDefault()) != nil
+        let hasProvider = configuration.resolvedProvider() != nil
         let wantsFullAccuracy = fullAccuracyPurposeKey != nil
         let lastStatus = Protected(appAuthorization.status)
         feed = DiagnosticFeed(
