@@ -40,6 +40,7 @@ func usageError(_ message: String, help: String) -> Never {
     exit(ExitStatus.usage.rawValue)
 }
 
+Terminal.prepare()
 var words = Array(CommandLine.arguments.dropFirst())
 if let verbose = words.firstIndex(of: "--verbose") {
     words.remove(at: verbose)
