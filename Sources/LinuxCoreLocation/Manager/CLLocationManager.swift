@@ -179,6 +179,10 @@ open class CLLocationManager: NSObject {
         engine.target.perform { completion(nil) }
     }
 
+    /// Asks for full accuracy for a while, without a completion; Linux always has full accuracy, so this does
+    /// nothing.
+    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {}
+
     /// Asks for full accuracy for a while; Linux always has full accuracy, so this returns at once without
     /// throwing.
     open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {}
