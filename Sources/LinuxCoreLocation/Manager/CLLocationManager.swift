@@ -198,6 +198,9 @@ open class CLLocationManager: NSObject {
 
     /// Delivers one fix meeting ``desiredAccuracy`` — or, after 10 seconds on the manager's clock, the most
     /// accurate one seen — then stops; reports `CLError(.locationUnknown)` if no fix came.
+    ///
+    /// A call while a request is pending joins it (Apple keeps one outstanding request): the pending request
+    /// keeps its deadline and its one answer ends both calls.
     open func requestLocation() { engine.requestLocation() }
 
     // MARK: Heading
