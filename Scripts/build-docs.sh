@@ -28,17 +28,20 @@
 # ``CLLocationManager/startUpdatingLocation(update:)`` resolves only from inside that extension (relative links
 # search up from the linking symbol, and the extended type sits under its module's name).
 #
-# A module whose documentation links into another module's (LocationBlocks into LinuxCoreLocation) is
-# converted with that module's archive as a --dependency, built first. Every archive is built with its link
+# A module whose documentation links into another module's (LocationBlocks into LinuxCoreLocation, whose
+# provider articles link into the leaf modules' articles) is converted with that module's archive as a
+# --dependency, built first. Every archive is built with its link
 # index (--enable-experimental-external-link-support), so any can serve as a dependency. Links into a
-# dependency are absolute: ``/LinuxCoreLocation/CLError``; docc resolves only those against a dependency.
+# dependency are absolute: ``/LinuxCoreLocation/CLError``, <doc:/GPSD/GPSDProtocolClient>; docc resolves only
+# those against a dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Every public module, each after the modules its documentation links into.
-all_modules=(LinuxCoreLocation LocationBlocks NMEA0183 GPX GPSD DBus)
+all_modules=(NMEA0183 GPX GPSD DBus LinuxCoreLocation LocationBlocks)
 dependencies_of() {
     case "$1" in
+        LinuxCoreLocation) echo NMEA0183 GPX GPSD DBus ;;
         LocationBlocks) echo LinuxCoreLocation ;;
     esac
 }
@@ -55,15 +58,16 @@ for module in "${requested[@]}"; do
         *) echo "error: '$module' is not a public module (${all_modules[*]})" >&2; exit 64 ;;
     esac
 done
-# The requested modules and their dependencies, in the order above.
+# The requested modules and, transitively, their dependencies, in the order above (walked backwards, a
+# module's dependencies are met after it).
+needed=" ${requested[*]} "
+for (( index = ${#all_modules[@]} - 1; index >= 0; index-- )); do
+    module=${all_modules[index]}
+    if [[ $needed = *" $module "* ]]; then needed+="$(dependencies_of "$module") "; fi
+done
 modules=()
 for module in "${all_modules[@]}"; do
-    for wanted in "${requested[@]}"; do
-        if [ "$wanted" = "$module" ] || [[ " $(dependencies_of "$wanted") " = *" $module "* ]]; then
-            modules+=("$module")
-            break
-        fi
-    done
+    if [[ $needed = *" $module "* ]]; then modules+=("$module"); fi
 done
 
 modules_dir=$(swift build --show-bin-path)/Modules
