@@ -58,8 +58,8 @@ for module in "${requested[@]}"; do
         *) echo "error: '$module' is not a public module (${all_modules[*]})" >&2; exit 64 ;;
     esac
 done
-# The requested modules and, transitively, their dependencies, in the order above (walked backwards, a
-# module's dependencies are met after it).
+# The requested modules and, transitively, their dependencies, in the order above: walking the list backwards
+# meets every module before the modules it depends on, so one pass collects them all.
 needed=" ${requested[*]} "
 for (( index = ${#all_modules[@]} - 1; index >= 0; index-- )); do
     module=${all_modules[index]}
