@@ -38,6 +38,7 @@ func usageError(_ message: String, help: String) -> Never {
     exit(ExitStatus.usage.rawValue)
 }
 
+SampleProvider.register()
 var words = Array(CommandLine.arguments.dropFirst())
 if words.first == "--version" {
     print("corelocation \(version)")

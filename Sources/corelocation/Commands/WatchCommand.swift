@@ -44,9 +44,11 @@ final class WatchCommand: ToolCommand {
         accuracyFilter =
             try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
         ageFilter = try arguments.number("age-filter", in: 0...1e9, unit: "seconds") ?? kCLLocationAgeFilterNone
-        distanceFilter = try arguments.number("distance-filter", in: 0...1e9, unit: "metres")
+        distanceFilter = try arguments.number("distance-filter", in: 0...1e9, unit: "metres").map {
+            $0 == 0 ? kCLDistanceFilterNone : $0
+        }
         desiredAccuracy = try DesiredAccuracy.parse(arguments.value("desired-accuracy"))
-        context = try CommandContext(arguments)
+        context = try CommandContext(arguments, fallsBackToSample: true)
     }
 
     func run() -> Never {
@@ -85,9 +87,10 @@ enum DesiredAccuracy {
         case "navigation": return kCLLocationAccuracyBestForNavigation
         case "reduced": return kCLLocationAccuracyReduced
         default:
-            guard let metres = Double(text), metres >= 0, metres.isFinite else {
+            guard let metres = Double(text), metres > 0, metres.isFinite else {
                 throw Arguments.UsageError(
-                    description: "--desired-accuracy expects best, navigation, reduced or metres, found \"\(text)\"")
+                    description: "--desired-accuracy expects best, navigation, reduced or metres above 0, found "
+                        + "\"\(text)\"" + (Double(text) == 0 ? " (for the best accuracy, write best)" : ""))
             }
             return metres
         }

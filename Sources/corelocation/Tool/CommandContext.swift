@@ -12,15 +12,19 @@ struct CommandContext {
     let provider: any LocationProvider
     let duration: TimeInterval?
 
-    init(_ arguments: Arguments) throws {
+    /// Reads the shared options.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line.
+    ///   - fallsBackToSample: Whether the embedded sample stands in when no provider is configured or found
+    ///     (`watch` only; see ``ProviderChoice``).
+    /// - Throws: ``Arguments/UsageError`` for a bad option value, `--provider` or `CORELOCATION_PROVIDER`.
+    init(_ arguments: Arguments, fallsBackToSample: Bool = false) throws {
         session = Session(
             writer: EventWriter(
                 format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
-        duration = try arguments.number("duration", in: 0...1e9, unit: "seconds")
-        guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
-            Terminal.exit(.unavailable, "no location provider")
-        }
-        self.provider = provider
+        duration = try arguments.limit("duration", unit: "seconds")
+        provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: fallsBackToSample)
     }
 
     /// A configuration for the chosen provider and the process's authorization.

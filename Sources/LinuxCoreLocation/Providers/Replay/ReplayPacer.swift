@@ -110,7 +110,7 @@ final class ReplayPacer: @unchecked Sendable {
             return item
         } catch {
             run.failed = true
-            deliver(.failed(CLError(.network)), in: run)
+            deliver(.failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: error])), in: run)
             return nil
         }
     }
