@@ -20,6 +20,10 @@ let generalUsage = """
       plot         draw a GPX or NMEA track as SVG
 
     Run `corelocation help COMMAND` or `corelocation COMMAND --help` for a command's options.
+
+    CoreLocationCLI's spellings work too: `corelocation -once -format "%latitude %longitude"`, `-json`,
+    `--json`, `--watch`, `--format "%latitude %longitude %direction %address"`: one fix and exit unless
+    watching, never the embedded sample.
     Environment: CORELOCATION_PROVIDER (a provider URI), CORELOCATION_AUTHORIZATION (the initial authorization
     status).
     """
@@ -54,8 +58,16 @@ if words.first == "--help" || words.first == "-h" || words.first == "help" {
     }
     exit(0)
 }
-let commandName = words.first.map { $0.hasPrefix("-") ? "watch" : $0 } ?? "watch"
-if words.first == commandName { words.removeFirst() }
+var commandName = words.first.map { $0.hasPrefix("-") ? "watch" : $0 } ?? "watch"
+if words.first == commandName {
+    words.removeFirst()
+} else {
+    do {
+        if let translated = try CoreLocationCLIMode.translate(words) { (commandName, words) = translated }
+    } catch {
+        usageError("\(error)", help: "corelocation help")
+    }
+}
 
 @MainActor func runCommand(_ command: any ToolCommand.Type, named name: String) -> Never {
     do {

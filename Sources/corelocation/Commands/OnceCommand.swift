@@ -14,9 +14,11 @@ final class OnceCommand: ToolCommand {
 
         options:
           --accuracy A   city (5000 m, 600 s), neighborhood (1000 m, 300 s), block (100 m, 60 s, the default),
-                         house (15 m, 15 s), room (5 m, 5 s), or METRES with --max-age S (default 60 s; 0: any age)
+                         house (15 m, 15 s), room (5 m, 5 s), any (the first valid fix), or METRES; any and
+                         METRES take --max-age S (default 60 s; 0: any age)
           --timeout S    give up after S seconds (default 10; 0 waits for ever)
-          --provider URI, --format F, --format-string T   as for watch
+          --provider URI, --format F, --format-string T   as for watch (the sample only with
+                         --provider sample:)
 
         exit status: 0 a fix met the accuracy; 2 timed out (the best fix, if any, was printed);
         3 denied, restricted, no provider, or the provider does not answer; 1 the provider failed.
@@ -51,17 +53,28 @@ final class OnceCommand: ToolCommand {
         ]
         guard let text else { return .block }
         if let level = levels[text.lowercased()] { return level }
+        if text.lowercased() == "any" {
+            return LocationRequestAccuracy(horizontalAccuracy: .greatestFiniteMagnitude, maximumAge: maximumAge)
+        }
         guard let metres = Double(text), metres > 0, metres.isFinite else {
             throw Arguments.UsageError(
-                description: "--accuracy expects city, neighborhood, block, house, room or metres, found \"\(text)\"")
+                description:
+                    "--accuracy expects city, neighborhood, block, house, room, any or metres, found \"\(text)\"")
         }
         return LocationRequestAccuracy(horizontalAccuracy: metres, maximumAge: maximumAge)
     }
 
-    /// A level as the timeout message names it: `house`, or `≤8 m, ≤30 s`, `≤8 m at any age`.
+    /// A level as the timeout message names it: `house`, `≤8.0 m, ≤30.0 s`, `≤8.0 m at any age`, `a valid fix
+    /// ≤60.0 s old` (`any`), `a valid fix`.
     static func describe(_ accuracy: LocationRequestAccuracy) -> String {
-        guard accuracy.maximumAge.isInfinite else { return "\(accuracy)" }
-        return "≤\(Numbers.decimal(accuracy.horizontalAccuracy, 2)) m at any age"
+        let metres = "≤\(Numbers.decimal(accuracy.horizontalAccuracy, 2)) m"
+        let seconds = "\(Numbers.decimal(accuracy.maximumAge, 3)) s"
+        switch (accuracy.horizontalAccuracy == .greatestFiniteMagnitude, accuracy.maximumAge.isInfinite) {
+        case (false, false): return "\(accuracy)"
+        case (false, true): return "\(metres) at any age"
+        case (true, false): return "a valid fix ≤\(seconds) old"
+        case (true, true): return "a valid fix"
+        }
     }
 
     func run() -> Never {

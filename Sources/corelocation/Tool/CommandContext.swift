@@ -36,15 +36,17 @@ struct CommandContext {
     /// - Parameters:
     ///   - seesDeliveries: Whether the command writes the fixes or headings it receives, so that their absence
     ///     can be reported (see ``WaitingNotice``).
+    ///   - noun: What the command receives, for the waiting notice: `fix` or `heading`.
     ///   - filterStatistics: What the command's update filters dropped so far (its manager's
     ///     `updateFilterStatistics`), for the waiting notice; `nil` for a command without update filters.
     func run(
-        seesDeliveries: Bool = true, filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
+        seesDeliveries: Bool = true, noun: String = "fix",
+        filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
     ) -> Never {
         session.start(duration: duration)
         let writer = session.writer
         WaitingNotice(
-            provider: provider, deliveries: seesDeliveries ? { writer.deliveries } : nil,
+            provider: provider, deliveries: seesDeliveries ? { writer.deliveries } : nil, noun: noun,
             filterStatistics: filterStatistics
         ).start()
         dispatchMain()
