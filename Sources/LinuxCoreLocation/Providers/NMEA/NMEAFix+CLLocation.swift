@@ -7,7 +7,9 @@ extension NMEAFix {
     /// is unknown. Horizontal accuracy: the decoder's estimate (GST DRMS or HDOP × UERE, 1σ); when the epoch had
     /// neither, ``nominalHorizontalAccuracy`` so that the fix is not discarded as invalid. Vertical accuracy: GST
     /// σalt or VDOP × UERE, −1 when unknown or without altitude. Speed in m/s and course in degrees true
-    /// (360 read as 0), −1 when the epoch had none; their accuracies −1 (NMEA reports none).
+    /// (360 read as 0), −1 when the epoch had none; their accuracies −1 (NMEA reports none). The source
+    /// information is a ``GNSSSourceInformation`` with `sourceInformation`'s flags and the epoch's fix mode,
+    /// satellites used and dilutions of precision.
     func location(at timestamp: Date, sourceInformation: CLLocationSourceInformation) -> CLLocation {
         let altitude = altitudeMSL ?? 0
         return CLLocation(
@@ -16,7 +18,10 @@ extension NMEAFix {
             horizontalAccuracy: horizontalAccuracy ?? Self.nominalHorizontalAccuracy,
             verticalAccuracy: altitudeMSL == nil ? -1 : verticalAccuracy ?? -1,
             course: course.map { $0 == 360 ? 0 : $0 } ?? -1, courseAccuracy: -1, speed: speed ?? -1,
-            speedAccuracy: -1, timestamp: timestamp, sourceInfo: sourceInformation)
+            speedAccuracy: -1, timestamp: timestamp,
+            sourceInfo: GNSSSourceInformation(
+                sourceInformation, fixMode: GNSSFixMode(rawValue: mode.rawValue), satellitesUsed: satellitesUsed,
+                hdop: hdop, vdop: vdop, pdop: pdop))
     }
 
     /// The horizontal accuracy, in metres, given to fixes whose epoch had no HDOP and no GST: the accuracy
