@@ -42,6 +42,7 @@ func usageError(_ message: String, help: String) -> Never {
     exit(ExitStatus.usage.rawValue)
 }
 
+Terminal.prepare()
 SampleProvider.register()
 var words = Array(CommandLine.arguments.dropFirst())
 if words.first == "--version" {

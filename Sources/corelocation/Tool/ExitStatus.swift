@@ -18,6 +18,9 @@ enum ExitStatus: Int32 {
     case noInput = 66
     /// An output file cannot be created (BSD `EX_CANTCREAT`).
     case cannotCreate = 73
+    /// Standard output cannot be written: a full disk, a closed descriptor (BSD `EX_IOERR`); a closed pipe
+    /// (`| head`) is not a failure.
+    case outputFailed = 74
     /// Interrupted by Ctrl-C after finishing cleanly (128 + SIGINT).
     case interrupted = 130
 }
