@@ -62,7 +62,8 @@ public final class NMEAReplaySource: ReplaySource {
 
     /// The next fix, loss or heading, or `nil` at the end of the file.
     ///
-    /// - Throws: ``NMEAStreamError`` when reading fails.
+    /// - Throws: ``NMEAStreamError`` when reading fails; ``ReplayInputError`` at the end of a pass in which the
+    ///   decoder accepted no sentence at all (an empty file, a text file that is not NMEA).
     public func next() throws -> ReplayItem? {
         while pendingIndex == pending.count {
             guard !reachedEnd else { return nil }
@@ -79,7 +80,10 @@ public final class NMEAReplaySource: ReplaySource {
             for event in events {
                 if let item = translator.translate(event, clockDate: nil) { pending.append(item) }
             }
-            if reachedEnd { reportRejections() }
+            if reachedEnd {
+                reportRejections()
+                try checkHeldSentences()
+            }
         }
         defer { pendingIndex += 1 }
         return pending[pendingIndex]
@@ -107,6 +111,20 @@ public final class NMEAReplaySource: ReplaySource {
         pending.removeAll()
         pendingIndex = 0
         stream.close()
+    }
+
+    /// Throws ``ReplayInputError`` when the whole pass held no accepted sentence: such a file is not an NMEA log,
+    /// and replaying it as one that merely has no fix would hide the mistake.
+    private func checkHeldSentences() throws {
+        let statistics = decoder.statistics
+        guard statistics.acceptedSentences == 0 else { return }
+        let lines = statistics.skippedLines + statistics.rejectedSentences
+        throw ReplayInputError(
+            source: path == "-" ? "standard input" : path,
+            reason: lines == 0
+                ? "no NMEA 0183 sentences: the input is empty"
+                : "no NMEA 0183 sentences: \(lines) \(lines == 1 ? "line" : "lines") rejected "
+                    + "(\(statistics.skippedLines) without a sentence, \(statistics.rejectedSentences) malformed)")
     }
 
     private func reportRejections() {
