@@ -158,6 +158,9 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(try configuration("gpsd://[::1]:3000/")?.endpoint == .tcp(host: "::1", port: 3000))
         #expect(try configuration("gpsd://[::1]")?.endpoint == .tcp(host: "::1", port: 2947))
         #expect(try configuration("gpsd://:3000")?.endpoint == .tcp(host: "127.0.0.1", port: 3000))
+        #expect(
+            try configuration("gpsd://gps-box_2.local.:2948")?.endpoint == .tcp(host: "gps-box_2.local.", port: 2948))
+        #expect(try configuration("gpsd://[fe80::1%eth0]")?.endpoint == .tcp(host: "fe80::1%eth0", port: 2947))
         #expect(try configuration("gpsd:///run/gpsd-relay.sock")?.endpoint == .unixSocket(path: "/run/gpsd-relay.sock"))
         let watched = try configuration("gpsd://10.0.0.2:2948?device=/dev/ttyUSB0")
         #expect(watched?.endpoint == .tcp(host: "10.0.0.2", port: 2948) && watched?.device == "/dev/ttyUSB0")
@@ -171,6 +174,10 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         ("gpsd://[::1]:", "port"),
         ("gpsd://127.0.0.1?speed=2", "speed"), ("gpsd://127.0.0.1?device=", "device"), ("gpsd:127.0.0.1", "address"),
         ("gpsd://host/path", "address"),
+        // Issue 16: "[::1" was accepted and its resolution retried for ever; a malformed host is a usage error.
+        ("gpsd://[::1", "host"), ("gpsd://[::1]2947", "host"), ("gpsd://::1", "host"), ("gpsd://[127.0.0.1]", "host"),
+        ("gpsd://gps box", "host"), ("gpsd://a..b", "host"), ("gpsd://user@host:2947", "host"), ("gpsd://[]", "host"),
+        ("gpsd://[fe80::1%]:2947", "host"),
     ])
     func badURIsNameTheirParameter(uri: String, name: String) {
         #expect {
