@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -142,6 +143,47 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         }
         #expect(bare.trueHeading == 0 && bare.magneticHeading == -1 && bare.timestamp == now)
         #expect(kind(try gpsdReport(#"{"class":"ATT","pitch":1.5}"#)) == "-")  // no heading, nothing to report
+    }
+
+    /// Issue 16: a numeric `time` of 1e16 reached the GPX formatter and crashed `record`.
+    ///
+    /// A time before 1980 or more than a day ahead of the clock makes the report invalid: skipped, counted, one
+    /// line per cause.
+    @Test func reportsWithATimeOutOfRangeAreSkippedCountedAndAnnouncedOncePerCause() throws {
+        let announced = Locked<[String]>([])
+        var translator = GPSDEventTranslator(
+            source: "gpsd://test",
+            sourceInformation: CLLocationSourceInformation(
+                softwareSimulationState: false, andExternalAccessoryState: true),
+            announce: { line in announced.withLock { $0.append(line) } })
+        func kind(_ json: String) throws -> String {
+            switch translator.translate(try gpsdReport(json), now: now) {
+            case .locations(let fixes)?: "located \(fixes[0].timestamp.timeIntervalSince1970)"
+            case .heading(let heading)?: "heading \(heading.timestamp.timeIntervalSince1970)"
+            case nil: "-"
+            case let other?: "\(other)"
+            }
+        }
+        let fix = #"{"class":"TPV","mode":2,"lat":1.5,"lon":2.5,"time":"#
+        #expect(try kind(fix + "1e16}") == "-")
+        #expect(try kind(fix + "1e16}") == "-")
+        #expect(try kind(fix + #""2027-01-16T08:00:01Z"}"#) == "-")  // now + 1 day + 1 s
+        #expect(try kind(fix + #""1979-12-31T23:59:59Z"}"#) == "-")
+        #expect(try kind(#"{"class":"ATT","heading":10,"time":1e300}"#) == "-")
+        #expect(try kind(fix + #""2027-01-16T08:00:00Z"}"#) == "located 1800086400.0")  // exactly one day ahead
+        #expect(try kind(fix + "315532800}") == "located 315532800.0")  // 1980-01-01T00:00:00Z
+        #expect(try kind(#"{"class":"TPV","mode":1,"time":1e16}"#) == "fixLost")  // no fix: nothing is stamped
+        #expect(
+            announced.withLock { $0 } == [
+                "gpsd://test: fix skipped: time 1e+16 s since 1970 is more than a day ahead of the clock (further "
+                    + "fixes skipped for this reason are counted, not shown)",
+                "gpsd://test: fix skipped: time 315532799.0 s since 1970 is before 1980 (further fixes skipped for "
+                    + "this reason are counted, not shown)",
+            ])
+        #expect(translator.skipped.total == 5)
+        #expect(
+            translator.skipped.summary
+                == "gpsd://test: 5 fixes skipped: time more than a day ahead of the clock 4, time before 1980 1")
     }
 }
 

@@ -10,6 +10,7 @@ import NMEA0183
 /// replay passes `nil` and such events are skipped and counted (a recording's pace cannot be guessed); a live
 /// stream passes its clock's `now`, and the time of day is placed on the UTC day that puts it nearest to now.
 /// Headings carry only a time of day and are dated like the preceding event (or the clock, live).
+/// An event whose time fails ``FixTime`` (live: against `clockDate`) is skipped and counted in ``skipped``.
 struct NMEAEventTranslator {
     let sourceInformation: CLLocationSourceInformation
     /// The time of the last event translated.
@@ -17,15 +18,19 @@ struct NMEAEventTranslator {
     private var reportedLost = false
     /// Events dropped because no date was known (replays only).
     private(set) var undatedCount = 0
+    /// Events dropped because their time was out of range.
+    private(set) var skipped: SkippedFixes
 
-    init(sourceInformation: CLLocationSourceInformation) {
+    init(source: String, sourceInformation: CLLocationSourceInformation) {
         self.sourceInformation = sourceInformation
+        skipped = SkippedFixes(source: source)
     }
 
     mutating func translate(_ event: NMEAEvent, clockDate: Date?) -> ReplayItem? {
         switch event {
         case .fix(let fix):
             guard let time = fix.timestamp ?? date(of: fix.timeOfDay, clockDate: clockDate) else { return skip() }
+            guard isUsable(time, clockDate: clockDate) else { return nil }
             reportedLost = false
             lastTime = time
             return ReplayItem(
@@ -35,6 +40,7 @@ struct NMEAEventTranslator {
                 let time = noFix.timestamp ?? noFix.timeOfDay.flatMap({ date(of: $0, clockDate: clockDate) })
                     ?? clockDate ?? lastTime
             else { return skip() }
+            guard isUsable(time, clockDate: clockDate) else { return nil }
             lastTime = time
             guard !reportedLost else { return nil }
             reportedLost = true
@@ -42,6 +48,7 @@ struct NMEAEventTranslator {
         case .heading(let heading):
             guard let time = heading.timeOfDay.flatMap({ date(of: $0, clockDate: clockDate) }) ?? clockDate ?? lastTime
             else { return skip() }
+            guard isUsable(time, clockDate: clockDate) else { return nil }
             lastTime = max(lastTime ?? time, time)
             return ReplayItem(
                 time: time,
@@ -57,6 +64,13 @@ struct NMEAEventTranslator {
     /// Records that the provider reported a loss itself (a device gone), so no-fixes until the next fix add none.
     mutating func markLost() {
         reportedLost = true
+    }
+
+    /// Whether `time` may stamp an event; counts the event skipped when not.
+    private mutating func isUsable(_ time: Date, clockDate: Date?) -> Bool {
+        guard let problem = FixTime.problem(with: time, now: clockDate) else { return true }
+        skipped.skip(problem, time: time)
+        return false
     }
 
     private mutating func skip() -> ReplayItem? {

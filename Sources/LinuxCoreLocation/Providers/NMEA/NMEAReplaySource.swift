@@ -42,6 +42,7 @@ public final class NMEAReplaySource: ReplaySource {
         stream = path == "-" ? NMEAFileDescriptor.standardInput() : try NMEAFileDescriptor.openFile(path)
         decoder = NMEADecoder(options: options)
         translator = NMEAEventTranslator(
+            source: path,
             sourceInformation: CLLocationSourceInformation(
                 softwareSimulationState: true, andExternalAccessoryState: false))
         buffer = [UInt8](repeating: 0, count: self.chunkSize)
@@ -90,7 +91,7 @@ public final class NMEAReplaySource: ReplaySource {
         guard !isClosed else { throw NMEAStreamError.system(path, "cannot rewind", EBADF) }
         try stream.rewind()
         decoder = NMEADecoder(options: options)
-        translator = NMEAEventTranslator(sourceInformation: translator.sourceInformation)
+        translator = NMEAEventTranslator(source: path, sourceInformation: translator.sourceInformation)
         pending.removeAll()
         pendingIndex = 0
         reachedEnd = false
@@ -107,7 +108,8 @@ public final class NMEAReplaySource: ReplaySource {
 
     private func reportRejections() {
         let statistics = decoder.statistics
-        guard statistics.rejectedSentences > 0 || translator.undatedCount > 0 else { return }
+        let outOfRange = translator.skipped.total
+        guard statistics.rejectedSentences > 0 || translator.undatedCount > 0 || outOfRange > 0 else { return }
         let reasons = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }
             .map { "\($0.rawValue) \(statistics[$0])" }.joined(separator: ", ")
         var message = "\(path): \(statistics.rejectedSentences) sentences rejected"
@@ -115,6 +117,7 @@ public final class NMEAReplaySource: ReplaySource {
         if translator.undatedCount > 0 {
             message += ", \(translator.undatedCount) events before the first date skipped"
         }
+        if outOfRange > 0 { message += ", \(outOfRange) events with a time out of range skipped" }
         if let first = decoder.diagnostics.first { message += "; first: \(first.description(source: path))" }
         Diagnostics.hint("nmea-rejections:\(path)", message)
     }
