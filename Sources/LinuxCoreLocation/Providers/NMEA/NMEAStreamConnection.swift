@@ -33,9 +33,9 @@ final class NMEAStreamConnection: Sendable {
         state = Protected(
             State(
                 translator: NMEAEventTranslator(
-                    source: provider.identifier,
                     sourceInformation: CLLocationSourceInformation(
-                        softwareSimulationState: false, andExternalAccessoryState: true))))
+                        softwareSimulationState: false, andExternalAccessoryState: true),
+                    source: provider.identifier)))
     }
 
     /// Starts a reader thread that opens the endpoint and reads it.
