@@ -44,7 +44,7 @@ public final class NMEAReplaySource: ReplaySource {
         decoder = NMEADecoder(options: options)
         translator = NMEAEventTranslator(
             sourceInformation: CLLocationSourceInformation(
-                softwareSimulationState: true, andExternalAccessoryState: false))
+                softwareSimulationState: true, andExternalAccessoryState: false), source: path)
         buffer = [UInt8](repeating: 0, count: self.chunkSize)
     }
 
@@ -98,7 +98,7 @@ public final class NMEAReplaySource: ReplaySource {
         guard !isClosed else { throw NMEAStreamError.system(path, "cannot rewind", EBADF) }
         try stream.rewind()
         decoder = NMEADecoder(options: options)
-        translator = NMEAEventTranslator(sourceInformation: translator.sourceInformation)
+        translator = NMEAEventTranslator(sourceInformation: translator.sourceInformation, source: path)
         pending.removeAll()
         pendingIndex = 0
         reachedEnd = false
@@ -138,9 +138,11 @@ public final class NMEAReplaySource: ReplaySource {
     /// log.nmea:6: error: GGA sentence: checksum is 54, computed 56`.
     var rejectionSummary: String? {
         let statistics = decoder.statistics
-        guard statistics.rejectedSentences > 0 || statistics.ignoredFields > 0 || translator.undatedCount > 0 else {
-            return nil
-        }
+        let outOfRange = translator.skipped.total
+        guard
+            statistics.rejectedSentences > 0 || statistics.ignoredFields > 0 || translator.undatedCount > 0
+                || outOfRange > 0
+        else { return nil }
         let reasons = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }
             .map { "\($0.rawValue) \(statistics[$0])" }.joined(separator: ", ")
         var message = "\(path): \(statistics.rejectedSentences) sentences rejected"
@@ -151,6 +153,7 @@ public final class NMEAReplaySource: ReplaySource {
         if translator.undatedCount > 0 {
             message += ", \(translator.undatedCount) events before the first date skipped"
         }
+        if outOfRange > 0 { message += ", \(outOfRange) events with a time out of range skipped" }
         if let first = decoder.firstDiagnostic { message += "; first: \(first.description(source: path))" }
         return message
     }
