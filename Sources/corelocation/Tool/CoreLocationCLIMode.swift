@@ -69,7 +69,7 @@ enum CoreLocationCLIMode {
         }
         let watching = watch || once == false
         var translated = rest
-        translated += json ? ["--format", "json"] : ["--format-string", format ?? "%latitude %longitude"]
+        translated += json ? ["--format", "corelocationcli"] : ["--format-string", format ?? "%latitude %longitude"]
         if watching {
             translated.append("--no-sample")
         } else if !rest.contains(where: { $0 == "--accuracy" || $0.hasPrefix("--accuracy=") }) {
