@@ -145,8 +145,3 @@ public final class GPXTrackWriter: @unchecked Sendable {
         GPXDiagnostic(kind: .io, source: path, message: "\(what): \(String(cString: strerror(errno)))")
     }
 }
-
-/// `close(2)`, named apart from ``GPXTrackWriter/close()``.
-private func closeDescriptor(_ descriptor: Int32) -> Int32 {
-    close(descriptor)
-}

@@ -20,6 +20,8 @@ let generalUsage = """
       plot         draw a GPX or NMEA track as SVG
 
     Run `corelocation help COMMAND` or `corelocation COMMAND --help` for a command's options.
+    Every command also takes --verbose: diagnostics show the raw text of the fields they reject (it can hold
+    coordinates, so it is left out by default).
 
     CoreLocationCLI's spellings work too: `corelocation -once -format "%latitude %longitude"`, `-json`,
     `--json`, `--watch`, `--format "%latitude %longitude %direction %address"`: one fix and exit unless
@@ -45,6 +47,10 @@ func usageError(_ message: String, help: String) -> Never {
 Terminal.prepare()
 SampleProvider.register()
 var words = Array(CommandLine.arguments.dropFirst())
+if let verbose = words.firstIndex(of: "--verbose") {
+    words.remove(at: verbose)
+    LocationProviders.diagnosticsIncludeFieldValues = true
+}
 if words.first == "--version" {
     print("corelocation \(version)")
     exit(0)

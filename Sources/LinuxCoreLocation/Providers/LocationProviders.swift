@@ -17,6 +17,7 @@ public enum LocationProviders {
         var probe = LocationProviders.builtInProbe
         var instances: [String: any LocationProvider] = [:]
         var defaultProvider: (any LocationProvider)?
+        var diagnosticsIncludeFieldValues = false
     }
 
     private static let state = Protected(State())
@@ -26,6 +27,17 @@ public enum LocationProviders {
     public static var defaultProvider: (any LocationProvider)? {
         get { state.withLock { $0.defaultProvider } }
         set { state.withLock { $0.defaultProvider = newValue } }
+    }
+
+    /// Whether the diagnostics providers made from now on write to standard error show the raw text of the fields
+    /// they reject (`…, found "4807.03x"`).
+    ///
+    /// Off by default, because a field's text can hold a coordinate and standard error often ends up in logs; the
+    /// field's name and what was expected are always shown. The command-line tool's `--verbose` turns it on.
+    /// Applies to the NMEA providers (their decoders' `NMEADecoderOptions.includesFieldValues`).
+    public static var diagnosticsIncludeFieldValues: Bool {
+        get { state.withLock { $0.diagnosticsIncludeFieldValues } }
+        set { state.withLock { $0.diagnosticsIncludeFieldValues = newValue } }
     }
 
     /// Registers how to make providers for a scheme, replacing an earlier registration.
