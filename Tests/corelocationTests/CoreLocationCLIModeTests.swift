@@ -20,7 +20,7 @@ import Testing
             ["--provider", "gpsd://h", "--format-string", "%speed", "--no-sample"]
         ),
         (
-            ["--verbose", "--format", "%latitude", "--accuracy", "house"], "once",
+            ["-v", "--format", "%latitude", "--accuracy", "house"], "once",
             ["--accuracy", "house", "--format-string", "%latitude"]
         ),
     ])
@@ -28,6 +28,7 @@ import Testing
         let result = try #require(try CoreLocationCLIMode.translate(words))
         #expect(result.command == command)
         #expect(result.words == translated)
+        #expect(result.verbose == words.contains { $0 == "-v" || $0 == "-verbose" })
     }
 
     @Test func thisToolsOwnWordsAreLeftAlone() throws {
