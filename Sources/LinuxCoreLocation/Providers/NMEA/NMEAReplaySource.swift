@@ -113,8 +113,9 @@ public final class NMEAReplaySource: ReplaySource {
         stream.close()
     }
 
-    /// Throws ``ReplayInputError`` when the whole pass held nothing that even looked like a sentence: such a file
-    /// is not an NMEA log, and replaying it as one that merely has no fix would hide the mistake. A log whose
+    /// Throws ``ReplayInputError`` when the whole pass held nothing that even looked like a sentence.
+    ///
+    /// Such a file is not an NMEA log, and replaying it as one that merely has no fix would hide the mistake. A log whose
     /// sentences are all malformed (bad checksums, a wrong baud rate's debris among them) is a log, and finishes with
     /// its rejections summarised.
     private func checkHeldSentences() throws {
