@@ -23,7 +23,7 @@ extension LocationManagerEngine {
         updateProviderNeed()
         if lost {
             performWithDelegate { manager, delegate in
-                delegate.locationManager(manager, didFailWithError: CLError(.locationUnknown))
+                delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
             }
         }
     }
@@ -102,7 +102,7 @@ extension LocationManagerEngine {
         case .fixLost:
             guard state.withLock({ $0.locationGeneration == generation && $0.updatingLocation }) else { return }
             withDelegate { manager, delegate in
-                delegate.locationManager(manager, didFailWithError: CLError(.locationUnknown))
+                delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
             }
         case .failed(let error):
             let request = state.withLock { state in
@@ -167,7 +167,7 @@ extension LocationManagerEngine {
             if let fix {
                 delegate.locationManager(manager, didUpdateLocations: [fix])
             } else {
-                delegate.locationManager(manager, didFailWithError: CLError(.locationUnknown))
+                delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
             }
         }
     }
@@ -200,7 +200,7 @@ extension LocationManagerEngine {
             return
         }
         performWithDelegate { manager, delegate in
-            delegate.locationManager(manager, didFailWithError: CLError(.denied))
+            delegate.locationManager(manager, didFailWithError: self.error(.denied))
         }
     }
 }
