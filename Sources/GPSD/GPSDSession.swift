@@ -24,15 +24,23 @@ final class GPSDSession: @unchecked Sendable {
     private var connection: GPSDConnection?
     private var framer = GPSDLineFramer()
     private var lineNumber = 0
+    /// Failures in a row other than refusals (see ``GPSDBackoffPolicy``); reset by a TPV.
     private var consecutiveFailures = 0
     /// Bounds the connect, then the wait for gpsd's VERSION greeting.
     private var handshakeTimer: (any GPSDScheduledWork)?
     private var retryTimer: (any GPSDScheduledWork)?
     private var silenceTimer: (any GPSDScheduledWork)?
+    /// Scheduler time at which the pending silence check runs.
+    private var silenceCheckDue = 0.0
     /// Active device path → its cycle in seconds.
     private var activeDeviceCycles: [String: Double] = [:]
     /// Scheduler time of the last TPV, or of arming the silence check.
     private var lastSignOfLife = 0.0
+    /// Scheduler time of the current connection's last TPV.
+    private var lastTPV: Double?
+    /// The last intervals between TPVs on one connection, in seconds, newest last; kept across reconnects.
+    private var tpvIntervals: [Double] = []
+    private static let intervalsKept = 8
 
     init(
         configuration: GPSDClientConfiguration, scheduler: any GPSDScheduler, queue: DispatchQueue,
@@ -143,6 +151,7 @@ final class GPSDSession: @unchecked Sendable {
         phase = .connected
         framer = GPSDLineFramer()
         lineNumber = 0
+        lastTPV = nil
         statistics.connections += 1
         if let code = connection.send(GPSDCommand.watchEnable(device: configuration.device)) {
             fail(.writeFailed(errno: code))
@@ -178,8 +187,13 @@ final class GPSDSession: @unchecked Sendable {
             emit(.disconnected(reason, retryAfter: nil))
             return
         }
-        consecutiveFailures += 1
-        let delay = configuration.backoff.delay(afterFailures: consecutiveFailures)
+        let delay: Double
+        if case .connectionFailed(let code) = reason, Platform.isRefusal(errno: code) {
+            delay = configuration.backoff.refusedDelay  // nothing listens (yet): look again soon
+        } else {
+            consecutiveFailures += 1
+            delay = configuration.backoff.delay(afterFailures: consecutiveFailures)
+        }
         phase = .waitingToRetry
         generation += 1
         let current = generation
@@ -246,7 +260,14 @@ final class GPSDSession: @unchecked Sendable {
             emit(.device(device))
         case .watch(let watch): emit(.watch(watch))
         case .tpv(let tpv):
-            lastSignOfLife = scheduler.now()
+            let now = scheduler.now()
+            if let lastTPV {
+                tpvIntervals.append(now - lastTPV)
+                if tpvIntervals.count > Self.intervalsKept { tpvIntervals.removeFirst() }
+            }
+            lastTPV = now
+            lastSignOfLife = now
+            tightenSilenceWatch()
             consecutiveFailures = 0
             statistics.tpvReports += 1
             emit(.report(.tpv(tpv)))
@@ -275,16 +296,27 @@ final class GPSDSession: @unchecked Sendable {
         } else if silenceTimer == nil {
             lastSignOfLife = scheduler.now()
             scheduleSilenceCheck()
+        } else {
+            tightenSilenceWatch()
         }
     }
 
+    /// Moves the pending silence check earlier when what was just observed shortened the limit.
+    private func tightenSilenceWatch() {
+        guard silenceTimer != nil, lastSignOfLife + silenceTimeout < silenceCheckDue else { return }
+        silenceTimer?.cancel()
+        scheduleSilenceCheck()
+    }
+
     private var silenceTimeout: Double {
-        configuration.silence.timeout(forCycle: activeDeviceCycles.values.max())
+        configuration.silence.timeout(
+            forCycle: activeDeviceCycles.values.max(), observedInterval: tpvIntervals.max())
     }
 
     private func scheduleSilenceCheck() {
         let current = generation
-        let delay = lastSignOfLife + silenceTimeout - scheduler.now()
+        silenceCheckDue = lastSignOfLife + silenceTimeout
+        let delay = silenceCheckDue - scheduler.now()
         silenceTimer = scheduler.schedule(after: delay, on: queue) { [self] in
             guard current == generation, phase == .connected, !activeDeviceCycles.isEmpty else { return }
             let timeout = silenceTimeout

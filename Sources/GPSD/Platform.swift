@@ -143,6 +143,12 @@ enum Platform {
         _ = Glibc.close(fd)
     }
 
+    /// Whether a failed `connect(2)` means that nothing listens there (yet): `ECONNREFUSED`, or `ENOENT` for a
+    /// Unix socket path that does not exist.
+    static func isRefusal(errno code: Int32) -> Bool {
+        code == ECONNREFUSED || code == ENOENT
+    }
+
     /// `strerror(3)` text for an errno value.
     static func describe(errno code: Int32) -> String {
         String(cString: strerror(code))

@@ -9,8 +9,24 @@ open class CLBeacon: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let storedRSSI: Int
     private let storedTimestamp: Date
 
+    /// Creates an empty beacon: the all-zero UUID, major and minor 0, proximity ``CLProximity/unknown``,
+    /// accuracy −1 (unknown) and RSSI 0 (unknown), stamped now.
+    ///
+    /// Apple's `CLBeacon` declares no initializer, so `init()` comes from `NSObject`; test doubles subclass it
+    /// with `override init() { super.init() }` and override the properties.
+    public override init() {
+        constraint = CLBeaconIdentityConstraint(uuid: CLBeaconIdentityConstraint.nullUUID, major: 0, minor: 0)
+        storedProximity = .unknown
+        storedAccuracy = -1
+        storedRSSI = 0
+        storedTimestamp = Date()
+        super.init()
+    }
+
     /// The beacon's UUID.
     open var uuid: UUID { constraint.uuid }
+    /// The beacon's UUID (deprecated by Apple in iOS 13 in favour of ``uuid``).
+    open var proximityUUID: UUID { uuid }
     /// The beacon's major value.
     open var major: NSNumber { NSNumber(value: constraint.major ?? 0) }
     /// The beacon's minor value.

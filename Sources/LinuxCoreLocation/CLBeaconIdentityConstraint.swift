@@ -2,6 +2,9 @@
 ///
 /// Equal when all three parts are equal. Source: Apple's CoreLocation documentation (iOS 13).
 open class CLBeaconIdentityConstraint: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    /// The all-zero UUID, which the empty beacon objects made by `init()` carry.
+    static let nullUUID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
     private let storedUUID: UUID
     private let storedMajor: CLBeaconMajorValue?
     private let storedMinor: CLBeaconMinorValue?

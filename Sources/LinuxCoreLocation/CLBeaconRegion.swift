@@ -11,6 +11,35 @@ open class CLBeaconRegion: CLRegion, @unchecked Sendable {
     /// Default `false`. Has no effect on Linux.
     open var notifyEntryStateOnDisplay = false
 
+    /// A region with an empty identifier for every beacon with the all-zero UUID.
+    ///
+    /// Reachable as `NSObject`'s `init()` is for Apple's class, so that test doubles can write
+    /// `override init() { super.init() }` and override the properties.
+    public override init() {
+        constraint = CLBeaconIdentityConstraint(uuid: CLBeaconIdentityConstraint.nullUUID)
+        super.init(identifier: "")
+    }
+
+    /// A region of every beacon with this UUID (deprecated by Apple in iOS 13 in favour of
+    /// ``init(uuid:identifier:)``).
+    public convenience init(proximityUUID: UUID, identifier: String) {
+        self.init(uuid: proximityUUID, identifier: identifier)
+    }
+
+    /// A region of the beacons with this UUID and major value (deprecated by Apple in iOS 13 in favour of
+    /// ``init(uuid:major:identifier:)``).
+    public convenience init(proximityUUID: UUID, major: CLBeaconMajorValue, identifier: String) {
+        self.init(uuid: proximityUUID, major: major, identifier: identifier)
+    }
+
+    /// A region of the beacons with this UUID, major and minor value (deprecated by Apple in iOS 13 in favour
+    /// of ``init(uuid:major:minor:identifier:)``).
+    public convenience init(
+        proximityUUID: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue, identifier: String
+    ) {
+        self.init(uuid: proximityUUID, major: major, minor: minor, identifier: identifier)
+    }
+
     /// A region of every beacon with this UUID.
     public convenience init(uuid: UUID, identifier: String) {
         self.init(beaconIdentityConstraint: CLBeaconIdentityConstraint(uuid: uuid), identifier: identifier)
@@ -39,6 +68,8 @@ open class CLBeaconRegion: CLRegion, @unchecked Sendable {
     open var beaconIdentityConstraint: CLBeaconIdentityConstraint { constraint }
     /// The UUID beacons must have.
     open var uuid: UUID { constraint.uuid }
+    /// The UUID beacons must have (deprecated by Apple in iOS 13 in favour of ``uuid``).
+    open var proximityUUID: UUID { uuid }
     /// The major value beacons must have, or `nil` for any.
     open var major: NSNumber? { constraint.major.map { NSNumber(value: $0) } }
     /// The minor value beacons must have, or `nil` for any.

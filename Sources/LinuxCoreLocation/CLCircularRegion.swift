@@ -6,6 +6,17 @@ open class CLCircularRegion: CLRegion, @unchecked Sendable {
     private let storedCenter: CLLocationCoordinate2D
     private let storedRadius: CLLocationDistance
 
+    /// Creates a region with an empty identifier, the centre ``kCLLocationCoordinate2DInvalid`` and radius 0,
+    /// which contains no coordinate.
+    ///
+    /// Reachable as `NSObject`'s `init()` is for Apple's class, so that test doubles can write
+    /// `override init() { super.init() }` and override the properties.
+    public override init() {
+        storedCenter = kCLLocationCoordinate2DInvalid
+        storedRadius = 0
+        super.init(identifier: "")
+    }
+
     /// Creates a circular region.
     ///
     /// - Parameters:

@@ -4,6 +4,15 @@
 open class CLFloor: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let storedLevel: Int
 
+    /// Creates a floor at ground level (0).
+    ///
+    /// Apple's `CLFloor` declares no initializer, so `init()` comes from `NSObject`; test doubles subclass it
+    /// with `override init() { super.init() }` and override ``level``.
+    public override init() {
+        storedLevel = 0
+        super.init()
+    }
+
     /// Creates a floor.
     ///
     /// **Linux only**: on Apple's platforms only the system creates floors.

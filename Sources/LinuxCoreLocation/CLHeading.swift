@@ -1,11 +1,23 @@
 /// The direction the device points, relative to true and magnetic north, with the raw magnetometer reading.
 ///
-/// Immutable; subclass it (overriding the properties) to make test doubles, as iOS code does.
+/// Immutable; subclass it (overriding the properties) to make test doubles, as iOS code does: `init()` is
+/// reachable, as it is from `NSObject` on Apple's platforms, so a mock can write `override init() { super.init() }`.
 /// On Linux headings come only from providers that measure them (NMEA HDT/HDG/THS, gpsd ATT), never from
 /// course over ground. Source: Apple's CoreLocation documentation (`CLHeading`).
 open class CLHeading: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let values: [Double]
     private let storedTimestamp: Date
+
+    /// Creates an empty heading: both headings and the accuracy −1 (invalid), a zero magnetometer reading,
+    /// stamped now.
+    ///
+    /// Apple's `CLHeading` declares no initializer, so `init()` comes from `NSObject`; test doubles subclass
+    /// it with `override init() { super.init() }` and override the properties.
+    public override init() {
+        values = [-1, -1, -1, 0, 0, 0]
+        storedTimestamp = Date()
+        super.init()
+    }
 
     /// Creates a heading.
     ///

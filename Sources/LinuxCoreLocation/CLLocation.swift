@@ -15,8 +15,15 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
 
     /// Creates a location at (0, 0) with zero horizontal accuracy and invalid altitude, speed and course,
     /// stamped now.
-    public override convenience init() {
-        self.init(latitude: 0, longitude: 0)
+    ///
+    /// Designated, as `NSObject`'s `init()` is for Apple's `CLLocation`, so that test doubles can write
+    /// `override init() { super.init() }` and override the properties.
+    public override init() {
+        storage = Storage(
+            coordinate: CLLocationCoordinate2D(latitude: 0, longitude: 0), altitude: 0, ellipsoidalAltitude: 0,
+            horizontalAccuracy: 0, verticalAccuracy: -1, course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1,
+            timestamp: Date(), floor: nil, sourceInformation: nil)
+        super.init()
     }
 
     /// Creates a location from a latitude and longitude in degrees, stamped now.

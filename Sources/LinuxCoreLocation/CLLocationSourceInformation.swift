@@ -6,6 +6,16 @@ open class CLLocationSourceInformation: NSObject, NSCopying, NSSecureCoding, @un
     private let simulated: Bool
     private let accessory: Bool
 
+    /// Creates source information with both flags `false`: neither simulated nor from an accessory.
+    ///
+    /// Reachable as `NSObject`'s `init()` is for Apple's class, so that test doubles can write
+    /// `override init() { super.init() }`.
+    public override init() {
+        simulated = false
+        accessory = false
+        super.init()
+    }
+
     /// Creates source information.
     ///
     /// - Parameters:

@@ -8,6 +8,16 @@ open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let storedIdentifier: String
     private let notifications: Protected<(entry: Bool, exit: Bool)>
 
+    /// Creates a region with an empty identifier that notifies on entry and exit.
+    ///
+    /// Reachable as `NSObject`'s `init()` is for Apple's `CLRegion`, so that test doubles can write
+    /// `override init() { super.init() }` and override ``identifier``. Monitoring accepts only circular regions.
+    public override init() {
+        storedIdentifier = ""
+        notifications = Protected((true, true))
+        super.init()
+    }
+
     init(identifier: String, notifyOnEntry: Bool = true, notifyOnExit: Bool = true) {
         storedIdentifier = identifier
         notifications = Protected((notifyOnEntry, notifyOnExit))

@@ -8,6 +8,19 @@ open class CLVisit: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let centre: CLLocationCoordinate2D
     private let accuracy: CLLocationAccuracy
 
+    /// Creates an empty visit: arrival `Date.distantPast`, departure `Date.distantFuture`, the coordinate
+    /// ``kCLLocationCoordinate2DInvalid`` and horizontal accuracy −1 (invalid).
+    ///
+    /// Apple's `CLVisit` declares no initializer, so `init()` comes from `NSObject`; test doubles subclass it
+    /// with `override init() { super.init() }` and override the properties.
+    public override init() {
+        arrival = .distantPast
+        departure = .distantFuture
+        centre = kCLLocationCoordinate2DInvalid
+        accuracy = -1
+        super.init()
+    }
+
     /// Creates a visit.
     ///
     /// **Linux only**: on Apple's platforms only the system creates visits.

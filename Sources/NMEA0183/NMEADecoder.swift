@@ -1,3 +1,5 @@
+import Foundation
+
 /// The streaming NMEA 0183 decoder: bytes in, fixes, no-fixes, headings and sentences out.
 ///
 /// Feed it arbitrary chunks (a serial read, a file, a socket buffer); sentences may be split anywhere.
@@ -18,8 +20,10 @@ public struct NMEADecoder: Sendable {
     public let options: NMEADecoderOptions
     /// What was accepted and rejected so far.
     public private(set) var statistics = NMEAStatistics()
-    /// The most recent rejections, oldest first, at most ``NMEADecoderOptions/maximumDiagnostics``.
+    /// The most recent rejections and warnings, oldest first, at most ``NMEADecoderOptions/maximumDiagnostics``.
     public private(set) var diagnostics: [NMEADiagnostic] = []
+    /// The first rejection or warning of the input, kept even after ``diagnostics`` has dropped it; nil until one.
+    public private(set) var firstDiagnostic: NMEADiagnostic?
     /// How many older diagnostics were dropped to keep ``diagnostics`` bounded.
     public private(set) var droppedDiagnosticCount = 0
     private var framer: SentenceFramer
@@ -85,8 +89,13 @@ public struct NMEADecoder: Sendable {
         switch framed {
         case .skippedLine:
             statistics.skippedLines += 1
+        case .dateComment(let date):
+            // gpsd's regression logs say when they were recorded; the rollover rule measures from that date.
+            statistics.skippedLines += 1
+            assembler.useRolloverReference(Date(timeIntervalSince1970: Double(date.daysSince1970) * 86_400))
         case .rejected(let reason):
-            reject(
+            statistics[reason] += 1
+            record(
                 NMEADiagnostic(
                     line: framer.rejectedLine, reason: reason, sentenceType: framer.rejectedType,
                     detail: Self.framingDetail(reason, limit: options.maximumSentenceLength)))
@@ -103,21 +112,24 @@ public struct NMEADecoder: Sendable {
                 try NMEASentence(parsing: bytes, line: line, acceptsMissingChecksum: options.acceptsMissingChecksum)
             }
         } catch {
-            reject(
+            statistics[error.reason] += 1
+            record(
                 NMEADiagnostic(
-                    line: line, reason: error.reason, sentenceType: framer.candidateType,
-                    detail: error.detail))
+                    line: line, reason: error.reason, sentenceType: framer.candidateType, detail: error.detail,
+                    foundValue: options.includesFieldValues ? error.foundValue : nil))
             return
         }
         let message: NMEAMessage
         do {
             message = try NMEAMessage(sentence)
         } catch {
-            reject(
-                NMEADiagnostic(
-                    line: line, reason: error.reason, sentenceType: sentence.type, field: error.field,
-                    fieldName: error.fieldName, detail: error.detail))
+            statistics[error.reason] += 1
+            record(diagnostic(for: error, in: sentence, severity: .error))
             return
+        }
+        for ignored in message.ignoredFields {
+            statistics.ignoredFields += 1
+            record(diagnostic(for: ignored, in: sentence, severity: .warning))
         }
         statistics.acceptedSentences += 1
         if case .other = message { statistics.unknownSentences += 1 }
@@ -138,8 +150,18 @@ public struct NMEADecoder: Sendable {
         }
     }
 
-    private mutating func reject(_ diagnostic: NMEADiagnostic) {
-        statistics[diagnostic.reason] += 1
+    private func diagnostic(
+        for error: NMEAFieldError, in sentence: NMEASentence, severity: NMEADiagnostic.Severity
+    ) -> NMEADiagnostic {
+        NMEADiagnostic(
+            line: sentence.line, reason: error.reason, severity: severity, sentenceType: sentence.type,
+            field: error.field, fieldName: error.fieldName, detail: error.detail,
+            foundValue: options.includesFieldValues ? error.foundValue : nil)
+    }
+
+    /// Keeps the diagnostic: as the first one if it is, and among the last ``NMEADecoderOptions/maximumDiagnostics``.
+    private mutating func record(_ diagnostic: NMEADiagnostic) {
+        if firstDiagnostic == nil { firstDiagnostic = diagnostic }
         guard options.maximumDiagnostics > 0 else {
             droppedDiagnosticCount += 1
             return

@@ -33,6 +33,13 @@ public struct NMEADecoderOptions: Sendable, Hashable {
     /// A live receiver should pass the current date; a replay of an older log, a date near the log's.
     public var rolloverReferenceDate = GPSWeekRollover.defaultReferenceDate
 
+    /// Keep the raw text of a malformed field (and of a bad address or checksum) in diagnostics, as
+    /// ``NMEADiagnostic/foundValue``, so that they read `…, found "4807.03x"`.
+    ///
+    /// Off by default: a field's text can hold a coordinate, and diagnostics end up in logs. Turn it on when
+    /// investigating a receiver (the command-line tool's `--verbose`).
+    public var includesFieldValues = false
+
     /// Report every accepted sentence as ``NMEAEvent/sentence(_:)`` in addition to fixes.
     ///
     /// Default true;

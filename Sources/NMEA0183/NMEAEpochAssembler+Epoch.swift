@@ -11,6 +11,8 @@ struct Epoch: Sendable {
     var quality: NMEAFixQuality?
     var reportedNoFix = false
     var altitudeMSL: Double?
+    /// A measured altitude from a sentence other than GGA/GNS (Garmin `PGRMZ`), used when they gave none.
+    var measuredAltitudeMSL: Double?
     var geoidSeparation: Double?
     var speed: Double?
     var course: Double?
@@ -18,6 +20,8 @@ struct Epoch: Sendable {
     var satellitesUsed: Int?
     var hdop: Double?
     var gst: GSTSentence?
+    /// The sentence type the epoch's headings come from, once one was emitted.
+    var headingSource: NMEAHeading.Source?
 
     init(line: Int) { self.line = line }
 }
@@ -38,11 +42,7 @@ extension NMEAEpochAssembler {
         guard let epoch else { return }
         self.epoch = nil
         let date = resolveDate(of: epoch)
-        let timestamp: Date? = date.flatMap { date in
-            epoch.time.map {
-                Date(timeIntervalSince1970: Double(date.daysSince1970) * 86_400 + $0.secondsSinceMidnight)
-            }
-        }
+        let timestamp = Self.timestamp(date: date, time: epoch.time)
         // A GSA counts for this epoch when it arrived during it or the one before (it carries no time).
         let gsa = latestGSA.flatMap { $0.serial >= epochSerial - 1 ? $0 : nil }
         guard let time = epoch.time, let latitude = epoch.latitude, let longitude = epoch.longitude else {
@@ -53,13 +53,14 @@ extension NMEAEpochAssembler {
         }
         let hdop = epoch.hdop ?? gsa?.hdop
         let uere = options.userEquivalentRangeError
+        let altitudeMSL = epoch.altitudeMSL ?? epoch.measuredAltitudeMSL
         var fix = NMEAFix(
             timeOfDay: time, date: date, timestamp: timestamp, latitude: latitude, longitude: longitude,
-            altitudeMSL: epoch.altitudeMSL, geoidSeparation: epoch.geoidSeparation, speed: epoch.speed,
+            altitudeMSL: altitudeMSL, geoidSeparation: epoch.geoidSeparation, speed: epoch.speed,
             course: epoch.course, magneticVariation: epoch.magneticVariation,
             horizontalAccuracy: hdop.map { $0 * uere }, verticalAccuracy: gsa?.vdop.map { $0 * uere },
             accuracySource: hdop == nil ? nil : .dilutionOfPrecision, quality: epoch.quality ?? .autonomous,
-            mode: epoch.altitudeMSL == nil ? .twoDimensional : .threeDimensional,
+            mode: altitudeMSL == nil ? .twoDimensional : .threeDimensional,
             satellitesUsed: epoch.satellitesUsed ?? gsa.map(\.satellitesUsed),
             hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: epoch.talker, line: epoch.line)
         if let mode = gsa?.fixMode, mode >= 2, let gsaMode = NMEAFixMode(rawValue: mode) { fix.mode = gsaMode }
@@ -71,15 +72,31 @@ extension NMEAEpochAssembler {
         events.append(.fix(fix))
     }
 
-    /// The epoch's date: its own (rollover-corrected), else carried forward across midnight.
+    /// The epoch's date (see ``date(of:)``), remembered as the last known date.
     private mutating func resolveDate(of epoch: Epoch) -> NMEADate? {
-        guard let time = epoch.time else { return nil }
-        var date = epoch.date.map { GPSWeekRollover.corrected($0, reference: options.rolloverReferenceDate) }
-        if date == nil, let last = lastDate {
-            let crossedMidnight = time.secondsSinceMidnight < last.time.secondsSinceMidnight - 43_200
-            date = crossedMidnight ? last.date.adding(days: 1) : last.date
-        }
-        if let date { lastDate = (date, time) }
+        let date = date(of: epoch)
+        if let date, let time = epoch.time { lastDate = (date, time) }
         return date
+    }
+
+    /// The epoch's date: its own (rollover-corrected), else the last known date carried forward across midnight;
+    /// nil without a time of day or any date so far.
+    func date(of epoch: Epoch) -> NMEADate? {
+        guard let time = epoch.time else { return nil }
+        if let own = epoch.date { return GPSWeekRollover.corrected(own, reference: rolloverReferenceDate) }
+        guard let last = lastDate else { return nil }
+        let crossedMidnight = time.secondsSinceMidnight < last.time.secondsSinceMidnight - 43_200
+        return crossedMidnight ? last.date.adding(days: 1) : last.date
+    }
+
+    /// The UTC instant of the open epoch as far as it is known now, for headings that arrive during it.
+    func openEpochTimestamp() -> Date? {
+        epoch.flatMap { Self.timestamp(date: date(of: $0), time: $0.time) }
+    }
+
+    /// The UTC instant of a date and a time of day; nil unless both are known.
+    static func timestamp(date: NMEADate?, time: NMEATimeOfDay?) -> Date? {
+        guard let date, let time else { return nil }
+        return Date(timeIntervalSince1970: Double(date.daysSince1970) * 86_400 + time.secondsSinceMidnight)
     }
 }

@@ -1,34 +1,53 @@
-/// Groups decoded sentences into epochs (one time of day) and emits one fix or no-fix per epoch.
+import Foundation
+
+/// Groups decoded sentences into epochs (one date and time of day) and emits one fix or no-fix per epoch.
 ///
 /// Rules (see Docs/NMEA0183.md):
 /// - A sentence with a time of day (GGA, RMC, GLL, GNS, GST, GBS, ZDA) whose time differs from the
-///   open epoch's closes that epoch — its fix is emitted — and opens a new one. Untimed sentences
-///   (VTG, GSA, HDT, ...) join the open epoch. ``finish(into:)`` closes the last epoch.
-/// - Within an epoch the last valid position wins; altitude and geoid separation come from GGA/GNS,
-///   speed and course from the last RMC/VTG carrying them, the date from RMC/ZDA.
-/// - An epoch is a fix when a timed sentence reported a valid position (GGA quality ≥ 1, RMC/GLL
-///   status A, GNS mode not all `N`). GGA/GNS with a satellite-based quality (1–5) but zero
-///   satellites used count as no fix. Otherwise it is a no-fix when any sentence reported no fix
-///   (quality 0, status V, empty position, GSA mode 1); an epoch with no position information at all
-///   emits nothing. GSA carries no time and may belong to the neighbouring epoch, so its mode 1 does
-///   not veto a timed valid position.
+///   open epoch's closes that epoch — its fix is emitted — and opens a new one; so does an RMC or ZDA whose date
+///   differs from a date the open epoch already has. Untimed sentences (VTG, GSA, HDT, PGRMZ, ...) join the open
+///   epoch. ``finish(into:)`` closes the last epoch.
+/// - Within an epoch the last valid position wins; altitude and geoid separation come from GGA/GNS (else a
+///   measured Garmin `PGRMZ` altitude), speed and course from the last RMC/VTG carrying them, the date from
+///   RMC/ZDA.
+/// - An epoch is a fix when a timed sentence reported a valid position (GGA quality 1–7, RMC/GLL status A,
+///   GNS mode not all `N`). GGA/GNS with a satellite-based quality (1–5) but zero satellites used, and simulator
+///   output (GGA quality 8, mode letter `S`), count as no fix. Otherwise it is a no-fix when any sentence reported
+///   no fix (quality 0, status V, empty position, GSA mode 1); an epoch with no position information at all
+///   emits nothing. GSA carries no time and may belong to the neighbouring epoch, so its mode 1 does not veto a
+///   timed valid position.
 /// - Dates: the epoch's own RMC/ZDA date after the ``GPSWeekRollover`` rule; else the last known date,
 ///   plus one day when the time of day fell by more than 12 hours (midnight). A smaller backward
 ///   step (a receiver replaying an older time) keeps the date.
 /// - Accuracy: GST of the same epoch (horizontal √(σlat²+σlon²), vertical σalt), else DOP × UERE.
+/// - Headings (HDT, HDG, THS, HDM) are emitted as they arrive, stamped with the open epoch's time; an epoch's
+///   headings come from one sentence type, the first that gave one, so a receiver sending both HDT and THS
+///   reports each heading once.
 ///
 /// A value type; not thread-safe to share mutably, like any struct.
 public struct NMEAEpochAssembler: Sendable {
     /// The settings used (UERE, rollover reference).
     public let options: NMEADecoderOptions
+    /// The reference date of the week-rollover rule: ``NMEADecoderOptions/rolloverReferenceDate`` until
+    /// ``useRolloverReference(_:)`` replaces it.
+    public private(set) var rolloverReferenceDate: Date
     var epoch: Epoch?
     var epochSerial = 0
     var lastDate: (date: NMEADate, time: NMEATimeOfDay)?
     var latestGSA: GSAState?
+    /// The magnetic variation of the last valid RMC that carried one, east positive.
+    var latestVariation: Double?
 
     /// Creates an assembler with no open epoch.
     public init(options: NMEADecoderOptions = NMEADecoderOptions()) {
         self.options = options
+        rolloverReferenceDate = options.rolloverReferenceDate
+    }
+
+    /// Replaces the reference date of the week-rollover rule for the epochs still to come, for example with the
+    /// date a log says it was recorded (``NMEADecoder`` passes a `# Date: yyyy-mm-dd` header).
+    public mutating func useRolloverReference(_ date: Date) {
+        rolloverReferenceDate = date
     }
 
     /// Adds one decoded sentence; appends the events it completes (a closed epoch's fix or no-fix, a heading).
@@ -48,12 +67,13 @@ public struct NMEAEpochAssembler: Sendable {
                 altitudeMSL: gns.altitudeMSL, geoidSeparation: gns.geoidSeparation,
                 satellitesUsed: gns.satellitesUsed, hdop: gns.hdop, talker: raw.talker)
         case .rmc(let rmc, _):
-            join(time: rmc.time, line: raw.line, events: &events)
+            join(time: rmc.time, date: rmc.date, line: raw.line, events: &events)
             if let date = rmc.date { epoch?.date = date }
             record(
                 latitude: rmc.latitude, longitude: rmc.longitude, valid: rmc.isValid,
                 quality: rmc.mode ?? .autonomous, detailed: false, talker: raw.talker)
             if rmc.isValid {
+                latestVariation = rmc.magneticVariation ?? latestVariation
                 update { epoch in
                     epoch.speed = rmc.speed ?? epoch.speed
                     epoch.course = rmc.course ?? epoch.course
@@ -82,15 +102,25 @@ public struct NMEAEpochAssembler: Sendable {
         case .gbs(let gbs, _):
             join(time: gbs.time, line: raw.line, events: &events)
         case .zda(let zda, _):
-            join(time: zda.time, line: raw.line, events: &events)
+            join(time: zda.time, date: zda.date, line: raw.line, events: &events)
             if let date = zda.date { epoch?.date = date }
+        case .pgrmz(let pgrmz, _):
+            join(time: nil, line: raw.line, events: &events)
+            if pgrmz.isMeasured { epoch?.measuredAltitudeMSL = pgrmz.altitudeMSL }
         case .hdt(let hdt, _):
-            emitHeading(hdt.heading, source: .hdt, raw: raw, events: &events)
+            emitHeading(true: hdt.heading, magnetic: nil, source: .hdt, raw: raw, events: &events)
         case .hdg(let hdg, _):
-            emitHeading(hdg.trueHeading, source: .hdg, raw: raw, events: &events)
+            emitHeading(
+                true: hdg.trueHeading
+                    ?? hdg.magneticHeading.flatMap { magnetic in
+                        latestVariation.map { HDGSentence.normalised(magnetic + $0) }
+                    },
+                magnetic: hdg.magneticHeading, source: .hdg, raw: raw, events: &events)
+        case .hdm(let hdm, _):
+            emitHeading(true: nil, magnetic: hdm.magneticHeading, source: .hdm, raw: raw, events: &events)
         case .ths(let ths, _):
-            emitHeading(ths.isValid ? ths.heading : nil, source: .ths, raw: raw, events: &events)
-        case .gsv, .hdm, .other:
+            emitHeading(true: ths.isValid ? ths.heading : nil, magnetic: nil, source: .ths, raw: raw, events: &events)
+        case .gsv, .other:
             break
         }
     }
@@ -101,8 +131,14 @@ public struct NMEAEpochAssembler: Sendable {
     }
 
     /// Makes the sentence part of the right epoch, closing the open one when the time of day changed.
-    private mutating func join(time: NMEATimeOfDay?, line: Int, events: inout [NMEAEvent]) {
-        if let time, let open = epoch?.time, open != time { closeEpoch(into: &events) }
+    private mutating func join(
+        time: NMEATimeOfDay?, date: NMEADate? = nil, line: Int, events: inout [NMEAEvent]
+    ) {
+        if let time, let open = epoch?.time, open != time {
+            closeEpoch(into: &events)
+        } else if let date, let open = epoch?.date, open != date {
+            closeEpoch(into: &events)
+        }
         if epoch == nil {
             epochSerial += 1
             epoch = Epoch(line: line)
@@ -124,11 +160,13 @@ public struct NMEAEpochAssembler: Sendable {
     ) {
         let quality = quality ?? .invalid
         // A satellite-based quality with zero satellites used contradicts itself (Hemisphere sends
-        // quality 1 with "00" while it has no solution); estimated/manual/simulated need no satellites.
+        // quality 1 with "00" while it has no solution); estimated and manual qualities need no satellites.
         let contradictory = satellitesUsed == 0 && (1...5).contains(quality.rawValue)
         let valid = quality.isFix && !contradictory
         record(latitude: latitude, longitude: longitude, valid: valid, quality: quality, detailed: true, talker: talker)
-        guard valid, latitude != nil, longitude != nil else { return }
+        // The rest of a position report counts even when its satellite count contradicts it: another sentence
+        // of the epoch may still make it a fix (a Garmin Foretrex sends quality 2, "00" and an RMC with status A).
+        guard quality.isFix, latitude != nil, longitude != nil else { return }
         update { epoch in
             epoch.altitudeMSL = altitudeMSL ?? epoch.altitudeMSL
             epoch.geoidSeparation = geoidSeparation ?? epoch.geoidSeparation
@@ -168,16 +206,21 @@ public struct NMEAEpochAssembler: Sendable {
         }
     }
 
-    private func emitHeading(
-        _ heading: Double?, source: NMEAHeading.Source, raw: NMEASentence,
-        events: inout [NMEAEvent]
+    /// Emits a heading stamped with the open epoch's time, unless the epoch already has headings from another
+    /// sentence type (HDT and THS of one receiver describe the same heading).
+    private mutating func emitHeading(
+        true trueHeading: Double?, magnetic magneticHeading: Double?, source: NMEAHeading.Source,
+        raw: NMEASentence, events: inout [NMEAEvent]
     ) {
-        guard let heading else { return }
-        let normalised = heading >= 360 ? heading - 360 : heading
+        guard trueHeading != nil || magneticHeading != nil else { return }
+        join(time: nil, line: raw.line, events: &events)
+        if let epochSource = epoch?.headingSource, epochSource != source { return }
+        epoch?.headingSource = source
         events.append(
             .heading(
                 NMEAHeading(
-                    trueHeading: normalised, source: source, talker: raw.talker,
-                    timeOfDay: epoch?.time, line: raw.line)))
+                    trueHeading: trueHeading.map(HDGSentence.normalised),
+                    magneticHeading: magneticHeading.map(HDGSentence.normalised), source: source,
+                    talker: raw.talker, timeOfDay: epoch?.time, timestamp: openEpochTimestamp(), line: raw.line)))
     }
 }

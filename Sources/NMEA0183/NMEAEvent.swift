@@ -6,7 +6,7 @@ public enum NMEAEvent: Sendable, Hashable {
     case fix(NMEAFix)
     /// An epoch in which the receiver reported no fix (GGA quality 0, RMC/GLL status V, GSA mode 1, empty position).
     case noFix(NMEANoFix)
-    /// A true heading (HDT, HDG with variation, valid THS), reported as soon as it arrives.
+    /// A heading (HDT, HDG, HDM, valid THS), reported as soon as it arrives; one sentence type per epoch.
     case heading(NMEAHeading)
     /// An accepted sentence, typed or raw (only with ``NMEADecoderOptions/reportsSentences``).
     case sentence(NMEAMessage)
@@ -22,26 +22,33 @@ public struct NMEANoFix: Sendable, Hashable {
     public var line: Int
 }
 
-/// A true heading (the direction the vehicle points, not its course).
+/// A heading: the direction the vehicle points (not its course), true, magnetic or both.
 public struct NMEAHeading: Sendable, Hashable {
     /// The sentence type that supplied it.
     public enum Source: String, Sendable, Hashable {
-        /// `HDT`.
+        /// `HDT` (true).
         case hdt = "HDT"
-        /// `HDG` (magnetic + deviation + variation).
+        /// `HDG` (magnetic sensor heading, deviation, variation).
         case hdg = "HDG"
-        /// `THS`.
+        /// `HDM` (magnetic).
+        case hdm = "HDM"
+        /// `THS` (true, with a validity mode).
         case ths = "THS"
     }
 
-    /// Heading in degrees clockwise from true north, 0..<360.
-    public var trueHeading: Double
+    /// Heading in degrees clockwise from true north, 0..<360; nil when unknown (an HDG or HDM without a
+    /// magnetic variation from the sentence or from the stream's last valid RMC).
+    public var trueHeading: Double?
+    /// Heading in degrees clockwise from magnetic north, 0..<360; nil when the sentence gave none (HDT, THS).
+    public var magneticHeading: Double?
     /// The sentence type.
     public var source: Source
     /// The talker (`GP`, `GN`, `HE`, ...).
     public var talker: String
     /// The time of day of the epoch open when the heading arrived (headings carry no time themselves).
     public var timeOfDay: NMEATimeOfDay?
+    /// The UTC instant of that epoch: its date (or the last known date) and time of day; nil until both are known.
+    public var timestamp: Date?
     /// The 1-based input line.
     public var line: Int
 }

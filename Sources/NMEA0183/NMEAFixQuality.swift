@@ -40,6 +40,9 @@ public enum NMEAFixQuality: Int, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Whether this quality is a usable position (everything but `invalid`).
-    public var isFix: Bool { self != .invalid }
+    /// Whether this quality is a position of the receiver: everything but `invalid` and `simulated`.
+    ///
+    /// A receiver in simulator (demo) mode reports positions it did not measure (a Garmin GPSmap 76S sends GGA
+    /// quality 8 with RMC status V); gpsd reports them as no fix, and so do we.
+    public var isFix: Bool { self != .invalid && self != .simulated }
 }

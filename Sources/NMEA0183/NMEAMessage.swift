@@ -28,14 +28,21 @@ public enum NMEAMessage: Sendable, Hashable {
     case hdm(HDMSentence, NMEASentence)
     /// A decoded `THS` sentence and the raw sentence it came from.
     case ths(THSSentence, NMEASentence)
-    /// A sentence of another type, proprietary (`$P...`) or encapsulated (`!AIVDM`): fields left raw.
+    /// A decoded Garmin `PGRMZ` altitude sentence and the raw sentence it came from.
+    case pgrmz(PGRMZSentence, NMEASentence)
+    /// A sentence of another type, proprietary (`$P...` other than `PGRMZ`) or encapsulated (`!AIVDM`): fields
+    /// left raw.
     case other(NMEASentence)
 
     /// Decodes the typed content of a framed sentence, by sentence type whatever the talker.
     /// - Throws: ``NMEAFieldError`` when a field of a supported type is missing or malformed.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         if sentence.isProprietary || sentence.isEncapsulated {
-            self = .other(sentence)
+            if sentence.isProprietary, !sentence.isEncapsulated, sentence.type == "GRMZ" {
+                self = .pgrmz(try PGRMZSentence(sentence), sentence)
+            } else {
+                self = .other(sentence)
+            }
             return
         }
         switch sentence.type {
@@ -62,8 +69,28 @@ public enum NMEAMessage: Sendable, Hashable {
         switch self {
         case .gga(_, let raw), .rmc(_, let raw), .gll(_, let raw), .gns(_, let raw), .vtg(_, let raw),
             .gsa(_, let raw), .gsv(_, let raw), .gst(_, let raw), .gbs(_, let raw), .zda(_, let raw),
-            .hdt(_, let raw), .hdg(_, let raw), .hdm(_, let raw), .ths(_, let raw), .other(let raw):
+            .hdt(_, let raw), .hdg(_, let raw), .hdm(_, let raw), .ths(_, let raw), .pgrmz(_, let raw),
+            .other(let raw):
             raw
+        }
+    }
+
+    /// The malformed optional fields the typed sentence ignored (empty for types without optional fields).
+    public var ignoredFields: [NMEAFieldError] {
+        switch self {
+        case .gga(let value, _): value.ignoredFields
+        case .rmc(let value, _): value.ignoredFields
+        case .gll(let value, _): value.ignoredFields
+        case .gns(let value, _): value.ignoredFields
+        case .vtg(let value, _): value.ignoredFields
+        case .gsa(let value, _): value.ignoredFields
+        case .gsv(let value, _): value.ignoredFields
+        case .gst(let value, _): value.ignoredFields
+        case .gbs(let value, _): value.ignoredFields
+        case .zda(let value, _): value.ignoredFields
+        case .hdg(let value, _): value.ignoredFields
+        case .pgrmz(let value, _): value.ignoredFields
+        case .hdt, .hdm, .ths, .other: []
         }
     }
 }

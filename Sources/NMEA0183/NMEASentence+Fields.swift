@@ -11,8 +11,8 @@ extension NMEASentence {
 
     func malformed(_ index: Int, _ name: String, expected: String) -> NMEAFieldError {
         NMEAFieldError(
-            reason: .malformedField, field: index, fieldName: name,
-            detail: "expected \(expected), found \"\(field(index))\"")
+            reason: .malformedField, field: index, fieldName: name, detail: "expected \(expected)",
+            foundValue: field(index))
     }
 
     /// A decimal number (`-12.345`), nil when empty; throws when malformed or outside `range`.
@@ -66,6 +66,9 @@ extension NMEASentence {
         try angle(index, degreeDigits: 3, limit: 180, name: "longitude", hemisphereName: "longitude hemisphere")
     }
 
+    /// Splits `[d...]dmm[.m...]` at the decimal point: the two digits before it are whole minutes, all digits
+    /// before those are degrees (any number of them, zero-padded or not), and the decimals are fractions of a minute.
+    ///
     /// Names are passed whole (no concatenation) and messages are built only on error: this runs twice per fix.
     private func angle(
         _ index: Int, degreeDigits: Int, limit: Double, name: String, hemisphereName: String
@@ -77,9 +80,7 @@ extension NMEASentence {
         func expected() -> String { "\(degreeDigits == 2 ? "dd" : "ddd")mm.mmmm" }
         let dot = text.firstIndex(of: UInt8(ascii: ".")) ?? text.endIndex
         let whole = text[text.startIndex..<dot]
-        guard whole.count >= 3, whole.count <= degreeDigits + 2, let wholeValue = Self.parseDigits(whole),
-            let value = Self.parseDecimal(text)
-        else {
+        guard whole.count >= 3, let wholeValue = Self.parseDigits(whole), let value = Self.parseDecimal(text) else {
             throw malformed(index, name, expected: expected())
         }
         let degrees = Double(wholeValue / 100)
@@ -190,12 +191,19 @@ extension NMEASentence {
 }
 
 extension NMEASentence {
-    /// An angle with an `E`/`W` direction letter in field `index + 1`, east positive; nil when empty.
+    /// An angle with an `E`/`W` direction letter in field `index + 1`, east positive; nil when the angle is empty.
+    ///
+    /// An angle without its direction letter is an error: its sign is unknown.
     ///
     /// `directionName` names that field in diagnostics (passed whole, so no string is built per sentence).
     func signedAngle(_ index: Int, _ name: String, directionName: String) throws(NMEAFieldError) -> Double? {
-        guard let value = try decimal(index, name, in: 0...180) else { return nil }
         let direction = try character(index + 1, directionName, allowed: "EW")
+        guard let value = try decimal(index, name, in: 0...180) else { return nil }
+        guard let direction else {
+            throw NMEAFieldError(
+                reason: .missingField, field: index + 1, fieldName: directionName,
+                detail: "expected E or W after a \(name)")
+        }
         return direction == "W" ? -value : value
     }
 

@@ -3,8 +3,11 @@ extension NMEASentence {
     public struct ParseError: Error, Sendable, Hashable {
         /// Why the sentence was rejected.
         public var reason: NMEARejectionReason
-        /// A human-readable detail, for example `expected checksum 4F, found 4E`.
+        /// A human-readable detail, for example `checksum is 4F, computed 4E`; never the sentence's own text.
         public var detail: String
+        /// The offending text (an address, checksum digits), shown only with
+        /// ``NMEADecoderOptions/includesFieldValues``; nil when there is none.
+        public var foundValue: String?
     }
 
     /// Parses one sentence: start character, address, fields and checksum.
@@ -53,10 +56,8 @@ extension NMEASentence {
             address.first == UInt8(ascii: "P") ? (2...15).contains(address.count) : address.count == 5
         else {
             throw ParseError(
-                reason: .invalidAddress,
-                detail:
-                    "expected a talker and sentence type like GPGGA, found \"\(String(decoding: address, as: UTF8.self))\""
-            )
+                reason: .invalidAddress, detail: "expected a talker and sentence type like GPGGA",
+                foundValue: String(decoding: address, as: UTF8.self))
         }
         let talkerLength = address.first == UInt8(ascii: "P") ? 1 : 2
         talker = String(decoding: address.prefix(talkerLength), as: UTF8.self)
@@ -77,9 +78,8 @@ extension NMEASentence {
         let digits = bytes[(star + 1)...]
         guard digits.count == 2, let high = hexValue(digits.first!), let low = hexValue(digits.last!) else {
             throw ParseError(
-                reason: .malformedChecksum,
-                detail:
-                    "expected two hexadecimal digits after '*', found \"\(String(decoding: digits, as: UTF8.self))\"")
+                reason: .malformedChecksum, detail: "expected two hexadecimal digits after '*'",
+                foundValue: String(decoding: digits, as: UTF8.self))
         }
         let expected = high << 4 | low
         var computed: UInt8 = 0

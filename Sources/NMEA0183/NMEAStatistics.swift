@@ -14,6 +14,8 @@ public struct NMEAStatistics: Sendable, Hashable {
     public var noFixes = 0
     /// Heading events emitted (``NMEAEvent/heading(_:)``).
     public var headings = 0
+    /// Malformed optional fields read as absent in accepted sentences (each also a warning diagnostic).
+    public var ignoredFields = 0
     private var rejectionCounts = [Int](repeating: 0, count: NMEARejectionReason.allCases.count)
 
     /// Creates zeroed counters.

@@ -4,7 +4,8 @@
 /// framing restarts there), so merged sentences such as `$GPGGA,030130$GPGLL,...` resynchronise.
 /// Bytes outside a sentence (JSON, leading spaces, binary garbage) are skipped; a line that held
 /// nothing but such bytes is reported once. A line whose first non-blank byte is `#` is a comment
-/// (the gpsfake log convention) and is skipped whole, even if it contains `$`. CR, LF or CR LF end a sentence.
+/// (the gpsfake log convention) and is skipped whole, even if it contains `$`; a comment `# Date: yyyy-mm-dd` (the
+/// date gpsd's regression logs were recorded) is reported. CR, LF or CR LF end a sentence and a line.
 struct SentenceFramer: Sendable {
     /// What one byte completed.
     enum Event: Equatable {
@@ -14,7 +15,12 @@ struct SentenceFramer: Sendable {
         case rejected(NMEARejectionReason)
         /// A line without any sentence ended.
         case skippedLine
+        /// A `# Date: yyyy-mm-dd` comment line ended.
+        case dateComment(NMEADate)
     }
+
+    /// How many bytes of a comment line are kept to recognise `# Date: yyyy-mm-dd`.
+    private static let commentPrefixLength = 24
 
     /// The bytes of the current or just-completed candidate, from the start character, without line ending.
     private(set) var buffer: [UInt8] = []
@@ -28,6 +34,10 @@ struct SentenceFramer: Sendable {
     private var lineHasForeignBytes = false
     private var lineHadSentence = false
     private var lineIsComment = false
+    /// The first bytes of the current comment line, from its `#`.
+    private var commentPrefix: [UInt8] = []
+    /// Whether the last byte was a CR, so that a LF right after it ends no second line.
+    private var afterCarriageReturn = false
     private let capacity: Int
 
     /// - Parameter maximumSentenceLength: the longest sentence, counted with CR LF.
@@ -38,18 +48,27 @@ struct SentenceFramer: Sendable {
 
     /// Consumes one byte; returns what it completed, if anything.
     mutating func push(_ byte: UInt8) -> Event? {
-        if lineIsComment, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { return nil }
+        let endsCarriageReturnLine = afterCarriageReturn && byte == UInt8(ascii: "\n")
+        afterCarriageReturn = byte == UInt8(ascii: "\r")
+        if lineIsComment, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
+            keepComment(byte)
+            return nil
+        }
         switch byte {
         case UInt8(ascii: "#") where !inSentence && !lineHasForeignBytes && !lineHadSentence:
             lineIsComment = true
             lineHasForeignBytes = true
+            commentPrefix.removeAll(keepingCapacity: true)
+            keepComment(byte)
             return nil
         case UInt8(ascii: "$"), UInt8(ascii: "!"):
             let event = inSentence && buffer.count > 1 ? reject(.truncated) : nil
             begin(byte)
             return event
+        case UInt8(ascii: "\n") where endsCarriageReturnLine:
+            return nil  // the LF of a CR LF: the CR ended the line
         case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-            defer { if byte == UInt8(ascii: "\n") { line += 1 } }
+            defer { line += 1 }
             return endLine()
         default:
             guard inSentence else {
@@ -86,7 +105,10 @@ struct SentenceFramer: Sendable {
                     continue
                 }
             } else if lineIsComment {
-                while index < end, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
+                while index < end, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
+                    keepComment(bytes[index])
+                    index += 1
+                }
                 if index == end { return nil }
             }
             let byte = bytes[index]
@@ -142,6 +164,24 @@ struct SentenceFramer: Sendable {
             lineIsComment = false
         }
         if let event = endSentence() { return event }
+        if lineIsComment, let date = Self.date(inComment: commentPrefix) { return .dateComment(date) }
         return lineHasForeignBytes && !lineHadSentence ? .skippedLine : nil
+    }
+
+    private mutating func keepComment(_ byte: UInt8) {
+        if commentPrefix.count < Self.commentPrefixLength { commentPrefix.append(byte) }
+    }
+
+    /// The date of a `# Date: yyyy-m-d` comment (gpsd's regression-log header; gpsd reads the same prefix), or nil.
+    static func date(inComment comment: [UInt8]) -> NMEADate? {
+        let prefix = Array("# Date: ".utf8)
+        guard comment.starts(with: prefix) else { return nil }
+        let parts = comment[prefix.count...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "T") }
+            .split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
+            let year = NMEASentence.parseDigits(parts[0]), let month = NMEASentence.parseDigits(parts[1]),
+            let day = NMEASentence.parseDigits(parts[2])
+        else { return nil }
+        return NMEADate(year: year, month: month, day: day)
     }
 }

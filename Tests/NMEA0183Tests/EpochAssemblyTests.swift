@@ -157,12 +157,15 @@ import Testing
     }
 
     @Test func headingEventsCarryTheOpenEpochTime() {
-        let text = Self.gga("120000") + framed("GNTHS,244.28,A") + framed("GNHDT,360.0,T")
+        let text = Self.gga("120000") + framed("GNHDT,360.0,T") + Self.gga("120001") + framed("GNHDT,244.28,T")
         let headings = decode(text).events.headings
-        #expect(headings.map(\.trueHeading) == [244.28, 0.0])
-        #expect(headings.map(\.source) == [.ths, .hdt])
+        #expect(headings.map(\.trueHeading) == [0.0, 244.28])
+        #expect(headings.map(\.source) == [.hdt, .hdt])
         #expect(
-            headings.allSatisfy { $0.timeOfDay == NMEATimeOfDay(hour: 12, minute: 0, second: 0) && $0.talker == "GN" })
+            headings.map(\.timeOfDay) == [
+                NMEATimeOfDay(hour: 12, minute: 0, second: 0), NMEATimeOfDay(hour: 12, minute: 0, second: 1),
+            ])
+        #expect(headings.allSatisfy { $0.talker == "GN" && $0.timestamp == nil })
     }
 
     @Test func gsaModeTwoMakesATwoDimensionalFix() {

@@ -15,7 +15,7 @@ import Testing
         ),
         (
             "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4\r\n", .malformedChecksum,
-            "log.nmea:1: error: GGA sentence: expected two hexadecimal digits after '*', found \"4\""
+            "log.nmea:1: error: GGA sentence: expected two hexadecimal digits after '*'"
         ),
         (
             "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,\r\n", .missingChecksum,
@@ -35,7 +35,7 @@ import Testing
         ),
         (
             framed("GPGGAX,1"), .invalidAddress,
-            "log.nmea:1: error: expected a talker and sentence type like GPGGA, found \"GPGGAX\""
+            "log.nmea:1: error: expected a talker and sentence type like GPGGA"
         ),
         (
             framed("GPGGA,123519,4807.038,N"), .missingField,
@@ -43,7 +43,7 @@ import Testing
         ),
         (
             framed("GPGGA,123519,4807.038,N,01131.000,E,x,08,0.9,545.4,M,46.9,M,,"), .malformedField,
-            "log.nmea:1: error: GGA field 6 (quality): expected an integer in 0...8, found \"x\""
+            "log.nmea:1: error: GGA field 6 (quality): expected an integer in 0...8"
         ),
     ])
     func rejection(_ input: String, _ reason: NMEARejectionReason, _ diagnostic: String) {
@@ -55,17 +55,13 @@ import Testing
         #expect(decoder.diagnostics.map { $0.description(source: "log.nmea") } == [diagnostic])
     }
 
+    /// Fields a fix needs (time, status, position) and a GSV's structure reject the sentence.
     @Test(arguments: [
         ("GPRMC,123519,A,4807.038,X,01131.000,E,022.4,084.4,230394,003.1,W", 4, "latitude hemisphere"),
         ("GPRMC,123519,A,9107.038,N,01131.000,E,022.4,084.4,230394,003.1,W", 3, "latitude"),
         ("GPRMC,123519,A,4867.038,N,01131.000,E,022.4,084.4,230394,003.1,W", 3, "latitude"),
         ("GPRMC,126019,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W", 1, "time"),
-        ("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,2208-1,003.1,W", 9, "date"),
-        ("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,300294,003.1,W", 9, "date"),
-        ("GPRMC,123519,A,4807.038,N,01131.000,E,-22.4,084.4,230394,003.1,W", 7, "speed"),
-        ("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,361.0,230394,003.1,W", 8, "course"),
         ("GPRMC,123519,X,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W", 2, "status"),
-        ("GPRMC,123519,A,4807.038,N,01131.000,E,1.2.3,084.4,230394,003.1,W", 7, "speed"),
         ("GPGSV,2,3,08", 2, "sentence number"),
     ])
     func malformedFields(_ body: String, _ field: Int, _ name: String) {

@@ -4,87 +4,70 @@ import Testing
 
 @testable import NMEA0183
 
-/// Replays gpsd's regression logs and compares every gpsd epoch (last TPV with mode ≥ 2 per time)
-/// with our fixes: time to the millisecond, lat/lon within 1e-7°, altMSL within 1 mm, speed within
-/// 1 mm/s, track within 0.01°.
+/// The decoder against every gpsd regression log.
 ///
-/// Every difference is listed below with its cause.
+/// Decodes every log of ../shared/data/gpsd-logs and gpsd-suite (enumerated) and compares each gpsd epoch with
+/// our fixes (``GpsdComparison``'s tolerances), against the per-log expectations of ``GpsdSuiteExpectations``.
+/// The decoder derives no speed or course (the provider does), so those are not compared here.
 @Suite struct GpsdConformanceTests {
-    struct Expectation: Sendable, CustomTestStringConvertible {
-        var log: String
-        /// Distinct times of gpsd TPVs with mode ≥ 2 (read from the .chk, not from our output).
-        var epochs: Int
-        /// Documented differences, by kind.
-        var divergences: [Divergence: Int] = [:]
-        /// Untimed gpsd TPVs (no date yet) whose position matches none of our fixes.
-        var unmatchedUntimed = 0
-        /// Our rejections by reason.
-        ///
-        /// They equal the sentences gpsd did not echo, except where noted.
-        var rejections: [NMEARejectionReason: Int] = [:]
-        var testDescription: String { log }
+    static func decode(_ log: Data) -> (fixes: [NMEAFix], decoder: NMEADecoder) {
+        var options = NMEADecoderOptions()
+        options.reportsSentences = false
+        var decoder = NMEADecoder(options: options)
+        let fixes = (decoder.feed(log) + decoder.finish()).compactMap { event in
+            if case .fix(let fix) = event { fix } else { nil }
+        }
+        return (fixes, decoder)
     }
 
-    static let expectations: [Expectation] = [
-        // gpsd keeps the Telit's 1999-08-22 (week-rollover bug); we move it 1024 weeks to 2019-04-07.
-        // Its untimed TPV comes from `$GPRMC,...,2208-1,...`, whose malformed date field we reject
-        // (gpsd keeps that sentence's position without a time).
-        Expectation(
-            log: "april6_2019", epochs: 1, divergences: [.rolloverCorrected: 1], unmatchedUntimed: 1,
-            rejections: [.malformedField: 1]),
-        Expectation(log: "beidou-bd", epochs: 4),
-        Expectation(log: "bt451", epochs: 12),
-        Expectation(log: "bu353-glonass", epochs: 9),
+    /// Rejections of logs whose rejections are known: each is a sentence gpsd did not echo either, except where
+    /// noted.
+    static let rejections: [String: [NMEARejectionReason: Int]] = [
         // All 23 GGA have bad checksums; gpsd drops them too.
-        Expectation(log: "firefly-II", epochs: 23, rejections: [.checksumMismatch: 23]),
-        Expectation(log: "furuno_gl_ga", epochs: 16),
-        Expectation(log: "garmin-10x", epochs: 9),
+        "firefly-II": [.checksumMismatch: 23],
         // 46 `$PGLOR` cut off with `*00`. gpsd also drops the 51 `$IMGSA` (IM talker), which we accept.
-        Expectation(log: "gpsdf", epochs: 51, rejections: [.checksumMismatch: 46]),
-        Expectation(log: "gr8013-w", epochs: 3),
-        Expectation(log: "hemi", epochs: 6),
-        // gpsd derives a speed from successive positions for epochs without RMC/VTG (5 GGA/GLL-only
-        // epochs); we report only the receiver's own speed, so ours is nil. At 19:41:02 (GLL + VTG)
-        // gpsd keeps its derived 2.256 m/s, we report the VTG's 5.2 kn = 2.675 m/s.
-        Expectation(log: "humminbird-M37", epochs: 22, divergences: [.speedOnlyInGpsd: 5, .speed: 1]),
-        Expectation(log: "nmea-rtk", epochs: 122),
-        Expectation(log: "skytraq-PX1172RH_DS", epochs: 9),
-        Expectation(log: "telit-pls83-w", epochs: 10),
-        // 03:01:30 is a GLL-only epoch (its GGA is the cut-short one): gpsd's speed is derived, ours nil.
-        Expectation(log: "triton400", epochs: 5, divergences: [.speedOnlyInGpsd: 1], rejections: [.truncated: 1]),
-        // Never a fix: gpsd reports mode 1 throughout.
-        Expectation(log: "ublox-lea-5q", epochs: 0),
+        "gpsdf": [.checksumMismatch: 46],
+        // `$GPGGA,030130$GPGLL,...`: the GGA is cut short by the GLL.
+        "triton400": [.truncated: 1],
+        "ublox-lea-5q": [:],
+        "april6_2019": [:],
     ]
 
-    @Test(arguments: expectations) func log(_ expectation: Expectation) throws {
-        guard let directory = SharedData.folder("gpsd-logs") else { return }
-        let log = try Data(contentsOf: directory.appendingPathComponent(expectation.log + ".log"))
-        let chk = try String(
-            contentsOf: directory.appendingPathComponent(expectation.log + ".log.chk"), encoding: .utf8)
-        let (fixes, statistics) = GpsdConformance.decode(log: log)
-        let report = try GpsdConformance.compare(chk: chk, fixes: fixes)
-        let rejections = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }.map {
-            "\($0.rawValue)=\(statistics[$0])"
+    @Test func everyLogOfTheSuite() throws {
+        let logs = GpsdRegressionLog.all
+        for folder in GpsdRegressionLog.folders { _ = SharedData.folder(folder) }
+        guard !logs.isEmpty else { return }
+        var report = GpsdSuiteReport(comparesDerivedMotion: false)
+        for log in logs {
+            let (fixes, decoder) = Self.decode(try Data(contentsOf: log.url))
+            let ours = fixes.compactMap { fix in
+                fix.timestamp.map {
+                    ObservedFix(
+                        time: $0, latitude: fix.latitude, longitude: fix.longitude, altitudeMSL: fix.altitudeMSL,
+                        speed: fix.speed, course: fix.course)
+                }
+            }
+            let comparison = GpsdComparison(ours: ours, gpsd: try log.epochs(), comparesDerivedMotion: false)
+            let statistics = decoder.statistics
+            let rejections = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }
+            print(
+                "decoder " + GpsdSuiteReport.line(comparison, of: log)
+                    + "; accepted \(statistics.acceptedSentences), rejected "
+                    + "\(rejections.map { "\($0.rawValue)=\(statistics[$0])" }), ignored fields "
+                    + "\(statistics.ignoredFields), fixes \(statistics.fixes), no-fixes \(statistics.noFixes)")
+            for detail in comparison.details { print("  \(detail)") }
+            for problem in report.add(comparison, of: log) { Issue.record(Comment(rawValue: problem)) }
+            if let expected = Self.rejections[log.name] {
+                let found = Dictionary(uniqueKeysWithValues: rejections.map { ($0, statistics[$0]) })
+                #expect(found == expected, "\(log.name)")
+            }
+            if comparison.expected == 0 {
+                // Undated fixes may remain (sounder.log's GLLs never get a date; gpsd reports them untimed too).
+                let timed = ours.count
+                #expect(timed == 0, "\(log.name): gpsd has no timed fix, we have \(timed)")
+            }
         }
-        let divergent = report.expected - report.matched
-        print(
-            """
-            conformance \(expectation.log): \(report.matched)/\(report.expected) epochs matched, \
-            \(divergent) documented divergences \(report.divergences.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value)" }), \
-            untimed gpsd TPVs matched by position \(report.untimedMatchedByPosition)/\(report.untimed.count), \
-            our extra fixes \(report.extraFixes.count) \(report.extraFixes); sentences accepted \(statistics.acceptedSentences), \
-            rejected \(rejections), skipped lines \(statistics.skippedLines), fixes \(statistics.fixes), no-fixes \(statistics.noFixes)
-            """)
-        for detail in report.details { print("  \(detail)") }
-        #expect(report.expected == expectation.epochs)
-        #expect(report.divergences == expectation.divergences)
-        #expect(report.matched == report.expected - expectation.divergences.values.reduce(0, +))
-        #expect(report.untimed.count - report.untimedMatchedByPosition == expectation.unmatchedUntimed)
-        #expect(
-            Dictionary(
-                uniqueKeysWithValues: NMEARejectionReason.allCases.compactMap { reason in
-                    statistics[reason] > 0 ? (reason, statistics[reason]) : nil
-                }) == expectation.rejections)
+        print(report.summary(layer: "decoder"))
     }
 
     @Test func neverAFixLogEmitsNoFixEventsOnly() throws {
@@ -100,11 +83,9 @@ import Testing
 
     @Test func rolloverLogGivesTheTrueDate() throws {
         guard let directory = SharedData.folder("gpsd-logs") else { return }
-        let fixes = GpsdConformance.decode(
-            log: try Data(contentsOf: directory.appendingPathComponent("april6_2019.log"))
-        ).fixes
+        let fixes = Self.decode(try Data(contentsOf: directory.appendingPathComponent("april6_2019.log"))).fixes
         // gpsd says 1999-08-22T00:02:31.420Z; the capture was made just after the 2019-04-06 rollover.
-        #expect(fixes.map(\.date) == [NMEADate(year: 2019, month: 4, day: 7)])
-        #expect(fixes.first?.timestamp == Date(timeIntervalSince1970: 1_554_595_351.420))
+        #expect(fixes.compactMap(\.date) == [NMEADate(year: 2019, month: 4, day: 7)])
+        #expect(fixes.compactMap(\.timestamp) == [Date(timeIntervalSince1970: 1_554_595_351.420)])
     }
 }

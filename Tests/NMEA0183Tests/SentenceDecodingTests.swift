@@ -97,7 +97,12 @@ import Testing
         let sirf = try GSASentence(
             try NMEASentence(parsing: Array("$GPGSA,A,3,25,32,,,,,,,,,,,5.1,1.3,4.9,3.3*3D".utf8)))
         #expect(sirf.systemID == nil && sirf.vdop == 4.9)
-        #expect(message("GPGSA,A,3,25,32,,,,,,,,,,,5.1,1.3,4.9,x") == nil)
+        // Any other malformed system id is ignored with a warning; the DOPs are kept.
+        guard case .gsa(let odd, _)? = message("GPGSA,A,3,25,32,,,,,,,,,,,5.1,1.3,4.9,x") else {
+            Issue.record("not GSA")
+            return
+        }
+        #expect(odd.systemID == nil && odd.vdop == 4.9 && odd.ignoredFields.map(\.field) == [18])
     }
 
     @Test func gsvWithAndWithoutSignalID() throws {
@@ -128,31 +133,43 @@ import Testing
         let zda = try ZDASentence(try NMEASentence(parsing: Array("$GPZDA,201530.00,04,07,2002,00,00*60".utf8)))
         #expect(zda.date == NMEADate(year: 2002, month: 7, day: 4))
         #expect(zda.time == NMEATimeOfDay(hour: 20, minute: 15, second: 30))
-        #expect(message("GPZDA,201530.00,31,02,2002,00,00") == nil)
+        guard case .zda(let impossible, _)? = message("GPZDA,201530.00,31,02,2002,00,00") else {
+            Issue.record("not ZDA")
+            return
+        }
+        #expect(impossible.date == nil && impossible.ignoredFields.map(\.fieldName) == ["day"])
     }
 
     @Test(arguments: [
-        ("GNHDT,244.28,T", 244.28 as Double?),
-        ("HCHDG,101.1,,,7.1,W", 94.0),  // 101.1 − 7.1 (west variation is negative)
-        ("HCHDG,98.3,1.5,E,12.6,E", 112.4),  // 98.3 + 1.5 + 12.6
-        ("HCHDG,355.0,,,10.0,E", 5.0),  // wraps past north
-        ("HCHDG,98.3,,,,", nil),  // no variation → no true heading
-        ("GNTHS,244.28,A", 244.28),
-        ("GNTHS,244.28,V", nil),  // not valid
+        // (sentence, true heading, magnetic heading)
+        ("GNHDT,244.28,T", 244.28 as Double?, nil as Double?),
+        ("HCHDG,101.1,,,7.1,W", 94.0, 101.1),  // true = 101.1 − 7.1 (west variation subtracts)
+        ("HCHDG,98.3,1.5,E,12.6,E", 112.4, 99.8),  // magnetic = 98.3 + 1.5 (east deviation adds); + 12.6
+        ("HCHDG,98.3,1.5,W,12.6,W", 84.2, 96.8),  // magnetic = 98.3 − 1.5; true = 96.8 − 12.6
+        ("HCHDG,355.0,,,10.0,E", 5.0, 355.0),  // wraps past north
+        ("HCHDG,2.0,3.0,W,,", nil, 359.0),  // no variation: magnetic only, wrapped
+        ("HCHDG,98.3,,,,", nil, 98.3),  // no deviation, no variation: the sensor heading is the magnetic one
+        ("HCHDM,238.5,M", nil, 238.5),
+        ("GNTHS,244.28,A", 244.28, nil),
     ])
-    func headings(_ body: String, _ expected: Double?) throws {
-        let (events, _) = decode(framed(body))
-        let heading = events.headings.first?.trueHeading
-        if let expected { #expect(close(heading, expected, 1e-9)) } else { #expect(heading == nil) }
+    func headings(_ body: String, _ trueHeading: Double?, _ magneticHeading: Double?) throws {
+        let heading = try #require(decode(framed(body)).events.headings.first)
+        if let trueHeading {
+            #expect(close(heading.trueHeading, trueHeading, 1e-9))
+        } else {
+            #expect(heading.trueHeading == nil)
+        }
+        if let magneticHeading {
+            #expect(close(heading.magneticHeading, magneticHeading, 1e-9))
+        } else {
+            #expect(heading.magneticHeading == nil)
+        }
     }
 
-    @Test func hdmIsDecodedButGivesNoTrueHeading() throws {
-        guard case .hdm(let hdm, _)? = message("HCHDM,238.5,M") else {
-            Issue.record("not HDM")
-            return
-        }
-        #expect(hdm.magneticHeading == 238.5)
-        #expect(decode(framed("HCHDM,238.5,M")).events.headings.isEmpty)
+    @Test func invalidOrEmptyHeadingsGiveNone() {
+        #expect(decode(framed("GNTHS,244.28,V")).events.headings.isEmpty)
+        #expect(decode(framed("GNHDT,,T")).events.headings.isEmpty)
+        #expect(decode(framed("HCHDG,,,,,")).events.headings.isEmpty)
     }
 
     @Test func unknownAndProprietaryPassThroughRaw() throws {

@@ -49,6 +49,10 @@ final class PodWorld: @unchecked Sendable {
             }
             defer {
                 world.app.stop()
+                // The app's monitored regions are shared by every manager, as on iOS: clear them, as an app
+                // that is done with a geofence does.
+                let manager = CLLocationManager()
+                for region in manager.monitoredRegions { manager.stopMonitoring(for: region) }
                 LocationProviders.defaultProvider = nil
                 authorization.policy = policy0
                 authorization.setStatus(status0)

@@ -20,12 +20,14 @@ extension CLLocationManager {
     /// - Returns: A token for ``removeObserver(_:)``.
     @discardableResult
     public func addObserver(_ observer: any CLLocationManagerDelegate) -> CLLocationManagerObserverToken {
-        engine.state.withLock { state in
+        let token = engine.state.withLock { state in
             state.nextObserverToken += 1
             let token = CLLocationManagerObserverToken(value: state.nextObserverToken)
             state.observers.append((token, observer))
             return token
         }
+        engine.updateProviderNeed()
+        return token
     }
 
     /// Removes an observer added with ``addObserver(_:)``.
@@ -33,6 +35,7 @@ extension CLLocationManager {
     /// Does nothing for an unknown or removed token. **Linux only.** Thread-safe.
     public func removeObserver(_ token: CLLocationManagerObserverToken) {
         engine.state.withLock { state in state.observers.removeAll { $0.token == token } }
+        engine.updateProviderNeed()
     }
 
     /// The observers added with ``addObserver(_:)`` and not removed, in the order they were added.

@@ -22,7 +22,7 @@ open class CLLocationManager: NSObject {
     public init(configuration: LocationManagerConfiguration) {
         let target = configuration.callbackQueue.map(CallbackTarget.queue) ?? .forCurrentThread()
         engine = LocationManagerEngine(
-            provider: configuration.provider ?? LocationProviders.resolveDefault(),
+            provider: configuration.resolvedProvider(),
             authorization: configuration.authorization, target: target)
         super.init()
         engine.attach(to: self)
@@ -32,33 +32,18 @@ open class CLLocationManager: NSObject {
         engine.detach()
     }
 
-    // MARK: Linux-only inspection
-
-    /// The provider this manager's fixes come from, or `nil` when none is configured.
-    ///
-    /// **Linux only.**
-    public var provider: (any LocationProvider)? { engine.provider }
-
-    /// The clock all of this manager's time-based behaviour follows: its provider's.
-    ///
-    /// **Linux only.**
-    public var clock: any LocationClock { engine.clock }
-
-    /// The time on ``clock`` at which the provider delivered the fixes being reported, while a
-    /// `locationManager(_:didUpdateLocations:)` call (or another callback those fixes caused) runs; the clock's
-    /// current time otherwise.
-    ///
-    /// **Linux only.** Ages measured against it are the same on every run of a replay: a replay as fast as
-    /// possible moves its virtual clock on while earlier fixes still wait on the callback thread, so `clock.now`
-    /// read inside a callback depends on scheduling, and this does not. Read it on the callback thread.
-    public var eventTime: Date { engine.state.withLock { $0.eventTime } ?? engine.clock.now }
-
     // MARK: Delegate and settings
 
     /// The object that receives events; held weakly.
+    ///
+    /// Setting it starts or stops the provider when the app monitors regions, whose events go to every
+    /// manager that has a delegate.
     weak open var delegate: (any CLLocationManagerDelegate)? {
         get { engine.state.withLock { $0.delegate } }
-        set { engine.state.withLock { $0.delegate = newValue } }
+        set {
+            engine.state.withLock { $0.delegate = newValue }
+            engine.updateProviderNeed()
+        }
     }
 
     /// The accuracy the app wants, in metres or one of the `kCLLocationAccuracy…` constants;
@@ -135,8 +120,15 @@ open class CLLocationManager: NSObject {
     /// The last heading delivered to this manager; `nil` before the first.
     open var heading: CLHeading? { engine.state.withLock { $0.heading } }
 
-    /// The regions monitored by this manager.
+    /// The regions the app monitors: shared by every manager of the app (every manager with the same
+    /// ``LocationAuthorization``), whichever started them, as on iOS.
+    ///
+    /// Not kept across launches on Linux.
     open var monitoredRegions: Set<CLRegion> { engine.monitoredRegions }
+
+    /// The beacon regions being ranged (deprecated by Apple in iOS 13 in favour of
+    /// ``rangedBeaconConstraints``); always empty on Linux.
+    open var rangedRegions: Set<CLRegion> { [] }
 
     /// The beacon constraints being ranged; always empty on Linux.
     open var rangedBeaconConstraints: Set<CLBeaconIdentityConstraint> {
@@ -155,6 +147,14 @@ open class CLLocationManager: NSObject {
 
     /// The app's accuracy authorization.
     open var accuracyAuthorization: CLAccuracyAuthorization { engine.authorization.accuracy }
+
+    /// Why the app uses location, shown in the prompt (deprecated by Apple in iOS 6 for an Info.plist key).
+    ///
+    /// Stored only on Linux, which has no prompt; `nil` by default.
+    open var purpose: String? {
+        get { engine.settings(\.purpose) }
+        set { engine.updateSettings { $0.purpose = newValue } }
+    }
 
     /// Whether widgets may use location; `false`, since Linux has no widgets.
     open var isAuthorizedForWidgetUpdates: Bool { false }
@@ -179,6 +179,14 @@ open class CLLocationManager: NSObject {
         engine.target.perform { completion(nil) }
     }
 
+    /// Asks for full accuracy for a while, without a completion; Linux always has full accuracy, so this does
+    /// nothing.
+    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {}
+
+    /// Asks for full accuracy for a while; Linux always has full accuracy, so this returns at once without
+    /// throwing.
+    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {}
+
     // MARK: Standard location updates
 
     /// Starts delivering fixes to ``CLLocationManagerDelegate/locationManager(_:didUpdateLocations:)``;
@@ -190,6 +198,9 @@ open class CLLocationManager: NSObject {
 
     /// Delivers one fix meeting ``desiredAccuracy`` — or, after 10 seconds on the manager's clock, the most
     /// accurate one seen — then stops; reports `CLError(.locationUnknown)` if no fix came.
+    ///
+    /// A call while a request is pending joins it (Apple keeps one outstanding request): the pending request
+    /// keeps its deadline and its one answer ends both calls.
     open func requestLocation() { engine.requestLocation() }
 
     // MARK: Heading
@@ -238,14 +249,14 @@ open class CLLocationManager: NSObject {
 
     /// Starts monitoring a region, confirmed by `didStartMonitoringFor`; circular regions only on Linux
     /// (others fail with `CLError(.regionMonitoringFailure)` through `monitoringDidFailFor`), at most 20 per
-    /// manager, radius at most ``maximumRegionMonitoringDistance``.
+    /// app, radius at most ``maximumRegionMonitoringDistance``.
     ///
-    /// A region with the identifier of a
-    /// monitored one replaces it. Entry and exit use the fixes' accuracy as hysteresis; see the "Region
-    /// monitoring" article.
+    /// A region with the identifier of a monitored one replaces it. The region joins the app's
+    /// ``monitoredRegions``, and every manager of the app with a delegate reports its events. Entry and exit
+    /// use the fixes' accuracy as hysteresis; see the "Region monitoring" article.
     open func startMonitoring(for region: CLRegion) { engine.startMonitoring(for: region) }
 
-    /// Stops monitoring the region with the identifier of `region`.
+    /// Stops monitoring the region with the identifier of `region`, whichever manager of the app started it.
     open func stopMonitoring(for region: CLRegion) { engine.stopMonitoring(for: region) }
 
     /// Asks for the state of a region, reported through `didDetermineState`: the state last decided for the
@@ -270,6 +281,24 @@ open class CLLocationManager: NSObject {
     /// Stops ranging beacons.
     open func stopRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {}
 
+    /// Starts ranging the beacons of a region (deprecated by Apple in iOS 13 in favour of
+    /// ``startRangingBeacons(satisfying:)``); Linux has no beacon service, so this reports
+    /// `CLError(.rangingUnavailable)` through `rangingBeaconsDidFailFor`.
+    open func startRangingBeacons(in region: CLBeaconRegion) {
+        engine.performWithDelegate { manager, delegate in
+            delegate.locationManager(manager, rangingBeaconsDidFailFor: region, withError: CLError(.rangingUnavailable))
+        }
+    }
+
+    /// Stops ranging the beacons of a region (deprecated by Apple in iOS 13).
+    open func stopRangingBeacons(in region: CLBeaconRegion) {}
+
+    /// Starts monitoring a region (deprecated by Apple in iOS 6 in favour of ``startMonitoring(for:)``, which
+    /// it calls); the accuracy is not used, as entry and exit already use the fixes' accuracy as hysteresis.
+    open func startMonitoring(for region: CLRegion, desiredAccuracy accuracy: CLLocationAccuracy) {
+        startMonitoring(for: region)
+    }
+
     /// Asks for deferred updates; not available on Linux, so this reports `CLError(.deferredFailed)` through
     /// `didFinishDeferredUpdatesWithError`.
     open func allowDeferredLocationUpdates(untilTraveled distance: CLLocationDistance, timeout: TimeInterval) {
@@ -283,10 +312,33 @@ open class CLLocationManager: NSObject {
 
     // MARK: Availability
 
-    /// Whether location services are enabled: `true` when a provider is configured or found and available.
+    /// Whether Location Services are on: `true` when a provider is configured (or the probe found one) and
+    /// ``LocationAuthorization/locationServicesEnabled`` of the shared authorization is `true`.
+    ///
+    /// As on iOS, the answer is the switch, not the signal: a configured provider that is down at this moment
+    /// (gpsd not yet listening at boot) still counts, and updates started now report
+    /// `CLError(.locationUnknown)` until it comes up. See the "Location on Linux" article.
     open class func locationServicesEnabled() -> Bool {
-        LocationProviders.resolveDefault()?.isAvailable ?? false
+        LocationAuthorization.shared.locationServicesEnabled && LocationProviders.resolveDefault() != nil
     }
+
+    /// Whether Location Services are on for this manager: its provider exists and its authorization's switch
+    /// is on (deprecated by Apple in iOS 4 in favour of the class method).
+    open var locationServicesEnabled: Bool {
+        engine.authorization.locationServicesEnabled && engine.provider != nil
+    }
+
+    /// Whether this manager's provider measures headings (deprecated by Apple in iOS 4 in favour of the class
+    /// method).
+    open var headingAvailable: Bool { engine.provider?.capabilities.contains(.heading) ?? false }
+
+    /// Whether region monitoring is available (deprecated by Apple in iOS 7 in favour of
+    /// ``isMonitoringAvailable(for:)``): `true`, for circular regions.
+    open class func regionMonitoringAvailable() -> Bool { isMonitoringAvailable(for: CLCircularRegion.self) }
+
+    /// Whether region monitoring is enabled (deprecated by Apple in iOS 6): whether it is available and
+    /// Location Services are on.
+    open class func regionMonitoringEnabled() -> Bool { regionMonitoringAvailable() && locationServicesEnabled() }
 
     /// The process's authorization status (deprecated by Apple in favour of the instance property).
     open class func authorizationStatus() -> CLAuthorizationStatus {

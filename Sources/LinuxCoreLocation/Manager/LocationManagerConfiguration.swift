@@ -14,6 +14,14 @@ public struct LocationManagerConfiguration: Sendable {
     /// With a queue, call the manager's methods on that queue too: "no callback after
     /// stop" holds for stops made there.
     public var callbackQueue: DispatchQueue?
+    /// Whether managers made with this configuration have no provider at all, as when none is configured or
+    /// found; lets tests see that case whatever this machine's probe finds.
+    var withoutProvider = false
+
+    /// The provider managers made with this configuration use: ``provider``, else the process default.
+    func resolvedProvider() -> (any LocationProvider)? {
+        withoutProvider ? nil : provider ?? LocationProviders.resolveDefault()
+    }
 
     /// Creates a configuration.
     ///

@@ -20,7 +20,9 @@ extension LocationManagerEngine {
     func handleFixes(_ fixes: [CLLocation], receivedAt now: Date) {
         guard !fixes.isEmpty else { return }
         if state.withLock({ $0.request != nil }) { completeRequestIfMet(by: fixes) }
+        let regions = sharedRegions.regions
         let callbacks: [FixCallback] = state.withLock { state in
+            state.regions.sync(to: regions)
             var callbacks: [FixCallback] = []
             for fix in fixes {
                 // Both services see every fix, so neither short-circuits the other.
@@ -28,6 +30,7 @@ extension LocationManagerEngine {
                 let significant = Self.significantChangeAccepts(fix, state: &state, now: now)
                 if standard || significant {
                     state.location = fix
+                    if state.updatingLocation { state.lastDelivered = fix }
                     if case .locations(let earlier) = callbacks.last {
                         callbacks[callbacks.count - 1] = .locations(earlier + [fix])
                     } else {
@@ -66,7 +69,7 @@ extension LocationManagerEngine {
             }
             if state.pause.isPaused { return false }
         }
-        return passesDistanceFilter(fix, last: state.location, filter: state.settings.distanceFilter)
+        return passesDistanceFilter(fix, last: state.lastDelivered, filter: state.settings.distanceFilter)
     }
 
     private static func deliver(

@@ -8,20 +8,25 @@ extension LocationManagerEngine {
     /// is generous enough for any geofence and keeps circles far from covering a hemisphere.
     static let maximumRegionMonitoringDistance: CLLocationDistance = 1_000_000
 
-    /// `startMonitoring(for:)`: circular regions are monitored (replacing one with the same identifier, whose
-    /// state is forgotten) and confirmed with `didStartMonitoringFor`; beacon regions, a 21st region and
-    /// oversized circles fail with `monitoringDidFailFor` and `CLError(.regionMonitoringFailure)`, as on iOS.
+    /// The app's regions: shared by every manager with this engine's authorization.
+    var sharedRegions: MonitoredRegions { authorization.monitoredRegions }
+
+    /// `startMonitoring(for:)`: adds a circular region to the app's set, or reports why it cannot.
+    ///
+    /// The region replaces one with the same identifier (whose state is forgotten) and is confirmed to this
+    /// manager with `didStartMonitoringFor`; beacon regions, a 21st region of the app and oversized circles
+    /// fail with `monitoringDidFailFor` and `CLError(.regionMonitoringFailure)`, as on iOS. Every manager of
+    /// the app with a delegate then decides the region from its fixes and reports its events.
     func startMonitoring(for region: CLRegion) {
-        let accepted: Bool = state.withLock { state in
-            do {
-                try state.regions.add(region)
-                return true
-            } catch {
-                return false
-            }
+        let accepted: Bool
+        do {
+            try sharedRegions.add(region)
+            accepted = true
+        } catch {
+            accepted = false
         }
         reportIfUnusable()
-        updateProviderNeed()
+        regionsDidChange()
         performWithDelegate { manager, delegate in
             if accepted {
                 delegate.locationManager(manager, didStartMonitoringFor: region)
@@ -32,22 +37,34 @@ extension LocationManagerEngine {
         }
     }
 
-    /// `stopMonitoring(for:)`: forgets the region with that identifier.
+    /// `stopMonitoring(for:)`: removes the region with that identifier from the app's set, whichever manager
+    /// added it.
     func stopMonitoring(for region: CLRegion) {
-        state.withLock { $0.regions.remove(identifier: region.identifier) }
-        updateProviderNeed()
+        sharedRegions.remove(identifier: region.identifier)
+        regionsDidChange()
     }
 
-    /// `requestState(for:)`: reports, through `didDetermineState`, the state last decided for the monitored
-    /// region with that identifier when the call is made; `.unknown` before the first decisive fix or for a
-    /// region not monitored.
+    /// Starts or stops the provider of every manager of the app to follow the app's set.
+    private func regionsDidChange() {
+        let engines = authorization.engines
+        for engine in engines { engine.updateProviderNeed() }
+        if !engines.contains(where: { $0 === self }) { updateProviderNeed() }
+    }
+
+    /// `requestState(for:)`: reports, through `didDetermineState`, the state this manager last decided for the
+    /// monitored region with that identifier when the call is made; `.unknown` before the first decisive fix
+    /// or for a region not monitored.
     func requestState(for region: CLRegion) {
-        let regionState = state.withLock { $0.regions.state(of: region.identifier) }
+        let regions = sharedRegions.regions
+        let regionState = state.withLock { state in
+            state.regions.sync(to: regions)
+            return state.regions.state(of: region.identifier)
+        }
         performWithDelegate { manager, delegate in
             delegate.locationManager(manager, didDetermineState: regionState, for: region)
         }
     }
 
-    /// The monitored regions.
-    var monitoredRegions: Set<CLRegion> { state.withLock { Set($0.regions.regions) } }
+    /// The app's monitored regions.
+    var monitoredRegions: Set<CLRegion> { Set(sharedRegions.regions) }
 }

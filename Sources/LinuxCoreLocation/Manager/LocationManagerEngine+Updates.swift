@@ -1,18 +1,31 @@
 extension LocationManagerEngine {
     /// `startUpdatingLocation()`: cancels a pending `requestLocation()` and delivers fixes until stopped.
+    ///
+    /// A start after a stop delivers its first fix whatever the distance filter. When the provider this
+    /// manager already runs (for a pending `requestLocation()`, say) has lost its fix, the start reports
+    /// `CLError(.locationUnknown)` at once, as a start that starts the provider does.
     func startUpdatingLocation() {
-        let request = state.withLock { state in
+        let (request, lost) = state.withLock { state in
             defer { state.request = nil }
+            let lost = !state.updatingLocation && state.fixLost
             // Only a start after a stop drops what was queued before it: a start while running (a block that
             // restarts itself) keeps the deliveries in flight, so a replay gives the same fixes every run.
-            if !state.updatingLocation { state.locationGeneration += 1 }
+            if !state.updatingLocation {
+                state.locationGeneration += 1
+                state.lastDelivered = nil
+            }
             state.updatingLocation = true
             state.pause = PauseDetector()
-            return state.request
+            return (state.request, lost)
         }
         request?.timer.cancel()
         reportIfUnusable()
         updateProviderNeed()
+        if lost {
+            performWithDelegate { manager, delegate in
+                delegate.locationManager(manager, didFailWithError: CLError(.locationUnknown))
+            }
+        }
     }
 
     /// `stopUpdatingLocation()`: also cancels a pending `requestLocation()`; no location callback of either
@@ -32,10 +45,11 @@ extension LocationManagerEngine {
     /// `requestLocation()`: one fix meeting `desiredAccuracy`, or the best one seen after
     /// ``requestLocationTimeout`` seconds, or `CLError(.locationUnknown)` if none came.
     ///
-    /// Ignored while updating,
-    /// as on iOS.
+    /// Ignored while updating, as on iOS. A call while a request is pending joins it, as Apple keeps one
+    /// outstanding request: the pending request goes on with its own deadline and its one answer serves both
+    /// calls, so no call is left without a fix or an error.
     func requestLocation() {
-        if state.withLock({ $0.updatingLocation }) { return }
+        if state.withLock({ $0.updatingLocation || $0.request != nil }) { return }
         let id = state.withLock { state in
             state.nextRequestID += 1
             return state.nextRequestID
@@ -55,7 +69,14 @@ extension LocationManagerEngine {
 
     /// Called by the hub on the provider's queue; notes the time on the clock, then hops to the callback target.
     func receive(_ event: LocationProviderEvent) {
-        let generation = state.withLock { $0.locationGeneration }
+        let generation = state.withLock { state in
+            switch event {
+            case .fixLost, .failed: state.fixLost = true
+            case .locations: state.fixLost = false
+            case .heading, .finished: break
+            }
+            return state.locationGeneration
+        }
         let now = clock.now
         target.perform { [weak self] in self?.handle(event, generation: generation, receivedAt: now) }
     }

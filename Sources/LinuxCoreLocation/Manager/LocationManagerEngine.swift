@@ -15,6 +15,7 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var headingOrientation = CLDeviceOrientation.portrait
         var significantChangeDistance = SignificantChangeFilter.defaultDistance
         var significantChangeInterval = SignificantChangeFilter.defaultInterval
+        var purpose: String?
     }
 
     /// A pending `requestLocation()`.
@@ -34,6 +35,7 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var significantChanges: SignificantChangeFilter?
         /// Present while visit monitoring runs.
         var visits: VisitDetector?
+        /// What this manager decided about each of the app's monitored regions, synced to the app's set.
         var regions = RegionMonitor(limit: maximumMonitoredRegions, maximumRadius: maximumRegionMonitoringDistance)
         /// Automatic pauses of standard updates; reset by every start and stop of them.
         var pause = PauseDetector()
@@ -44,6 +46,12 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         /// older value are dropped.
         var locationGeneration = 0
         var location: CLLocation?
+        /// The last fix delivered since standard updates started, from which the distance filter measures;
+        /// `nil` after every start that follows a stop, so that each start delivers its first fix.
+        var lastDelivered: CLLocation?
+        /// Whether the provider's latest word, since this manager subscribed, is that it has no fix (a
+        /// `fixLost` or `failed` event not followed by fixes).
+        var fixLost = false
         var heading: CLHeading?
         /// While fixes are being reported, the time on the clock when the provider delivered them.
         var eventTime: Date?
@@ -123,11 +131,13 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         state.withLock { change(&$0.settings) }
     }
 
-    /// Whether some service of this manager needs the provider running now.
-    private static func needsProvider(_ state: State, authorized: Bool) -> Bool {
+    /// Whether some service of this manager needs the provider running now; the app's monitored regions need
+    /// it in every manager that has someone to tell (a delegate or an observer).
+    private static func needsProvider(_ state: State, authorized: Bool, regions: Bool) -> Bool {
         guard authorized else { return false }
+        let listens = state.delegate != nil || !state.observers.isEmpty
         return state.updatingLocation || state.request != nil || state.updatingHeading
-            || state.significantChanges != nil || state.visits != nil || !state.regions.isEmpty
+            || state.significantChanges != nil || state.visits != nil || (regions && listens)
     }
 
     /// Tells the hub whether this manager needs the provider; call after every change of service state.
@@ -138,9 +148,11 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         guard let provider else { return }
         subscription.withLock { subscribed in
             let authorized = authorization.isAuthorized
-            let needed = state.withLock { Self.needsProvider($0, authorized: authorized) }
+            let regions = !sharedRegions.isEmpty
+            let needed = state.withLock { Self.needsProvider($0, authorized: authorized, regions: regions) }
             guard needed != subscribed else { return }
             subscribed = needed
+            if !needed { state.withLock { $0.fixLost = false } }
             hub.setNeed(needed, of: self, for: provider)
         }
     }

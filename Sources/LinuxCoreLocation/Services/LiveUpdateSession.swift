@@ -2,13 +2,21 @@ import Dispatch
 import Foundation
 
 /// The updates behind one iterator of ``CLLocationUpdate/Updates``: a manager with standard updates and
-/// automatic pauses for the live configuration's activity, whose callbacks feed a stream.
+/// automatic pauses for the live configuration's activity, whose callbacks feed a stream, and a watch on the
+/// authorization for the updates that say why no fix comes.
 ///
+/// Asks for when-in-use authorization when it is not determined, as iOS 18's implicit service session does.
 /// Stops the manager when the iterator releases it or when the task awaiting an update is cancelled.
 final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
     let stream: AsyncStream<CLLocationUpdate>
     private let continuation: AsyncStream<CLLocationUpdate>.Continuation
     private let manager: CLLocationManager
+    private let authorization: LocationAuthorization
+    private let hasProvider: Bool
+    /// The facts of the last update sent without a fix, so that an unchanged reason is not sent twice; `nil`
+    /// after a fix.
+    private let lastReason = Protected<AuthorizationFacts?>(nil)
+    private var watch: Int?
 
     init(live: CLLocationUpdate.LiveConfiguration, configuration: LocationManagerConfiguration) {
         var configuration = configuration
@@ -17,26 +25,58 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
         }
         (stream, continuation) = AsyncStream.makeStream(of: CLLocationUpdate.self)
         manager = CLLocationManager(configuration: configuration)
+        authorization = configuration.authorization
+        hasProvider = manager.provider != nil
         super.init()
         manager.activityType = live.activityType
         manager.pausesLocationUpdatesAutomatically = true
         manager.delegate = self
         let manager = UncheckedSendableManager(manager)
         continuation.onTermination = { _ in manager.value.stopUpdatingLocation() }
+        watch = authorization.watch { [weak self] in self?.reportReason() }
+        if authorization.status == .notDetermined { manager.value.requestWhenInUseAuthorization() }
+        reportReason()
         manager.value.startUpdatingLocation()
     }
 
     deinit {
+        if let watch { authorization.unwatch(watch) }
         manager.stopUpdatingLocation()
         continuation.finish()
     }
 
+    private var facts: AuthorizationFacts { AuthorizationFacts(authorization.snapshot, hasProvider: hasProvider) }
+
+    /// Sends an update without a fix when authorization keeps fixes from flowing and the reason changed.
+    private func reportReason() {
+        lastReason.withLock { last in
+            let facts = self.facts
+            let blocked = facts.deniedGlobally || facts.denied || facts.restricted || facts.requestInProgress
+            guard blocked, facts != last else { return }
+            last = facts
+            continuation.yield(CLLocationUpdate(location: nil, facts: facts))
+        }
+    }
+
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-        for location in locations { continuation.yield(CLLocationUpdate(location: location, isStationary: false)) }
+        lastReason.withLock { last in
+            last = nil
+            for location in locations { continuation.yield(CLLocationUpdate(location: location, facts: facts)) }
+        }
     }
 
     func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
-        continuation.yield(CLLocationUpdate(location: manager.location, isStationary: true))
+        continuation.yield(CLLocationUpdate(location: manager.location, isStationary: true, facts: facts))
+    }
+
+    /// A lost fix or a failed provider: an update without a fix, `locationUnavailable`; denials are reported
+    /// from the authorization's watch instead.
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+        guard (error as? CLError)?.code != .denied else { return }
+        lastReason.withLock { last in
+            last = nil
+            continuation.yield(CLLocationUpdate(location: nil, facts: facts, locationUnavailable: true))
+        }
     }
 }
 

@@ -50,8 +50,10 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
         var entry = Entry(
             identifier: identifier, condition: condition,
             lastEvent: CLMonitor.Event(identifier: identifier, refinement: nil, state: assuming, date: now))
-        let unmonitored = entry.hysteresis == nil && assuming != .unmonitored
-        if entry.hysteresis == nil {
+        // Beacons are never observed on Linux: the record keeps the assumed state, and no event comes.
+        let undecidable = entry.hysteresis == nil && !(condition is CLMonitor.BeaconIdentityCondition)
+        let unmonitored = undecidable && assuming != .unmonitored
+        if undecidable {
             entry.lastEvent = CLMonitor.Event(identifier: identifier, refinement: nil, state: .unmonitored, date: now)
         }
         entries.withLock { entries in

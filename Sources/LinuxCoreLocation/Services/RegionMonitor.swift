@@ -57,6 +57,15 @@ struct RegionMonitor {
         entries.append(Entry(region: circle, state: .unknown))
     }
 
+    /// Follows the app's shared set: keeps the state of each region still in `regions` (the same object),
+    /// starts new or replaced ones at `.unknown` and forgets the others, in the order of `regions`.
+    mutating func sync(to regions: [CLRegion]) {
+        entries = regions.compactMap { region in
+            if let kept = entries.first(where: { $0.region === region }) { return kept }
+            return (region as? CLCircularRegion).map { Entry(region: $0, state: .unknown) }
+        }
+    }
+
     /// Stops monitoring the region with `identifier`, if any.
     mutating func remove(identifier: String) {
         entries.removeAll { $0.region.identifier == identifier }

@@ -14,15 +14,20 @@ public struct GBSSentence: Sendable, Hashable {
     public var altitudeError: Double?
     /// Id of the most likely failed satellite.
     public var failedSatellite: Int?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes a `GBS` sentence.
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 5 fields) or malformed field.
+    /// - Throws: ``NMEAFieldError`` for fewer than 5 fields or a malformed time; other malformed fields are read
+    ///   as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(5, name: "failed satellite")
         time = try sentence.timeOfDay(1)
-        latitudeError = try sentence.decimal(2, "latitude error", in: 0...1e9)
-        longitudeError = try sentence.decimal(3, "longitude error", in: 0...1e9)
-        altitudeError = try sentence.decimal(4, "altitude error", in: 0...1e9)
-        failedSatellite = try sentence.integer(5, "failed satellite", in: 0...999)
+        var optional = NMEAOptionalFields(sentence)
+        latitudeError = optional.decimal(2, "latitude error", in: 0...1e9)
+        longitudeError = optional.decimal(3, "longitude error", in: 0...1e9)
+        altitudeError = optional.decimal(4, "altitude error", in: 0...1e9)
+        failedSatellite = optional.integer(5, "failed satellite", in: 0...999)
+        ignoredFields = optional.ignored
     }
 }

@@ -24,20 +24,25 @@ public struct GGASentence: Sendable, Hashable {
     public var differentialAge: Double?
     /// Differential reference station id (text; receivers differ).
     public var differentialStation: String?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes a `GGA` sentence (any talker).
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 9 fields) or malformed field.
+    /// - Throws: ``NMEAFieldError`` for fewer than 9 fields or a malformed time, position or quality; other
+    ///   malformed fields are read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(9, name: "altitude")
         time = try sentence.timeOfDay(1)
         latitude = try sentence.latitude(2)
         longitude = try sentence.longitude(4)
         quality = try sentence.integer(6, "quality", in: 0...8).flatMap(NMEAFixQuality.init(rawValue:))
-        satellitesUsed = try sentence.integer(7, "satellites used", in: 0...999)
-        hdop = try sentence.decimal(8, "HDOP", in: 0...9999)
-        altitudeMSL = try sentence.decimal(9, "altitude")
-        geoidSeparation = try sentence.decimal(11, "geoid separation")
-        differentialAge = try sentence.decimal(13, "differential age", in: 0...999_999)
+        var optional = NMEAOptionalFields(sentence)
+        satellitesUsed = optional.integer(7, "satellites used", in: 0...999)
+        hdop = optional.decimal(8, "HDOP", in: 0...9999)
+        altitudeMSL = optional.decimal(9, "altitude")
+        geoidSeparation = optional.decimal(11, "geoid separation")
+        differentialAge = optional.decimal(13, "differential age", in: 0...999_999)
+        ignoredFields = optional.ignored
         let station = sentence.field(14)
         differentialStation = station.isEmpty ? nil : station
     }

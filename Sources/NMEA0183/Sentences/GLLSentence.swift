@@ -13,16 +13,21 @@ public struct GLLSentence: Sendable, Hashable {
     public var isValid: Bool
     /// The mode indicator as a quality.
     public var mode: NMEAFixQuality?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes a `GLL` sentence.
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 4 fields) or malformed field.
+    /// - Throws: ``NMEAFieldError`` for fewer than 4 fields or a malformed position, time or status; a malformed
+    ///   mode indicator is read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(4, name: "longitude hemisphere")
         latitude = try sentence.latitude(1)
         longitude = try sentence.longitude(3)
         time = try sentence.timeOfDay(5)
         let status = try sentence.character(6, "status", allowed: "AV")
-        mode = try sentence.modeIndicator(7)
+        var optional = NMEAOptionalFields(sentence)
+        mode = optional.modeIndicator(7)
+        ignoredFields = optional.ignored
         isValid = status == "A" && mode != .invalid
     }
 }

@@ -20,9 +20,12 @@ public struct GNSSentence: Sendable, Hashable {
     public var altitudeMSL: Double?
     /// Geoid separation, metres.
     public var geoidSeparation: Double?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes a `GNS` sentence.
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 10 fields) or malformed field.
+    /// - Throws: ``NMEAFieldError`` for fewer than 10 fields or a malformed time, position or mode; other
+    ///   malformed fields are read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(10, name: "geoid separation")
         time = try sentence.timeOfDay(1)
@@ -37,9 +40,11 @@ public struct GNSSentence: Sendable, Hashable {
             qualities.append(quality)
         }
         quality = qualities.first(where: \.isFix) ?? qualities.first
-        satellitesUsed = try sentence.integer(7, "satellites used", in: 0...999)
-        hdop = try sentence.decimal(8, "HDOP", in: 0...9999)
-        altitudeMSL = try sentence.decimal(9, "altitude")
-        geoidSeparation = try sentence.decimal(10, "geoid separation")
+        var optional = NMEAOptionalFields(sentence)
+        satellitesUsed = optional.integer(7, "satellites used", in: 0...999)
+        hdop = optional.decimal(8, "HDOP", in: 0...9999)
+        altitudeMSL = optional.decimal(9, "altitude")
+        geoidSeparation = optional.decimal(10, "geoid separation")
+        ignoredFields = optional.ignored
     }
 }

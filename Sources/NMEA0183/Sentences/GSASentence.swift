@@ -17,25 +17,30 @@ public struct GSASentence: Sendable, Hashable {
     public var vdop: Double?
     /// The NMEA 4.1 GNSS system id, when present.
     public var systemID: Int?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes a `GSA` sentence.
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 17 fields) or malformed field.
+    /// - Throws: ``NMEAFieldError`` for fewer than 17 fields; malformed fields are read as absent and listed in
+    ///   ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(17, name: "VDOP")
-        _ = try sentence.character(1, "selection mode", allowed: "AM")
-        fixMode = try sentence.integer(2, "fix mode", in: 1...3)
+        var optional = NMEAOptionalFields(sentence)
+        _ = optional.character(1, "selection mode", allowed: "AM")
+        fixMode = optional.integer(2, "fix mode", in: 1...3)
         var satellites: [Int] = []
         for index in 3...14 {
-            if let id = try sentence.integer(index, "satellite id", in: 0...999) { satellites.append(id) }
+            if let id = optional.integer(index, "satellite id", in: 0...999) { satellites.append(id) }
         }
         self.satellites = satellites
-        pdop = try sentence.decimal(15, "PDOP", in: 0...9999)
-        hdop = try sentence.decimal(16, "HDOP", in: 0...9999)
-        vdop = try sentence.decimal(17, "VDOP", in: 0...9999)
+        pdop = optional.decimal(15, "PDOP", in: 0...9999)
+        hdop = optional.decimal(16, "HDOP", in: 0...9999)
+        vdop = optional.decimal(17, "VDOP", in: 0...9999)
         // SiRF puts a decimal number (not a system id) in field 18; such a vendor extension is ignored.
         systemID =
             sentence.fieldBytes(18).contains(UInt8(ascii: "."))
             ? nil
-            : try sentence.integer(18, "system id", in: 0...15)
+            : optional.integer(18, "system id", in: 0...15)
+        ignoredFields = optional.ignored
     }
 }

@@ -20,19 +20,24 @@ public struct GSTSentence: Sendable, Hashable {
     public var longitudeSigma: Double?
     /// 1σ altitude error, metres.
     public var altitudeSigma: Double?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes a `GST` sentence.
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 8 fields) or malformed field.
+    /// - Throws: ``NMEAFieldError`` for fewer than 8 fields or a malformed time; other malformed fields are read
+    ///   as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(8, name: "altitude sigma")
         time = try sentence.timeOfDay(1)
-        rangeRMS = try sentence.decimal(2, "range RMS", in: 0...1e9)
-        semiMajor = try sentence.decimal(3, "semi-major axis", in: 0...1e9)
-        semiMinor = try sentence.decimal(4, "semi-minor axis", in: 0...1e9)
-        orientation = try sentence.decimal(5, "orientation", in: -360...360)
-        latitudeSigma = try sentence.decimal(6, "latitude sigma", in: 0...1e9)
-        longitudeSigma = try sentence.decimal(7, "longitude sigma", in: 0...1e9)
-        altitudeSigma = try sentence.decimal(8, "altitude sigma", in: 0...1e9)
+        var optional = NMEAOptionalFields(sentence)
+        rangeRMS = optional.decimal(2, "range RMS", in: 0...1e9)
+        semiMajor = optional.decimal(3, "semi-major axis", in: 0...1e9)
+        semiMinor = optional.decimal(4, "semi-minor axis", in: 0...1e9)
+        orientation = optional.decimal(5, "orientation", in: -360...360)
+        latitudeSigma = optional.decimal(6, "latitude sigma", in: 0...1e9)
+        longitudeSigma = optional.decimal(7, "longitude sigma", in: 0...1e9)
+        altitudeSigma = optional.decimal(8, "altitude sigma", in: 0...1e9)
+        ignoredFields = optional.ignored
     }
 
     /// The horizontal 1σ error as DRMS, √(σlat² + σlon²), metres; nil unless both are present.

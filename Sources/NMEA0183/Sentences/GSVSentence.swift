@@ -26,9 +26,12 @@ public struct GSVSentence: Sendable, Hashable {
     public var satellites: [Satellite]
     /// The NMEA 4.1 signal id, when present.
     public var signalID: Int?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes a `GSV` sentence.
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 3 fields) or malformed field.
+    /// - Throws: ``NMEAFieldError`` for fewer than 3 fields or a malformed sentence count, sentence number or
+    ///   satellite id; other malformed fields are read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(3, name: "satellites in view")
         guard let total = try sentence.integer(1, "total sentences", in: 1...99) else {
@@ -39,7 +42,8 @@ public struct GSVSentence: Sendable, Hashable {
         }
         totalSentences = total
         sentenceNumber = number
-        satellitesInView = try sentence.integer(3, "satellites in view", in: 0...999)
+        var optional = NMEAOptionalFields(sentence)
+        satellitesInView = optional.integer(3, "satellites in view", in: 0...999)
         let groups = (sentence.fieldCount - 3) / 4
         var satellites: [Satellite] = []
         for group in 0..<groups {
@@ -48,13 +52,14 @@ public struct GSVSentence: Sendable, Hashable {
             satellites.append(
                 Satellite(
                     id: id,
-                    elevation: try sentence.signedInteger(base + 1, "elevation", in: -90...90),
-                    azimuth: try sentence.integer(base + 2, "azimuth", in: 0...360),
-                    snr: try sentence.integer(base + 3, "SNR", in: 0...99)))
+                    elevation: optional.signedInteger(base + 1, "elevation", in: -90...90),
+                    azimuth: optional.integer(base + 2, "azimuth", in: 0...360),
+                    snr: optional.integer(base + 3, "SNR", in: 0...99)))
         }
         self.satellites = satellites
         signalID =
             (sentence.fieldCount - 3) % 4 == 1
-            ? try sentence.integer(sentence.fieldCount, "signal id", in: 0...15) : nil
+            ? optional.integer(sentence.fieldCount, "signal id", in: 0...15) : nil
+        ignoredFields = optional.ignored
     }
 }

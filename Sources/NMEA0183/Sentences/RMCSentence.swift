@@ -18,25 +18,30 @@ public struct RMCSentence: Sendable, Hashable {
     public var course: Double?
     /// The date as sent (two-digit year pivot 80), before the rollover rule.
     public var date: NMEADate?
-    /// Magnetic variation in degrees, east positive.
+    /// Magnetic variation in degrees, east positive; nil when either of its fields is empty or malformed.
     public var magneticVariation: Double?
     /// The NMEA 2.3 mode indicator as a quality (`A` autonomous, `D` differential, `N` no fix, ...).
     public var mode: NMEAFixQuality?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes an `RMC` sentence.
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 9 fields) or malformed field.
+    /// - Throws: ``NMEAFieldError`` for fewer than 9 fields or a malformed time, status or position; other
+    ///   malformed fields (speed, course, date, variation, mode) are read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(9, name: "date")
         time = try sentence.timeOfDay(1)
         let status = try sentence.character(2, "status", allowed: "AV")
         latitude = try sentence.latitude(3)
         longitude = try sentence.longitude(5)
-        speed = try sentence.decimal(7, "speed", in: 0...99_999).map { $0 * NMEA0183.metresPerSecondPerKnot }
-        course = try sentence.decimal(8, "course", in: 0...360)
-        date = try sentence.twoDigitYearDate(9)
-        magneticVariation = try sentence.signedAngle(
+        var optional = NMEAOptionalFields(sentence)
+        speed = optional.decimal(7, "speed", in: 0...99_999).map { $0 * NMEA0183.metresPerSecondPerKnot }
+        course = optional.decimal(8, "course", in: 0...360)
+        date = optional.twoDigitYearDate(9)
+        magneticVariation = optional.signedAngle(
             10, "magnetic variation", directionName: "magnetic variation direction")
-        mode = try sentence.modeIndicator(12)
+        mode = optional.modeIndicator(12)
+        ignoredFields = optional.ignored
         isValid = status == "A" && mode != .invalid
     }
 }

@@ -13,18 +13,23 @@ public struct VTGSentence: Sendable, Hashable {
     public var speed: Double?
     /// The mode indicator as a quality, when present.
     public var mode: NMEAFixQuality?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes a `VTG` sentence in either layout.
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 4 fields) or malformed field.
+    /// - Throws: ``NMEAFieldError`` for fewer than 4 fields; malformed fields are read as absent and listed in
+    ///   ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(4, name: "speed")
         let lettered = sentence.fieldCount != 4
         let positions = lettered ? (true: 1, magnetic: 3, knots: 5, kmh: 7) : (true: 1, magnetic: 2, knots: 3, kmh: 4)
-        course = try sentence.decimal(positions.true, "course", in: 0...360)
-        magneticCourse = try sentence.decimal(positions.magnetic, "magnetic course", in: 0...360)
-        let knots = try sentence.decimal(positions.knots, "speed (knots)", in: 0...99_999)
-        let kilometresPerHour = try sentence.decimal(positions.kmh, "speed (km/h)", in: 0...199_999)
+        var optional = NMEAOptionalFields(sentence)
+        course = optional.decimal(positions.true, "course", in: 0...360)
+        magneticCourse = optional.decimal(positions.magnetic, "magnetic course", in: 0...360)
+        let knots = optional.decimal(positions.knots, "speed (knots)", in: 0...99_999)
+        let kilometresPerHour = optional.decimal(positions.kmh, "speed (km/h)", in: 0...199_999)
         speed = knots.map { $0 * NMEA0183.metresPerSecondPerKnot } ?? kilometresPerHour.map { $0 / 3.6 }
-        mode = lettered ? try sentence.modeIndicator(9) : nil
+        mode = lettered ? optional.modeIndicator(9) : nil
+        ignoredFields = optional.ignored
     }
 }

@@ -5,22 +5,27 @@
 public struct ZDASentence: Sendable, Hashable {
     /// UTC time of day.
     public var time: NMEATimeOfDay?
-    /// UTC date; nil when any of day, month, year is empty.
+    /// UTC date; nil when any of day, month, year is empty or malformed.
     public var date: NMEADate?
+    /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
+    public var ignoredFields: [NMEAFieldError] = []
 
     /// Decodes a `ZDA` sentence.
-    /// - Throws: ``NMEAFieldError`` for a missing (fewer than 4 fields) or malformed field, or a day that does not exist.
+    /// - Throws: ``NMEAFieldError`` for fewer than 4 fields or a malformed time; a malformed day, month or year,
+    ///   or a day that does not exist in its month, leaves the date nil and is listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
         try sentence.requireFields(4, name: "year")
         time = try sentence.timeOfDay(1)
-        let day = try sentence.integer(2, "day", in: 1...31)
-        let month = try sentence.integer(3, "month", in: 1...12)
-        let year = try sentence.integer(4, "year", in: 1980...9999)
+        var optional = NMEAOptionalFields(sentence)
+        let day = optional.integer(2, "day", in: 1...31)
+        let month = optional.integer(3, "month", in: 1...12)
+        let year = optional.integer(4, "year", in: 1980...9999)
+        ignoredFields = optional.ignored
         if let day, let month, let year {
-            guard let date = NMEADate(year: year, month: month, day: day) else {
-                throw sentence.malformed(2, "day", expected: "a day that exists in \(year)-\(month)")
+            date = NMEADate(year: year, month: month, day: day)
+            if date == nil {
+                ignoredFields.append(sentence.malformed(2, "day", expected: "a day that exists in \(year)-\(month)"))
             }
-            self.date = date
         }
     }
 }

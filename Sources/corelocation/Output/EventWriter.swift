@@ -3,16 +3,18 @@ import LinuxCoreLocation
 
 /// Writes events to standard output in the chosen format.
 ///
-/// Events a format cannot hold (errors in CSV or GPX)
-/// go to standard error as notes, so the output stays machine-readable.
+/// Each event is encoded straight into ``StandardOutput``'s buffer. Events a format cannot hold (errors in CSV
+/// or GPX) go to standard error as notes, so the output stays machine-readable.
 final class EventWriter {
     let format: OutputFormat
+    private let output: StandardOutput
     private var started = false
     /// How many events of each kind were written, by their name in the summary (`fixes`, `headings`, …).
     private var counts: [String: Int] = [:]
 
-    init(format: OutputFormat) {
+    init(format: OutputFormat, output: StandardOutput = .shared) {
         self.format = format
+        self.output = output
     }
 
     /// Writes one event.
@@ -20,15 +22,15 @@ final class EventWriter {
         if let kind = Self.kind(of: event) { counts[kind, default: 0] += 1 }
         if !started {
             started = true
-            if let header = header { Terminal.write(header) }
+            if let header { output.write { $0.append(contentsOf: header) } }
         }
         switch (format, event) {
-        case (.jsonLines, _): Terminal.write(JSONLine.encode(event) + "\n")
-        case (.text, _): Terminal.write(TextLine.encode(event) + "\n")
-        case (.csv, .location(let location)): Terminal.write(Self.csvRow(location))
+        case (.jsonLines, _): output.write { JSONLine.encode(event, into: &$0) }
+        case (.text, _): output.write { TextLine.encode(event, into: &$0) }
+        case (.csv, .location(let location)): output.write { Self.encodeCSVRow(location, into: &$0) }
         case (.gpx, .location(let location)): writeGPX(location)
-        case (.template(let template), .location(let location)): Terminal.write(template.render(location))
-        case (.csv, _), (.gpx, _), (.template, _): Terminal.note(TextLine.encode(event))
+        case (.template(let template), .location(let location)): output.write { template.render(location, into: &$0) }
+        case (.csv, _), (.gpx, _), (.template, _): Terminal.note(TextLine.text(of: event))
         }
     }
 
@@ -57,16 +59,15 @@ final class EventWriter {
     /// Call once, before exiting.
     func finish() {
         if format == .gpx {
-            if !started { Terminal.write(GPXTrackText.header(Self.gpxOptions)) }
-            Terminal.write(GPXTrackText.trailer)
+            let header = started ? "" : GPXTrackText.header(Self.gpxOptions)
+            output.write { $0.append(contentsOf: header + GPXTrackText.trailer) }
         }
     }
 
     private var header: String? {
         switch format {
         case .csv:
-            return "timestamp,latitude,longitude,altitude,ellipsoidal_altitude,horizontal_accuracy,vertical_accuracy,"
-                + "speed,speed_accuracy,course,course_accuracy\n"
+            return LocationField.allCases.reduce("timestamp") { $0 + "," + $1.columnName } + "\n"
         case .gpx: return GPXTrackText.header(Self.gpxOptions)
         case .text, .jsonLines, .template: return nil
         }
@@ -74,14 +75,20 @@ final class EventWriter {
 
     private static let gpxOptions = GPXTrackWriterOptions(creator: "corelocation")
 
-    private static func csvRow(_ location: CLLocation) -> String {
-        ([Timestamps.iso8601(location.timestamp)] + Numbers.location(location).map(\.value)).joined(separator: ",")
-            + "\n"
+    /// A CSV row: the timestamp, then the JSON location members in the same order and precision.
+    static func encodeCSVRow(_ location: CLLocation, into row: inout OutputBuffer) {
+        row.appendTimestamp(location.timestamp)
+        for field in LocationField.allCases {
+            row.append(UInt8(ascii: ","))
+            row.append(field, of: location)
+        }
+        row.append(UInt8(ascii: "\n"))
     }
 
     private func writeGPX(_ location: CLLocation) {
         do {
-            Terminal.write(try GPXTrackText.trackPoint(GPXPoint(location)))
+            let point = try GPXTrackText.trackPoint(GPXPoint(location))
+            output.write { $0.append(contentsOf: point) }
         } catch {
             Terminal.note("skipped a fix GPX cannot hold: \(error)")
         }

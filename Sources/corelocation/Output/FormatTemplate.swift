@@ -5,10 +5,24 @@ import LinuxCoreLocation
 struct FormatTemplate: Equatable {
     enum Piece: Equatable {
         case text(String)
-        case field(String)
+        case field(Placeholder)
     }
 
-    static let fields = ["latitude", "longitude", "altitude", "h_accuracy", "v_accuracy", "speed", "course", "time"]
+    /// What a placeholder stands for: one of the fix's numbers, written as in JSON Lines, or its timestamp.
+    enum Placeholder: Equatable {
+        case number(LocationField)
+        case time
+    }
+
+    /// The placeholders by name, in the order the help lists them.
+    static let placeholders: [(name: String, placeholder: Placeholder)] = [
+        ("latitude", .number(.latitude)), ("longitude", .number(.longitude)), ("altitude", .number(.altitude)),
+        ("h_accuracy", .number(.horizontalAccuracy)), ("v_accuracy", .number(.verticalAccuracy)),
+        ("speed", .number(.speed)), ("course", .number(.course)), ("time", .time),
+    ]
+
+    /// The placeholder names.
+    static var fields: [String] { placeholders.map(\.name) }
 
     let pieces: [Piece]
 
@@ -28,7 +42,11 @@ struct FormatTemplate: Equatable {
                 rest = rest.dropFirst()
                 continue
             }
-            guard let name = Self.fields.filter({ rest.hasPrefix($0) }).max(by: { $0.count < $1.count }) else {
+            guard
+                let match = Self.placeholders.filter({ rest.hasPrefix($0.name) }).max(by: {
+                    $0.name.count < $1.name.count
+                })
+            else {
                 throw Arguments.UsageError(
                     description:
                         "--format-string: unknown placeholder %\(rest.prefix(while: { $0.isLetter || $0 == "_" })); "
@@ -36,34 +54,24 @@ struct FormatTemplate: Equatable {
             }
             if !text.isEmpty { pieces.append(.text(text)) }
             text = ""
-            pieces.append(.field(name))
-            rest = rest.dropFirst(name.count)
+            pieces.append(.field(match.placeholder))
+            rest = rest.dropFirst(match.name.count)
         }
         text += rest
-        if !text.isEmpty { pieces.append(.text(text)) }
+        // Each line ends with a newline: the template's own, or one added.
+        if !text.hasSuffix("\n") { text += "\n" }
+        pieces.append(.text(text))
         self.pieces = pieces
     }
 
-    /// The template filled with a fix's values, ending with a newline unless the template does.
-    func render(_ location: CLLocation) -> String {
-        var line = ""
+    /// Appends the template filled with a fix's values, ending with a newline unless the template does.
+    func render(_ location: CLLocation, into line: inout OutputBuffer) {
         for piece in pieces {
             switch piece {
-            case .text(let text): line += text
-            case .field(let name): line += Self.value(name, of: location)
+            case .text(let text): line.append(contentsOf: text)
+            case .field(.number(let field)): line.append(field, of: location)
+            case .field(.time): line.appendTimestamp(location.timestamp)
             }
         }
-        return line.hasSuffix("\n") ? line : line + "\n"
-    }
-
-    /// The JSON Lines member each placeholder stands for (`time` is the timestamp).
-    private static let members = [
-        "latitude": "latitude", "longitude": "longitude", "altitude": "altitude", "h_accuracy": "horizontalAccuracy",
-        "v_accuracy": "verticalAccuracy", "speed": "speed", "course": "course",
-    ]
-
-    private static func value(_ name: String, of location: CLLocation) -> String {
-        guard let member = members[name] else { return Timestamps.iso8601(location.timestamp) }
-        return Numbers.location(location).first { $0.key == member }?.value ?? "null"
     }
 }

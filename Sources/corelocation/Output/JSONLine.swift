@@ -5,74 +5,76 @@ import LinuxCoreLocation
 /// The schema is a contract,
 /// documented in Docs/CLI.md: values are those the objects hold (−1 stays −1) rounded to the precision of their
 /// kind (``Numbers/Precision``) and written in their shortest form, timestamps are ISO 8601 UTC with
-/// milliseconds, and keys come in a fixed order.
+/// milliseconds (`null` when a time has no such text), and keys come in a fixed order.
 enum JSONLine {
-    static func encode(_ event: OutputEvent) -> String {
+    /// Appends the line of `event`, newline included.
+    static func encode(_ event: OutputEvent, into line: inout OutputBuffer) {
         switch event {
         case .location(let location):
-            return object(
-                [("type", string("location")), ("timestamp", string(Timestamps.iso8601(location.timestamp)))]
-                    + Numbers.location(location).map { ($0.key, $0.value) })
+            line.append("{\"type\":\"location\",\"timestamp\":")
+            line.appendJSONTimestamp(location.timestamp)
+            for field in LocationField.allCases {
+                line.append(UInt8(ascii: ","))
+                line.append(contentsOf: field.memberPrefix)
+                line.append(field, of: location)
+            }
         case .heading(let heading):
-            return object([
-                ("type", string("heading")), ("timestamp", string(Timestamps.iso8601(heading.timestamp))),
-                ("magneticHeading", Numbers.decimal(heading.magneticHeading, Numbers.Precision.angle)),
-                ("trueHeading", Numbers.decimal(heading.trueHeading, Numbers.Precision.angle)),
-                ("headingAccuracy", Numbers.decimal(heading.headingAccuracy, Numbers.Precision.accuracy)),
-                ("x", Numbers.decimal(heading.x, Numbers.Precision.field)),
-                ("y", Numbers.decimal(heading.y, Numbers.Precision.field)),
-                ("z", Numbers.decimal(heading.z, Numbers.Precision.field)),
-            ])
+            line.append("{\"type\":\"heading\",\"timestamp\":")
+            line.appendJSONTimestamp(heading.timestamp)
+            line.append(",\"magneticHeading\":")
+            line.appendDecimal(heading.magneticHeading, Numbers.Precision.angle)
+            line.append(",\"trueHeading\":")
+            line.appendDecimal(heading.trueHeading, Numbers.Precision.angle)
+            line.append(",\"headingAccuracy\":")
+            line.appendDecimal(heading.headingAccuracy, Numbers.Precision.accuracy)
+            line.append(",\"x\":")
+            line.appendDecimal(heading.x, Numbers.Precision.field)
+            line.append(",\"y\":")
+            line.appendDecimal(heading.y, Numbers.Precision.field)
+            line.append(",\"z\":")
+            line.appendDecimal(heading.z, Numbers.Precision.field)
         case .error(let error):
-            return object([
-                ("type", string("error")), ("code", string(error.code.name)), ("rawValue", "\(error.code.rawValue)"),
-                ("domain", string(kCLErrorDomain)),
-            ])
+            line.append("{\"type\":\"error\",\"code\":")
+            line.appendJSONString(error.code.name)
+            line.append(",\"rawValue\":")
+            line.append(contentsOf: String(error.code.rawValue))
+            line.append(",\"domain\":")
+            line.appendJSONString(kCLErrorDomain)
         case .region(let kind, let region, let date):
-            var members = [("type", string("region")), ("timestamp", string(Timestamps.iso8601(date)))]
+            line.append("{\"type\":\"region\",\"timestamp\":")
+            line.appendJSONTimestamp(date)
             switch kind {
-            case .enter: members.append(("event", string("enter")))
-            case .exit: members.append(("event", string("exit")))
+            case .enter: line.append(",\"event\":\"enter\"")
+            case .exit: line.append(",\"event\":\"exit\"")
             case .state(let state):
-                members += [("event", string("state")), ("state", string(String(describing: state)))]
+                line.append(",\"event\":\"state\",\"state\":")
+                line.appendJSONString(String(describing: state))
             }
-            members.append(("identifier", string(region.identifier)))
-            return object(members)
+            line.append(",\"identifier\":")
+            line.appendJSONString(region.identifier)
         case .visit(let visit):
-            return object([
-                ("type", string("visit")),
-                ("arrival", visit.arrivalDate == .distantPast ? "null" : string(Timestamps.iso8601(visit.arrivalDate))),
-                (
-                    "departure",
-                    visit.departureDate == .distantFuture ? "null" : string(Timestamps.iso8601(visit.departureDate))
-                ),
-                ("latitude", Numbers.coordinate(visit.coordinate.latitude)),
-                ("longitude", Numbers.coordinate(visit.coordinate.longitude)),
-                ("horizontalAccuracy", Numbers.decimal(visit.horizontalAccuracy, Numbers.Precision.accuracy)),
-            ])
-        case .authorization(let status):
-            return object([("type", string("authorization")), ("status", string(status.name))])
-        }
-    }
-
-    private static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
-    }
-
-    /// A JSON string literal with the escapes RFC 8259 requires.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+            line.append("{\"type\":\"visit\",\"arrival\":")
+            if visit.arrivalDate == .distantPast {
+                line.append("null")
+            } else {
+                line.appendJSONTimestamp(visit.arrivalDate)
             }
+            line.append(",\"departure\":")
+            if visit.departureDate == .distantFuture {
+                line.append("null")
+            } else {
+                line.appendJSONTimestamp(visit.departureDate)
+            }
+            line.append(",\"latitude\":")
+            line.appendDecimal(visit.coordinate.latitude, Numbers.Precision.coordinate)
+            line.append(",\"longitude\":")
+            line.appendDecimal(visit.coordinate.longitude, Numbers.Precision.coordinate)
+            line.append(",\"horizontalAccuracy\":")
+            line.appendDecimal(visit.horizontalAccuracy, Numbers.Precision.accuracy)
+        case .authorization(let status):
+            line.append("{\"type\":\"authorization\",\"status\":")
+            line.appendJSONString(status.name)
         }
-        return out + "\""
+        line.append("}\n")
     }
 }

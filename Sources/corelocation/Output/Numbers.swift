@@ -1,13 +1,7 @@
-import Foundation
 import LinuxCoreLocation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
-/// Number and time text that does not depend on the locale.
+/// Number text that does not depend on the locale, for the places that want a `String`; the encoders append
+/// the same text to an ``OutputBuffer``.
 enum Numbers {
     /// Decimals written for each kind of value in JSON Lines, CSV and `--format-string` output (Docs/CLI.md).
     enum Precision {
@@ -26,62 +20,21 @@ enum Numbers {
     }
 
     /// The shortest text of `value` rounded to `decimals` decimals: at least one decimal (`-1.0` stays `-1.0`),
-    /// no trailing zeros beyond it, no negative zero; `null` if not finite.
+    /// no trailing zeros beyond it, no negative zero; `null` if not finite (``OutputBuffer/appendDecimal(_:_:)``).
     ///
     /// `170.60000000000002` with 3 decimals is `170.6`; `45.7578300` with 8 is `45.75783`.
     static func decimal(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return "null" }
-        var text = String(format: "%.\(decimals)f", value)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text += "0" }
-        } else {
-            text += ".0"
-        }
-        return text == "-0.0" ? "0.0" : text
+        text { $0.appendDecimal(value, decimals) }
     }
 
-    /// A latitude or longitude with ``Precision/coordinate`` decimals at most.
-    static func coordinate(_ degrees: Double) -> String { decimal(degrees, Precision.coordinate) }
-
-    /// The numbers of a location as JSON Lines members, in their order: latitude, longitude, altitude,
-    /// ellipsoidal altitude, horizontal and vertical accuracy, speed, speed accuracy, course, course accuracy.
-    static func location(_ location: CLLocation) -> [(key: String, value: String)] {
-        [
-            ("latitude", coordinate(location.coordinate.latitude)),
-            ("longitude", coordinate(location.coordinate.longitude)),
-            ("altitude", decimal(location.altitude, Precision.altitude)),
-            ("ellipsoidalAltitude", decimal(location.ellipsoidalAltitude, Precision.altitude)),
-            ("horizontalAccuracy", decimal(location.horizontalAccuracy, Precision.accuracy)),
-            ("verticalAccuracy", decimal(location.verticalAccuracy, Precision.accuracy)),
-            ("speed", decimal(location.speed, Precision.speed)),
-            ("speedAccuracy", decimal(location.speedAccuracy, Precision.accuracy)),
-            ("course", decimal(location.course, Precision.angle)),
-            ("courseAccuracy", decimal(location.courseAccuracy, Precision.accuracy)),
-        ]
-    }
-
-    /// A value with a fixed number of decimals, for people.
+    /// A value with a fixed number of decimals, for people: `printf("%.*f")` (``OutputBuffer/appendFixed(_:_:)``).
     static func fixed(_ value: Double, _ decimals: Int) -> String {
-        String(format: "%.\(decimals)f", value)
+        text { $0.appendFixed(value, decimals) }
     }
-}
 
-/// ISO 8601 timestamps in UTC with milliseconds: `2026-05-14T08:30:01.000Z`.
-///
-/// The time is rounded to the nearest millisecond first: a receiver's `19.600` held as a binary fraction just
-/// below it must print as `19.600`, not be truncated to `19.599` as a formatter would.
-enum Timestamps {
-    static func iso8601(_ date: Date) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        guard milliseconds.isFinite, abs(milliseconds) < 1e17 else { return "null" }
-        let total = Int64(milliseconds)
-        var seconds = time_t(total >= 0 ? total / 1000 : (total - 999) / 1000)
-        let fraction = Int(total - Int64(seconds) * 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), fraction)
+    private static func text(_ build: (inout OutputBuffer) -> Void) -> String {
+        var buffer = OutputBuffer(capacity: 32)
+        build(&buffer)
+        return String(decoding: buffer.bytes, as: UTF8.self)
     }
 }

@@ -2,27 +2,46 @@ import LinuxCoreLocation
 
 /// The human-readable line of an event: what a person watching a terminal wants, invalid values left out.
 enum TextLine {
-    static func encode(_ event: OutputEvent) -> String {
+    /// Appends the line of `event`, newline included.
+    static func encode(_ event: OutputEvent, into line: inout OutputBuffer) {
         switch event {
         case .location(let location):
-            var parts = [
-                Timestamps.iso8601(location.timestamp),
-                Numbers.fixed(location.coordinate.latitude, 7) + ", " + Numbers.fixed(location.coordinate.longitude, 7),
-                "±" + Numbers.fixed(location.horizontalAccuracy, 1) + " m",
-            ]
+            line.appendTimestamp(location.timestamp)
+            line.append("  ")
+            line.appendFixed(location.coordinate.latitude, 7)
+            line.append(", ")
+            line.appendFixed(location.coordinate.longitude, 7)
+            line.append("  ±")
+            line.appendFixed(location.horizontalAccuracy, 1)
+            line.append(" m")
             if location.verticalAccuracy >= 0 {
-                parts.append(
-                    "alt " + Numbers.fixed(location.altitude, 1) + " m ±" + Numbers.fixed(location.verticalAccuracy, 1))
+                line.append("  alt ")
+                line.appendFixed(location.altitude, 1)
+                line.append(" m ±")
+                line.appendFixed(location.verticalAccuracy, 1)
             }
-            if location.speed >= 0 { parts.append(Numbers.fixed(location.speed, 2) + " m/s") }
-            if location.course >= 0 { parts.append("course " + Numbers.fixed(location.course, 1) + "°") }
-            return parts.joined(separator: "  ")
+            if location.speed >= 0 {
+                line.append("  ")
+                line.appendFixed(location.speed, 2)
+                line.append(" m/s")
+            }
+            if location.course >= 0 {
+                line.append("  course ")
+                line.appendFixed(location.course, 1)
+                line.append("°")
+            }
         case .heading(let heading):
-            return Timestamps.iso8601(heading.timestamp) + "  heading " + Numbers.fixed(heading.trueHeading, 1)
-                + "° true"
-                + (heading.headingAccuracy >= 0 ? " ±" + Numbers.fixed(heading.headingAccuracy, 1) + "°" : "")
+            line.appendTimestamp(heading.timestamp)
+            line.append("  heading ")
+            line.appendFixed(heading.trueHeading, 1)
+            line.append("° true")
+            if heading.headingAccuracy >= 0 {
+                line.append(" ±")
+                line.appendFixed(heading.headingAccuracy, 1)
+                line.append("°")
+            }
         case .error(let error):
-            return "error: \(error.code.name)" + (explanations[error.code].map { " (\($0))" } ?? "")
+            line.append(contentsOf: "error: \(error.code.name)" + (explanations[error.code].map { " (\($0))" } ?? ""))
         case .region(let kind, let region, let date):
             let what: String
             switch kind {
@@ -30,17 +49,35 @@ enum TextLine {
             case .exit: what = "left"
             case .state(let state): what = "state \(state) for"
             }
-            return Timestamps.iso8601(date) + "  \(what) region \(region.identifier)"
+            line.appendTimestamp(date)
+            line.append(contentsOf: "  \(what) region \(region.identifier)")
         case .visit(let visit):
-            let arrival = visit.arrivalDate == .distantPast ? "?" : Timestamps.iso8601(visit.arrivalDate)
-            let departure =
-                visit.departureDate == .distantFuture ? "still there" : Timestamps.iso8601(visit.departureDate)
-            return "visit  " + Numbers.fixed(visit.coordinate.latitude, 7) + ", "
-                + Numbers.fixed(visit.coordinate.longitude, 7) + "  ±" + Numbers.fixed(visit.horizontalAccuracy, 0)
-                + " m  from \(arrival) to \(departure)"
+            line.append("visit  ")
+            line.appendFixed(visit.coordinate.latitude, 7)
+            line.append(", ")
+            line.appendFixed(visit.coordinate.longitude, 7)
+            line.append("  ±")
+            line.appendFixed(visit.horizontalAccuracy, 0)
+            line.append(" m  from ")
+            if visit.arrivalDate == .distantPast { line.append("?") } else { line.appendTimestamp(visit.arrivalDate) }
+            line.append(" to ")
+            if visit.departureDate == .distantFuture {
+                line.append("still there")
+            } else {
+                line.appendTimestamp(visit.departureDate)
+            }
         case .authorization(let status):
-            return "authorization: \(status.name)"
+            line.append(contentsOf: "authorization: \(status.name)")
         }
+        line.append("\n")
+    }
+
+    /// The line of `event` without its newline, for standard error.
+    static func text(of event: OutputEvent) -> String {
+        var line = OutputBuffer(capacity: 128)
+        encode(event, into: &line)
+        line.removeLast(1)
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
     private static let explanations: [CLError.Code: String] = [

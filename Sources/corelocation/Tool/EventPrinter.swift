@@ -31,19 +31,9 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         let error = error as? CLError ?? CLError(.locationUnknown)
-        let ending: (status: ExitStatus, message: String)?
-        switch error.code {
-        case .denied:
-            let status = manager.authorizationStatus
-            ending = (
-                .unavailable,
-                status == .denied || status == .restricted
-                    ? "location access is \(status.name)" : "no location provider is available"
-            )
-        case .network: ending = (.providerFailed, "the provider \(manager.provider?.identifier ?? "") failed")
-        case .headingFailure: ending = (.unavailable, "the provider does not measure heading")
-        default: ending = nil
-        }
+        let ending = CommandEnding(
+            error, authorization: manager.authorizationStatus,
+            provider: manager.provider?.identifier ?? "the provider")
         // In text, the error line that ends the command would only repeat the message on standard error.
         if events.contains(.errors) && !(ending != nil && session.writer.format == .text) {
             session.writer.write(.error(error))

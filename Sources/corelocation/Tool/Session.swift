@@ -9,7 +9,9 @@ import LocationBlocks
 #endif
 
 /// What every long-running command shares: the output writer, the way to finish (flushing output first),
-/// Ctrl-C handling and an optional `--duration` limit.
+/// Ctrl-C handling, an optional `--duration` limit, and the end when standard output fails: quietly with
+/// status 0 when its reader closed the pipe (`| head`), with ``ExitStatus/outputFailed`` and an error line
+/// otherwise.
 ///
 /// Lives on the main thread, whose queue serves the
 /// managers' callbacks while `dispatchMain()` runs.
@@ -21,6 +23,10 @@ final class Session: @unchecked Sendable {  // used on the main thread only
 
     init(writer: EventWriter) {
         self.writer = writer
+        StandardOutput.shared.onFailure = { [unowned self] failure in
+            if failure == .closed { finish(.success) }
+            finish(.outputFailed, "cannot write to standard output: \(failure.reason)")
+        }
     }
 
     /// Runs `cleanup` before the process exits (close a recording, print a summary).

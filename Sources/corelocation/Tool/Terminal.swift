@@ -7,30 +7,60 @@ import Foundation
 #endif
 
 /// Standard output and error, and the few facts about them the tool needs.
+///
+/// Nothing here traps when a stream is closed or full: standard output reports its failure
+/// (``StandardOutput``), and what cannot be written to standard error is dropped.
 enum Terminal {
+    /// Makes failing streams safe before anything else runs: `SIGPIPE` is ignored, so that writing to a
+    /// closed pipe fails with `EPIPE` instead of killing the process, and a standard descriptor that is
+    /// closed (`2>&-`) is opened on `/dev/null` — for standard output read-only, so that its writes fail and
+    /// are reported — so that no file the tool opens takes its number and receives its text.
+    static func prepare() {
+        signal(SIGPIPE, SIG_IGN)
+        for (descriptor, flags) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_WRONLY)]
+        where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", flags)
+            if opened >= 0 && opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
     /// Whether standard output is a terminal (text format by default) or a pipe or file (JSON Lines).
     static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Whether standard error is a terminal (live status lines).
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Writes `text` to standard output as is.
+    /// Writes `text` to standard output as is (buffered, see ``StandardOutput``).
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardOutput.shared.write { $0.append(contentsOf: text) }
     }
 
     /// Writes one line to standard error, prefixed `corelocation: `.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("corelocation: \(message)\n".utf8))
+        writeError("corelocation: \(message)\n")
     }
 
-    /// Writes text to standard error as is (status lines).
+    /// Writes text to standard error as is (status lines), after what standard output holds, so that a
+    /// terminal shows both in the order they were written; dropped if standard error cannot take it.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardOutput.shared.flush()
+        var text = text
+        text.withUTF8 { _ = StandardOutput.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
     }
 
-    /// Ends the process: prints `message` (if any) as an error line, then exits with `status`.
+    /// Ends the process: writes out standard output, prints `message` (if any) as an error line, then exits
+    /// with `status`.
+    ///
+    /// A success becomes ``ExitStatus/outputFailed`` when standard output could not be written, except
+    /// through a closed pipe, whose reader has stopped reading on purpose (`| head`).
     static func exit(_ status: ExitStatus, _ message: String? = nil) -> Never {
+        var (status, message) = (status, message)
+        if let failure = StandardOutput.shared.flush(), failure != .closed, status == .success {
+            (status, message) = (.outputFailed, "cannot write to standard output: \(failure.reason)")
+        }
         if let message { note(status == .success ? message : "error: \(message)") }
         Foundation.exit(status.rawValue)
     }

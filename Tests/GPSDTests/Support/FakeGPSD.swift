@@ -19,14 +19,17 @@ final class FakeGPSD {
     private let listener: Int32
     private let unixPath: String?
 
-    /// Listens on 127.0.0.1 with a kernel-assigned port and the given accept backlog.
-    init(backlog: Int32 = 8) throws {
+    /// Listens on 127.0.0.1 with the given accept backlog, on `port` (a gpsd restarted on its port) or, by
+    /// default, on a kernel-assigned one.
+    init(port: UInt16 = 0, backlog: Int32 = 8) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var reuse: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = port.bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in

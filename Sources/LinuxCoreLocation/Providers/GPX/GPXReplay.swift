@@ -16,7 +16,8 @@ import GPX
 ///
 /// `?speed=N`, `?speed=max` and `?loop` are ``ReplayOptions``. A file that cannot be read, is not GPX, contains
 /// a DTD (refused for security), or has no points makes the provider report `.failed(CLError(.network))` with
-/// the reader's diagnostic on standard error, such as `route.gpx:3: error: ...`.
+/// the reader's diagnostic on standard error, such as `route.gpx:3: error: ...`; the error's
+/// `NSUnderlyingErrorKey` is a ``ReplayInputError`` for a document that is not usable GPX, or the I/O error.
 public enum GPXReplay {
     /// The speed, in metres per second, between points that lack a time: 1.4 m/s, a walking pace.
     public static let defaultSpeed: CLLocationSpeed = 1.4

@@ -15,7 +15,8 @@ final class GPXReplaySource: ReplaySource {
     /// A document without any point to replay.
     struct NoPoints: Error, CustomStringConvertible {
         var source: String
-        var description: String { "\(source): error: no track points, route points or waypoints to replay" }
+        var reason: String { "no track points, route points or waypoints to replay" }
+        var description: String { "\(source): error: \(reason)" }
     }
 
     /// One pass through the document.
@@ -44,8 +45,20 @@ final class GPXReplaySource: ReplaySource {
         } catch {
             Diagnostics.warn("\(error)")
             close()
-            throw error
+            throw Self.inputError(error) ?? error
         }
+    }
+
+    /// The ``ReplayInputError`` for a document that is not usable GPX (not well-formed, refused, no points), or
+    /// `nil` for an error reading the file, which stays as thrown.
+    private static func inputError(_ error: any Error) -> ReplayInputError? {
+        if let noPoints = error as? NoPoints {
+            return ReplayInputError(source: noPoints.source, reason: noPoints.reason)
+        }
+        guard let diagnostic = error as? GPXDiagnostic, diagnostic.kind != .io else { return nil }
+        return ReplayInputError(
+            source: diagnostic.source, line: diagnostic.line,
+            reason: (diagnostic.element.map { "<\($0)> " } ?? "") + diagnostic.message)
     }
 
     func rewind() throws {

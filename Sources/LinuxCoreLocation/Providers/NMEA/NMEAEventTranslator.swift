@@ -2,19 +2,25 @@ import NMEA0183
 
 /// Turns decoder events into provider events stamped with their UTC times, for replays and live streams alike.
 ///
-/// - A fix becomes a ``CLLocation`` (see ``NMEAFix/location(at:sourceInformation:)``).
+/// - A fix becomes a ``CLLocation`` (see ``NMEAFix/location(at:sourceInformation:derived:)``); when the receiver
+///   sent no speed or no course for its epoch, they are derived from the previous fix (``NMEADerivedMotion``).
 /// - A no-fix epoch becomes ``LocationProviderEvent/fixLost``, once per outage (again only after a fix).
-/// - A heading becomes a ``CLHeading`` with its true heading; magnetic heading and accuracy −1 (NMEA gives neither).
+/// - A heading becomes a ``CLHeading`` with its true and magnetic headings (−1 where the sentence gave none) and
+///   accuracy −1 (NMEA gives none).
 ///
 /// Times: a fix's own UTC timestamp (RMC/ZDA date + time of day). Without a date, ``clockDate`` decides: a
 /// replay passes `nil` and such events are skipped and counted (a recording's pace cannot be guessed); a live
 /// stream passes its clock's `now`, and the time of day is placed on the UTC day that puts it nearest to now.
-/// Headings carry only a time of day and are dated like the preceding event (or the clock, live).
+/// A heading takes its epoch's timestamp from the decoder; without one, its time of day is placed nearest to the
+/// last event's time — the stream's own time base, as its fixes have — and only before any event nearest to the
+/// clock.
 struct NMEAEventTranslator {
     let sourceInformation: CLLocationSourceInformation
     /// The time of the last event translated.
     private(set) var lastTime: Date?
     private var reportedLost = false
+    /// The last fix, for deriving the next epoch's speed and course; nil after a no-fix epoch.
+    private var previousFix: NMEADerivedMotion.Point?
     /// Events dropped because no date was known (replays only).
     private(set) var undatedCount = 0
 
@@ -25,14 +31,23 @@ struct NMEAEventTranslator {
     mutating func translate(_ event: NMEAEvent, clockDate: Date?) -> ReplayItem? {
         switch event {
         case .fix(let fix):
-            guard let time = fix.timestamp ?? date(of: fix.timeOfDay, clockDate: clockDate) else { return skip() }
+            guard let time = fix.timestamp ?? date(of: fix.timeOfDay, near: clockDate) else { return skip() }
             reportedLost = false
             lastTime = time
+            let point = NMEADerivedMotion.Point(
+                time: time, latitude: fix.latitude, longitude: fix.longitude,
+                accuracy: fix.horizontalAccuracy ?? NMEAFix.nominalHorizontalAccuracy)
+            let derived =
+                fix.speed != nil && fix.course != nil
+                ? nil : previousFix.flatMap { NMEADerivedMotion(from: $0, to: point) }
+            previousFix = point
             return ReplayItem(
-                time: time, event: .locations([fix.location(at: time, sourceInformation: sourceInformation)]))
+                time: time,
+                event: .locations([fix.location(at: time, sourceInformation: sourceInformation, derived: derived)]))
         case .noFix(let noFix):
+            previousFix = nil
             guard
-                let time = noFix.timestamp ?? noFix.timeOfDay.flatMap({ date(of: $0, clockDate: clockDate) })
+                let time = noFix.timestamp ?? noFix.timeOfDay.flatMap({ date(of: $0, near: clockDate) })
                     ?? clockDate ?? lastTime
             else { return skip() }
             lastTime = time
@@ -40,15 +55,17 @@ struct NMEAEventTranslator {
             reportedLost = true
             return ReplayItem(time: time, event: .fixLost)
         case .heading(let heading):
-            guard let time = heading.timeOfDay.flatMap({ date(of: $0, clockDate: clockDate) }) ?? clockDate ?? lastTime
+            guard
+                let time = heading.timestamp ?? heading.timeOfDay.flatMap({ date(of: $0, near: lastTime ?? clockDate) })
+                    ?? lastTime ?? clockDate
             else { return skip() }
             lastTime = max(lastTime ?? time, time)
             return ReplayItem(
                 time: time,
                 event: .heading(
                     CLHeading(
-                        magneticHeading: -1, trueHeading: heading.trueHeading, headingAccuracy: -1,
-                        timestamp: time)))
+                        magneticHeading: heading.magneticHeading ?? -1, trueHeading: heading.trueHeading ?? -1,
+                        headingAccuracy: -1, timestamp: time)))
         case .sentence:
             return nil
         }
@@ -57,6 +74,7 @@ struct NMEAEventTranslator {
     /// Records that the provider reported a loss itself (a device gone), so no-fixes until the next fix add none.
     mutating func markLost() {
         reportedLost = true
+        previousFix = nil
     }
 
     private mutating func skip() -> ReplayItem? {
@@ -64,10 +82,10 @@ struct NMEAEventTranslator {
         return nil
     }
 
-    /// A time of day on the UTC day that puts it nearest to the reference: the clock's now (live), else the last
-    /// event's time (a replay, whose dates come from RMC/ZDA).
-    private func date(of timeOfDay: NMEATimeOfDay, clockDate: Date?) -> Date? {
-        guard let reference = clockDate ?? lastTime else { return nil }
+    /// A time of day on the UTC day that puts it nearest to `reference` (the clock's now when live); for a fix or
+    /// no-fix without a reference, the last event's time (a replay, whose dates come from RMC/ZDA).
+    private func date(of timeOfDay: NMEATimeOfDay, near reference: Date?) -> Date? {
+        guard let reference = reference ?? lastTime else { return nil }
         let seconds = reference.timeIntervalSince1970
         let midnight = (seconds / 86_400).rounded(.down) * 86_400
         var candidate = midnight + timeOfDay.secondsSinceMidnight

@@ -1,3 +1,5 @@
+import NMEA0183
+
 /// Makes the NMEA providers from their URIs (schemes `nmea` and `nmea+tcp`).
 ///
 /// - `nmea:-` reads standard input as a replay (no `?loop`: it cannot be rewound).
@@ -7,7 +9,8 @@
 /// - `nmea+tcp://HOST[:PORT]`: a live ``NMEAStreamProvider`` on TCP, port 10110 by default.
 ///
 /// `?heading` declares ``LocationProviderCapabilities/heading`` (a heading receiver). A log file is also scanned
-/// (its first 64 KiB) for HDT, HDG or THS sentences when the provider is made.
+/// whole for HDT, HDG, HDM or THS sentences when the provider is made, so its headings replay wherever they
+/// start.
 enum NMEAProviderFactory {
     /// What every NMEA provider's fixes can carry.
     static let baseCapabilities: LocationProviderCapabilities = [.location, .course, .altitude, .accuracy]
@@ -16,7 +19,9 @@ enum NMEAProviderFactory {
     /// The serial speed used without `?baud`: the default of most current receivers (NMEA's own 4800 is rarer;
     /// USB CDC-ACM receivers ignore it).
     static let defaultBaudRate = 9600
-    private static let scanLength = 65_536
+    private static let scanChunk = 65_536
+    /// The sentence types of headings.
+    private static let headingTypes = ["HDT", "HDG", "HDM", "THS"].map { Array($0.utf8) }
 
     /// Makes a provider from `nmea:PATH[?…]`.
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
@@ -31,7 +36,7 @@ enum NMEAProviderFactory {
             let baud = try baudRate(uri)
             return NMEAStreamProvider(
                 identifier: uri.description, endpoint: .serialDevice(path: path, baudRate: baud),
-                capabilities: capabilities(uri, scanning: nil))
+                capabilities: capabilities(uri, scanning: nil), options: decoderOptions)
         }
         try check(uri, allowed: ["speed", "loop", "heading"])
         let options = try ReplayOptions(uri: uri)
@@ -42,7 +47,7 @@ enum NMEAProviderFactory {
         return ReplayLocationProvider(
             identifier: uri.description, capabilities: capabilities(uri, scanning: path == "-" ? nil : path),
             options: options, isAvailable: { path == "-" || NMEAFileDescriptor.isReadable(path) },
-            open: { try NMEAReplaySource(path: path) })
+            open: { [decoderOptions] in try NMEAReplaySource(path: path, options: decoderOptions) })
     }
 
     /// Makes a provider from `nmea+tcp://HOST[:PORT][?heading]`.
@@ -61,7 +66,15 @@ enum NMEAProviderFactory {
         }
         return NMEAStreamProvider(
             identifier: uri.description, endpoint: .tcp(host: host, port: port),
-            capabilities: capabilities(uri, scanning: nil))
+            capabilities: capabilities(uri, scanning: nil), options: decoderOptions)
+    }
+
+    /// Decoder settings for a provider made now: the defaults, with field values in diagnostics as
+    /// ``LocationProviders/diagnosticsIncludeFieldValues`` says.
+    private static var decoderOptions: NMEADecoderOptions {
+        var options = NMEADecoderOptions()
+        options.includesFieldValues = LocationProviders.diagnosticsIncludeFieldValues
+        return options
     }
 
     private static func check(_ uri: LocationProviderURI, allowed: Set<String>) throws {
@@ -84,7 +97,7 @@ enum NMEAProviderFactory {
         return rate
     }
 
-    /// The base capabilities, plus heading when `?heading` is given or the log's first 64 KiB has a heading sentence.
+    /// The base capabilities, plus heading when `?heading` is given or the log has a heading sentence.
     private static func capabilities(_ uri: LocationProviderURI, scanning path: String?) -> LocationProviderCapabilities
     {
         var capabilities = baseCapabilities
@@ -92,11 +105,42 @@ enum NMEAProviderFactory {
         return capabilities
     }
 
-    private static func hasHeadingSentence(_ path: String) -> Bool {
+    /// Whether the file holds an HDT, HDG, HDM or THS sentence anywhere: read in chunks until the first is found,
+    /// each chunk starting with the last bytes of the one before so that no address is missed at a boundary.
+    static func hasHeadingSentence(_ path: String) -> Bool {
         guard let file = try? NMEAFileDescriptor.openFile(path) else { return false }
-        var buffer = [UInt8](repeating: 0, count: scanLength)
-        guard let count = try? buffer.withUnsafeMutableBytes({ try file.read(into: $0) }) else { return false }
-        let text = String(decoding: buffer[0..<count], as: UTF8.self)
-        return ["HDT,", "HDG,", "THS,"].contains { text.contains($0) }
+        defer { file.close() }
+        let overlap = 3
+        var buffer = [UInt8](repeating: 0, count: scanChunk + overlap)
+        var kept = 0
+        while true {
+            guard
+                let count = try? buffer.withUnsafeMutableBytes({
+                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[kept...]))
+                }), count > 0
+            else { return false }
+            let end = kept + count
+            if buffer.withUnsafeBufferPointer({ containsHeadingType(UnsafeBufferPointer(rebasing: $0[..<end])) }) {
+                return true
+            }
+            kept = min(overlap, end)
+            buffer.replaceSubrange(0..<kept, with: buffer[(end - kept)..<end])
+        }
+    }
+
+    /// Whether `bytes` hold `HDT,`, `HDG,`, `HDM,` or `THS,`.
+    private static func containsHeadingType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 3
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ","),
+                headingTypes.contains(where: {
+                    $0[0] == bytes[index - 3] && $0[1] == bytes[index - 2] && $0[2] == bytes[index - 1]
+                })
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 }

@@ -9,8 +9,9 @@ import NMEA0183
 /// bounded memory. Fixes become ``CLLocation``s marked as simulated by software; epochs without a fix become
 /// ``LocationProviderEvent/fixLost`` (once per outage); HDT/HDG/THS become headings. Events before the first
 /// date (RMC or ZDA) have no known time and are skipped (counted in ``undatedEventCount``). Malformed sentences
-/// are counted and skipped by the decoder; at the end of the file a one-line summary and the first diagnostic
-/// go to standard error. Used by one replay at a time, like every ``ReplaySource``.
+/// are counted and skipped by the decoder, malformed optional fields counted and ignored; at the end of the file
+/// a one-line summary and the input's first diagnostic go to standard error. Used by one replay at a time, like
+/// every ``ReplaySource``.
 public final class NMEAReplaySource: ReplaySource {
     /// The file's path, or `-` for standard input.
     public let path: String
@@ -53,12 +54,16 @@ public final class NMEAReplaySource: ReplaySource {
     /// The most recent rejections of the current pass (see `NMEADecoder.diagnostics`).
     public var diagnostics: [NMEADiagnostic] { decoder.diagnostics }
 
+    /// The first rejection or warning of the current pass (see `NMEADecoder.firstDiagnostic`).
+    public var firstDiagnostic: NMEADiagnostic? { decoder.firstDiagnostic }
+
     /// Fixes, no-fixes and headings skipped in the current pass because no date was known yet.
     public var undatedEventCount: Int { translator.undatedCount }
 
     /// The next fix, loss or heading, or `nil` at the end of the file.
     ///
-    /// - Throws: ``NMEAStreamError`` when reading fails.
+    /// - Throws: ``NMEAStreamError`` when reading fails; ``ReplayInputError`` at the end of a pass in which the
+    ///   decoder accepted no sentence at all (an empty file, a text file that is not NMEA).
     public func next() throws -> ReplayItem? {
         while pendingIndex == pending.count {
             guard !reachedEnd else { return nil }
@@ -75,7 +80,10 @@ public final class NMEAReplaySource: ReplaySource {
             for event in events {
                 if let item = translator.translate(event, clockDate: nil) { pending.append(item) }
             }
-            if reachedEnd { reportRejections() }
+            if reachedEnd {
+                reportRejections()
+                try checkHeldSentences()
+            }
         }
         defer { pendingIndex += 1 }
         return pending[pendingIndex]
@@ -105,17 +113,45 @@ public final class NMEAReplaySource: ReplaySource {
         stream.close()
     }
 
-    private func reportRejections() {
+    /// Throws ``ReplayInputError`` when the whole pass held no accepted sentence: such a file is not an NMEA log,
+    /// and replaying it as one that merely has no fix would hide the mistake.
+    private func checkHeldSentences() throws {
         let statistics = decoder.statistics
-        guard statistics.rejectedSentences > 0 || translator.undatedCount > 0 else { return }
+        guard statistics.acceptedSentences == 0 else { return }
+        let lines = statistics.skippedLines + statistics.rejectedSentences
+        throw ReplayInputError(
+            source: path == "-" ? "standard input" : path,
+            reason: lines == 0
+                ? "no NMEA 0183 sentences: the input is empty"
+                : "no NMEA 0183 sentences: \(lines) \(lines == 1 ? "line" : "lines") rejected "
+                    + "(\(statistics.skippedLines) without a sentence, \(statistics.rejectedSentences) malformed)")
+    }
+
+    private func reportRejections() {
+        guard let message = rejectionSummary else { return }
+        Diagnostics.hint("nmea-rejections:\(path)", message)
+    }
+
+    /// The end-of-pass line for standard error; nil when nothing was rejected, ignored or skipped.
+    ///
+    /// For example `log.nmea: 3 sentences rejected (checksumMismatch 3), 1 optional field ignored; first:
+    /// log.nmea:6: error: GGA sentence: checksum is 54, computed 56`.
+    var rejectionSummary: String? {
+        let statistics = decoder.statistics
+        guard statistics.rejectedSentences > 0 || statistics.ignoredFields > 0 || translator.undatedCount > 0 else {
+            return nil
+        }
         let reasons = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }
             .map { "\($0.rawValue) \(statistics[$0])" }.joined(separator: ", ")
         var message = "\(path): \(statistics.rejectedSentences) sentences rejected"
         if !reasons.isEmpty { message += " (\(reasons))" }
+        if statistics.ignoredFields > 0 {
+            message += ", \(statistics.ignoredFields) optional field\(statistics.ignoredFields == 1 ? "" : "s") ignored"
+        }
         if translator.undatedCount > 0 {
             message += ", \(translator.undatedCount) events before the first date skipped"
         }
-        if let first = decoder.diagnostics.first { message += "; first: \(first.description(source: path))" }
-        Diagnostics.hint("nmea-rejections:\(path)", message)
+        if let first = decoder.firstDiagnostic { message += "; first: \(first.description(source: path))" }
+        return message
     }
 }

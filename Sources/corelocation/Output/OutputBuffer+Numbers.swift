@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+extension OutputBuffer {
+    /// The largest number of decimals the formatter handles itself: 10⁸ and every value scaled by it below
+    /// 2⁵² are exact in a `Double`.
+    static let maximumDecimals = 8
+
+    /// Appends `value` with exactly `decimals` decimals (0…8), byte for byte what C's `printf("%.*f")` writes:
+    /// the exact binary value correctly rounded, ties to even; `-` for every negative value, negative zero
+    /// and values that round to zero included (`-0.000`); `nan`, `-nan`, `inf`, `-inf` when not finite.
+    ///
+    /// Values whose scaled magnitude reaches 2⁵² (above 45 million with 8 decimals) are handed to
+    /// `snprintf`, which is exact at any size, and so are more than 8 decimals.
+    mutating func appendFixed(_ value: Double, _ decimals: Int) {
+        guard let rounded = Self.scaledMagnitude(value, decimals) else {
+            appendPrintf(value, decimals)
+            return
+        }
+        if value.sign == .minus { append(UInt8(ascii: "-")) }
+        appendScaled(rounded, decimals)
+    }
+
+    /// Appends the shortest text of `value` rounded to `decimals` decimals (0…8): what ``appendFixed(_:_:)``
+    /// writes without the trailing zeros, keeping one decimal (`-1.0`, `170.6`); a value that rounds to
+    /// zero is `0.0`, never `-0.0`; `null` when not finite.
+    ///
+    /// The rules of Docs/CLI.md for JSON Lines, CSV and `--format-string`.
+    mutating func appendDecimal(_ value: Double, _ decimals: Int) {
+        guard value.isFinite else {
+            append("null")
+            return
+        }
+        guard let rounded = Self.scaledMagnitude(value, decimals) else {
+            let start = count
+            appendPrintf(value, decimals)
+            trimFraction(from: start)
+            return
+        }
+        if rounded == 0 {
+            append("0.0")
+            return
+        }
+        if value.sign == .minus { append(UInt8(ascii: "-")) }
+        let start = count
+        appendScaled(rounded, decimals)
+        trimFraction(from: start)
+    }
+
+    /// `|value|` × 10^`decimals`, rounded as `printf` rounds it; `nil` when not finite, when `decimals` is
+    /// outside 0…8, or when the scaled value is too large to be exact.
+    ///
+    /// The product is rounded once more than the exact value is, so the rounding decision uses its exact
+    /// error (a fused multiply-add): the product is `p + e` exactly. Its fraction `p − ⌊p⌋` and that fraction
+    /// minus ½ are exact, and are multiples of the ulp of `p` while `|e|` is at most half of it, so `e`
+    /// decides only an exact tie of `p`; a true tie (`e` = 0) goes to the even neighbour.
+    private static func scaledMagnitude(_ value: Double, _ decimals: Int) -> UInt64? {
+        guard value.isFinite, (0...maximumDecimals).contains(decimals) else { return nil }
+        let scale = powersOfTen[decimals]
+        let magnitude = value.magnitude
+        let product = magnitude * scale
+        guard product < 4_503_599_627_370_496 else { return nil }  // 2⁵²
+        let error = (-product).addingProduct(magnitude, scale)
+        let floor = product.rounded(.down)
+        let aboveHalf = (product - floor) - 0.5
+        var result = UInt64(floor)
+        if aboveHalf > 0 || (aboveHalf == 0 && (error > 0 || (error == 0 && result & 1 == 1))) {
+            result += 1
+        }
+        return result
+    }
+
+    private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+    private static let integerPowersOfTen: [UInt64] =
+        [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000]
+        + [100_000_000]
+
+    /// Appends `scaled` / 10^`decimals` with `decimals` decimals and no sign.
+    private mutating func appendScaled(_ scaled: UInt64, _ decimals: Int) {
+        let unit = Self.integerPowersOfTen[decimals]
+        append(scaled / unit)
+        guard decimals > 0 else { return }
+        append(UInt8(ascii: "."))
+        append(scaled % unit, width: decimals)
+    }
+
+    /// Removes the trailing zeros of the number that starts at `start`, keeping one decimal, and adds `.0` to
+    /// a number without decimals.
+    private mutating func trimFraction(from start: Int) {
+        guard let point = bytes[start...].firstIndex(of: UInt8(ascii: ".")) else {
+            append(".0")
+            return
+        }
+        var end = count
+        while end > point + 2, bytes[end - 1] == UInt8(ascii: "0") { end -= 1 }
+        removeLast(count - end)
+    }
+
+    /// Appends what `snprintf(…, "%.*f", decimals, value)` writes, for the values the exact path does not
+    /// cover.
+    private mutating func appendPrintf(_ value: Double, _ decimals: Int) {
+        // 309 integer digits, a sign, a point and the decimals fit; `%.*f` of a Double needs no more.
+        var text = [CChar](repeating: 0, count: 330 + max(0, decimals))
+        let length = text.withUnsafeMutableBufferPointer { buffer in
+            withVaList([Int32(clamping: decimals), value]) { arguments in
+                vsnprintf(buffer.baseAddress, buffer.count, "%.*f", arguments)
+            }
+        }
+        for index in 0..<Int(max(0, min(length, Int32(text.count - 1)))) { append(UInt8(bitPattern: text[index])) }
+    }
+}

@@ -1,0 +1,89 @@
+/// Bytes of output being built: the encoders append lines here, and ``StandardOutput`` writes them in large
+/// blocks.
+///
+/// Appending ASCII and integers touches no `String`, no Foundation and no locale, which is what makes the
+/// encoders fast (issue 17); strings are appended as their UTF-8 bytes.
+struct OutputBuffer {
+    /// The bytes appended so far.
+    private(set) var bytes: [UInt8] = []
+
+    /// Creates an empty buffer with room for `capacity` bytes.
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The number of bytes appended.
+    var count: Int { bytes.count }
+
+    /// Forgets the bytes, keeping the memory for the next ones.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Removes the last `count` bytes.
+    mutating func removeLast(_ count: Int) {
+        bytes.removeLast(count)
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Appends text known at compile time, such as a JSON key with its quotes.
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends the UTF-8 bytes of `text`.
+    mutating func append(contentsOf text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends bytes.
+    mutating func append(contentsOf other: [UInt8]) {
+        bytes.append(contentsOf: other)
+    }
+
+    /// Appends a non-negative integer in decimal, padded with leading zeros to `width` digits.
+    mutating func append(_ value: UInt64, width: Int = 1) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, more than UInt64 has
+        var remaining = value
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            repeat {
+                scratch[23 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+                count += 1
+            } while remaining > 0
+            for _ in count..<max(count, width) { bytes.append(UInt8(ascii: "0")) }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[(24 - count)...]))
+        }
+    }
+
+    /// Appends a JSON string literal of `text` with the escapes RFC 8259 requires (`\"`, `\\`, `\n`, `\r`,
+    /// `\t`, and `\u00xx` for the other control characters).
+    mutating func appendJSONString(_ text: String) {
+        append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case UInt8(ascii: "\n"): append("\\n")
+            case UInt8(ascii: "\r"): append("\\r")
+            case UInt8(ascii: "\t"): append("\\t")
+            case 0..<0x20:
+                append("\\u00")
+                append(Self.hexDigits[Int(byte >> 4)])
+                append(Self.hexDigits[Int(byte & 0xF)])
+            default: append(byte)
+            }
+        }
+        append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}

@@ -1,0 +1,137 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Standard output, written in large blocks with `write(2)`.
+///
+/// Encoders append to one buffer (``write(_:)``), which is written out when it holds ``blockSize`` bytes and
+/// otherwise soon after, once the main queue has run the blocks already waiting on it (a burst of fixes is one
+/// write, a live fix shows at once), before anything goes to standard error, and before the process exits.
+///
+/// A failed write never traps: a closed pipe (`EPIPE`: the reader, such as `head`, has what it wanted) or
+/// any other error (a full disk, a closed descriptor) is handed once to ``onFailure``, and everything
+/// written after a failure is dropped. `SIGPIPE` is ignored (``Terminal/prepare()``), so a closed pipe is an
+/// error code, not death by a signal. Thread-safe.
+final class StandardOutput: Sendable {
+    /// Why standard output cannot be written.
+    enum Failure: Error, Equatable {
+        /// The reading end of the pipe is closed (`EPIPE`).
+        case closed
+        /// Another error of `write(2)`, by its `errno`.
+        case failed(Int32)
+
+        /// What went wrong, for an error line.
+        var reason: String {
+            switch self {
+            case .closed: "the pipe is closed"
+            case .failed(let code): String(cString: strerror(code))
+            }
+        }
+    }
+
+    /// The process's standard output.
+    static let shared = StandardOutput(descriptor: STDOUT_FILENO)
+
+    /// The bytes gathered before a write.
+    static let blockSize = 65_536
+
+    private struct State {
+        var buffer = OutputBuffer(capacity: StandardOutput.blockSize + 4096)
+        var flushScheduled = false
+        var failure: Failure?
+        var onFailure: (@Sendable (Failure) -> Void)?
+    }
+
+    private let descriptor: Int32
+    private let state = Mutex(State())
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// What to do when a write fails, instead of ending the process with a generic message: called once,
+    /// on the thread that wrote.
+    var onFailure: (@Sendable (Failure) -> Void)? {
+        get { state.withLock { $0.onFailure } }
+        set { state.withLock { $0.onFailure = newValue } }
+    }
+
+    /// The failure that stopped the output, if any.
+    var failure: Failure? { state.withLock { $0.failure } }
+
+    /// Appends what `build` writes to the buffer, and writes the buffer out when it is full.
+    func write(_ build: (inout OutputBuffer) -> Void) {
+        let (failure, scheduleFlush) = state.withLock { state -> (Failure?, Bool) in
+            guard state.failure == nil else { return (nil, false) }
+            build(&state.buffer)
+            if state.buffer.count >= Self.blockSize { return (writeOut(&state), false) }
+            defer { state.flushScheduled = true }
+            return (nil, !state.flushScheduled)
+        }
+        if let failure { report(failure) }
+        if scheduleFlush { DispatchQueue.main.async { self.flush() } }
+    }
+
+    /// Writes out what the buffer holds.
+    ///
+    /// - Returns: The failure that stopped the output, now or before; `nil` if all was written.
+    @discardableResult
+    func flush() -> Failure? {
+        let (failure, isNew) = state.withLock { state -> (Failure?, Bool) in
+            state.flushScheduled = false
+            if let failure = state.failure { return (failure, false) }
+            return (writeOut(&state), true)
+        }
+        if let failure, isNew { report(failure) }
+        return failure
+    }
+
+    private func report(_ failure: Failure) {
+        let handler = state.withLock { $0.onFailure }
+        guard let handler else { Terminal.exit(.outputFailed, "cannot write to standard output: \(failure.reason)") }
+        handler(failure)
+    }
+
+    /// Writes the whole buffer, retrying after interruptions and partial writes; records a failure.
+    private func writeOut(_ state: inout State) -> Failure? {
+        defer { state.buffer.removeAll() }
+        let failure = state.buffer.bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+        state.failure = failure
+        return failure
+    }
+
+    /// Writes all of `bytes` to `descriptor`: retries after `EINTR` and partial writes, waits with `poll(2)`
+    /// when the descriptor is non-blocking and full (`EAGAIN`).
+    ///
+    /// - Returns: The failure, or `nil` when every byte was written.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Failure? {
+        guard let start = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, start + offset, bytes.count - offset)
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN:
+                var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&request, 1, -1)
+            case EPIPE: return .closed
+            case let code: return .failed(code)
+            }
+        }
+        return nil
+    }
+}
+
+/// `write(2)`, under a name that the methods called `write` do not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}

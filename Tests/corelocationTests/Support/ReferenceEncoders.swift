@@ -1,0 +1,127 @@
+import Foundation
+import LinuxCoreLocation
+
+@testable import corelocation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The encoders as they were before issue 17 — strings built with Foundation's `String(format:)` and `gmtime_r`
+/// — kept as the independent reference the byte-building encoders must match, byte for byte.
+enum ReferenceEncoders {
+    /// `String(format: "%.Nf")`: what the tool's text format and the fixed formatter write.
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+
+    /// The shortest text of the rounded value: `%.Nf`, trailing zeros trimmed to one decimal, no `-0.0`,
+    /// `null` when not finite.
+    static func decimal(_ value: Double, _ decimals: Int) -> String {
+        shortest(value, printed: fixed(value, decimals))
+    }
+
+    /// ``decimal(_:_:)`` from the `%.Nf` text of `value` already printed.
+    static func shortest(_ value: Double, printed: String) -> String {
+        guard value.isFinite else { return "null" }
+        var text = printed
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text += "0" }
+        } else {
+            text += ".0"
+        }
+        return text == "-0.0" ? "0.0" : text
+    }
+
+    /// ISO 8601 UTC with milliseconds through `gmtime_r`, or `null`.
+    static func timestamp(_ date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds.isFinite, abs(milliseconds) < 1e17 else { return "null" }
+        let total = Int64(milliseconds)
+        var seconds = time_t(total >= 0 ? total / 1000 : (total - 999) / 1000)
+        let fraction = Int(total - Int64(seconds) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), fraction)
+    }
+
+    /// The location members in JSON order.
+    static func members(_ location: CLLocation) -> [(key: String, value: String)] {
+        [
+            ("latitude", decimal(location.coordinate.latitude, 8)),
+            ("longitude", decimal(location.coordinate.longitude, 8)),
+            ("altitude", decimal(location.altitude, 3)),
+            ("ellipsoidalAltitude", decimal(location.ellipsoidalAltitude, 3)),
+            ("horizontalAccuracy", decimal(location.horizontalAccuracy, 2)),
+            ("verticalAccuracy", decimal(location.verticalAccuracy, 2)),
+            ("speed", decimal(location.speed, 3)),
+            ("speedAccuracy", decimal(location.speedAccuracy, 2)),
+            ("course", decimal(location.course, 3)),
+            ("courseAccuracy", decimal(location.courseAccuracy, 2)),
+        ]
+    }
+
+    /// A JSON Lines line of a fix or heading, newline included.
+    static func jsonLine(_ event: OutputEvent) -> String {
+        func object(_ members: [(String, String)]) -> String {
+            "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+        }
+        switch event {
+        case .location(let location):
+            return object(
+                [("type", "\"location\""), ("timestamp", "\"\(timestamp(location.timestamp))\"")]
+                    + members(location).map { ($0.key, $0.value) })
+        case .heading(let heading):
+            return object([
+                ("type", "\"heading\""), ("timestamp", "\"\(timestamp(heading.timestamp))\""),
+                ("magneticHeading", decimal(heading.magneticHeading, 3)),
+                ("trueHeading", decimal(heading.trueHeading, 3)),
+                ("headingAccuracy", decimal(heading.headingAccuracy, 2)), ("x", decimal(heading.x, 3)),
+                ("y", decimal(heading.y, 3)), ("z", decimal(heading.z, 3)),
+            ])
+        default: return ""
+        }
+    }
+
+    /// A text line of a fix or heading, newline included.
+    static func textLine(_ event: OutputEvent) -> String {
+        switch event {
+        case .location(let location):
+            var parts = [
+                timestamp(location.timestamp),
+                fixed(location.coordinate.latitude, 7) + ", " + fixed(location.coordinate.longitude, 7),
+                "±" + fixed(location.horizontalAccuracy, 1) + " m",
+            ]
+            if location.verticalAccuracy >= 0 {
+                parts.append("alt " + fixed(location.altitude, 1) + " m ±" + fixed(location.verticalAccuracy, 1))
+            }
+            if location.speed >= 0 { parts.append(fixed(location.speed, 2) + " m/s") }
+            if location.course >= 0 { parts.append("course " + fixed(location.course, 1) + "°") }
+            return parts.joined(separator: "  ") + "\n"
+        case .heading(let heading):
+            return timestamp(heading.timestamp) + "  heading " + fixed(heading.trueHeading, 1) + "° true"
+                + (heading.headingAccuracy >= 0 ? " ±" + fixed(heading.headingAccuracy, 1) + "°" : "") + "\n"
+        default: return ""
+        }
+    }
+
+    /// A CSV row of a fix.
+    static func csvRow(_ location: CLLocation) -> String {
+        ([timestamp(location.timestamp)] + members(location).map(\.value)).joined(separator: ",") + "\n"
+    }
+
+    /// `%latitude,%longitude,%altitude,%h_accuracy,%v_accuracy,%speed,%course,%time` of a fix.
+    static func templateLine(_ location: CLLocation) -> String {
+        let values = members(location)
+        func value(_ key: String) -> String { values.first { $0.key == key }?.value ?? "?" }
+        return [
+            value("latitude"), value("longitude"), value("altitude"), value("horizontalAccuracy"),
+            value("verticalAccuracy"), value("speed"), value("course"), timestamp(location.timestamp),
+        ].joined(separator: ",") + "\n"
+    }
+}
