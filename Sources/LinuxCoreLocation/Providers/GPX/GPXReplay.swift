@@ -11,7 +11,7 @@ import GPX
 /// points the position moves along the geodesic at constant speed, with a fix every second; a single point is a
 /// static location. Track points are replayed when the file has any, else route points, else waypoints; segment,
 /// track and route boundaries are jumps (no fixes between them). The rules, accuracies and limits are in
-/// Docs/GPXReplay.md.
+/// <doc:GPXReplayAndRecording>.
 ///
 /// `?speed=N`, `?speed=max` and `?loop` are ``ReplayOptions``. A file that cannot be read, is not GPX, contains
 /// a DTD (refused for security), or has no points makes the provider report `.failed(CLError(.network))` with
