@@ -33,13 +33,14 @@ import Testing
             arguments: ["-P", String(port), "-1", "-q", "-n", "-c", "0.05", "-W", "1", log.path])
     }
 
-    /// A provider that retries every 50 ms, so it connects as soon as gpsfake's gpsd listens.
+    /// A provider that retries a refused port every 0.5 s, as by default, so it connects within that long of
+    /// gpsfake's gpsd listening, and after other failures every 50 ms.
     private static func provider(port: UInt16) -> GPSDLocationProvider {
         GPSDLocationProvider(
             identifier: "gpsd://127.0.0.1:\(port)",
             configuration: GPSDClientConfiguration(
                 endpoint: .tcp(host: "127.0.0.1", port: port),
-                backoff: GPSDBackoffPolicy(initialDelay: 0.05, multiplier: 1, maximumDelay: 0.05, refusedDelay: 0.05)))
+                backoff: GPSDBackoffPolicy(initialDelay: 0.05, multiplier: 1, maximumDelay: 0.05)))
     }
 
     /// A manager updating locations (and headings) on a callback queue of its own.
