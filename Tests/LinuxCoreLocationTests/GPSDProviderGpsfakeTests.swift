@@ -141,7 +141,7 @@ import Testing
         return received == expected
     }
 
-    /// Whether `location` is `tpv` as the provider must map it (see Docs/GPSDProvider.md).
+    /// Whether `location` is `tpv` as the provider must map it (see Docs/LinuxCoreLocation.docc/GPSDProvider.md).
     private static func matches(
         _ location: CLLocation, _ tpv: GPSDTPV, live: ClosedRange<Date> = .distantPast ... .distantPast
     )
