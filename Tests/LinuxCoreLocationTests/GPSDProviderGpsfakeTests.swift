@@ -26,11 +26,12 @@ import Testing
         return nil
     }
 
-    /// gpsfake on `port` playing `log` once, one sentence per 50 ms, after waiting 1 s for the client's WATCH.
-    private static func play(_ log: URL, port: UInt16, executable: String) throws -> Gpsfake {
+    /// gpsfake on `port` playing `log` once, one sentence per `cycle` seconds (50 ms by default), after waiting 1 s
+    /// for the client's WATCH.
+    private static func play(_ log: URL, port: UInt16, executable: String, cycle: String = "0.05") throws -> Gpsfake {
         try Gpsfake(
             executable: executable,
-            arguments: ["-P", String(port), "-1", "-q", "-n", "-c", "0.05", "-W", "1", log.path])
+            arguments: ["-P", String(port), "-1", "-q", "-n", "-c", cycle, "-W", "1", log.path])
     }
 
     /// Issue 15: at `gpsfake -c 0.2` gpsdf.log (29 sentences an epoch) gives an epoch every 6 s while gpsd reports
@@ -41,12 +42,8 @@ import Testing
     @Test func aSlowFeedIsNotReportedLost() async throws {
         guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let port = try GPSDProviderStreamTests.unusedPort()
-        let gpsfake = try Gpsfake(
-            executable: executable,
-            arguments: [
-                "-P", String(port), "-1", "-q", "-n", "-c", "0.2", "-W", "1",
-                directory.appendingPathComponent("gpsdf.log").path,
-            ])
+        let gpsfake = try Self.play(
+            directory.appendingPathComponent("gpsdf.log"), port: port, executable: executable, cycle: "0.2")
         defer {
             gpsfake.stop()
             #expect(gpsfake.survivors.isEmpty, "gpsfake's process group is still running")
