@@ -189,4 +189,10 @@ enum Greeting {
     static let tpv =
         #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-30T06:36:06.000Z","ept":0.005,"lat":48.858370123,"lon":2.294481234,"altHAE":80.5,"altMSL":35.2,"alt":35.2,"epx":2.1,"epy":3.4,"epv":6.2,"speed":0.012,"climb":0.1,"eps":7.5,"epc":12.4,"eph":8.9}"#
         + "\r\n"
+
+    /// A short 3D TPV of the epoch at `second` seconds after 2026-11-30T06:36:00Z (each second is a new epoch).
+    static func tpv(second: Int) -> String {
+        #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-30T06:\#(36 + second / 60):\#(String(format: "%02d", second % 60)).000Z","lat":48.8,"lon":2.3}"#
+            + "\r\n"
+    }
 }
