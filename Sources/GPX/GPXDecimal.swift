@@ -1,28 +1,66 @@
 /// Parsing and formatting of the decimal numbers GPX uses (XML Schema `decimal`, `double`, integers).
 enum GPXDecimal {
-    /// Parses a finite decimal such as `-12.5`, `+3`, `.5` or `1.2e-3`; surrounding XML
-    /// whitespace is ignored.
+    /// Parses a finite decimal such as `-12.5`, `+3`, `.5` or `1.2e-3`; surrounding XML white space is ignored.
     ///
-    /// Rejects what Swift's `Double(_:)` would also take but XML does
-    /// not mean as a number: `nan`, `inf`, hexadecimal floats.
-    static func parse<S: StringProtocol>(_ text: S) -> Double? {
-        let trimmed = text.trimmingXMLWhitespace()
+    /// Rejects what Swift's `Double(_:)` would also take but XML does not mean as a number: `nan`, `inf`,
+    /// hexadecimal floats. The result is `Double(_:)`'s, correctly rounded: plain decimals of at most 19
+    /// significant digits whose digits fit in 53 bits, with at most 22 fraction digits, are computed exactly as
+    /// one IEEE division of two exact values (Clinger's fast path); everything else goes through `Double(_:)`.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        let trimmed = trimmingXMLWhitespace(text)
+        if let value = parsePlainDecimal(trimmed) { return value }
         guard !trimmed.isEmpty,
-            trimmed.utf8.allSatisfy({
+            trimmed.allSatisfy({
                 isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
                     || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
             }),
-            let value = Double(trimmed), value.isFinite
+            let value = Double(String(decoding: trimmed, as: UTF8.self)), value.isFinite
         else { return nil }
         return value
     }
 
-    /// Parses a non-negative integer such as `7` or `+7`, ignoring surrounding whitespace.
-    static func parseCount<S: StringProtocol>(_ text: S) -> Int? {
-        let trimmed = text.trimmingXMLWhitespace()
-        let digits = trimmed.hasPrefix("+") ? Substring(trimmed.dropFirst()) : Substring(trimmed)
-        guard !digits.isEmpty, digits.utf8.allSatisfy(isDigit) else { return nil }
-        return Int(digits)
+    /// `[+-]? digits ('.' digits?)?` or `[+-]? '.' digits` within the exact range, else `nil`.
+    private static func parsePlainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = text.startIndex
+        var isNegative = false
+        if index < text.endIndex, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+            isNegative = text[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        while index < text.endIndex {
+            let byte = text[index]
+            if isDigit(byte) {
+                guard digits < 19 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if sawPoint { fractionDigits += 1 }
+            } else if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, mantissa < 1 << 53, fractionDigits < exactPowersOfTen.count else { return nil }
+        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return isNegative ? -magnitude : magnitude
+    }
+
+    /// 10⁰ … 10²², every power of ten a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { result, _ in result * 10 }
+    }
+
+    /// Parses a non-negative integer such as `7` or `+7`, ignoring surrounding white space.
+    static func parseCount(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let trimmed = trimmingXMLWhitespace(text)
+        let digits = trimmed.first == UInt8(ascii: "+") ? UnsafeBufferPointer(rebasing: trimmed.dropFirst()) : trimmed
+        guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
     }
 
     /// Formats a finite value with exactly `decimals` fraction digits, rounding half away from
@@ -43,16 +81,13 @@ enum GPXDecimal {
     private static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
-}
 
-extension StringProtocol {
-    /// The text without leading and trailing XML whitespace (space, tab, CR, LF).
-    func trimmingXMLWhitespace() -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        let string = Substring(self)
-        guard let first = string.firstIndex(where: { !isSpace($0) }),
-            let last = string.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return string[first...last]
+    /// `bytes` without leading and trailing XML white space (space, tab, CR, LF).
+    static func trimmingXMLWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, GPXXMLCharacters.isWhitespace(bytes[start]) { start += 1 }
+        while end > start, GPXXMLCharacters.isWhitespace(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 }

@@ -16,10 +16,10 @@ public struct GPXDiagnostic: Error, Sendable, Hashable, CustomStringConvertible 
     public enum Kind: String, Sendable, Hashable {
         /// The file could not be opened, read or written.
         case io
-        /// The bytes are not well-formed XML (reported by libxml2 through XMLParser).
+        /// The bytes are not well-formed XML 1.0 (with namespaces), or not in the encoding they declare.
         case malformedXML
-        /// The document has markup refused before parsing: a DTD (`<!DOCTYPE`) or entity declaration, for
-        /// security, or a processing instruction without data (`<?target?>`), which crashes `XMLParser`.
+        /// The document has a document type declaration (`<!DOCTYPE`) or another markup declaration
+        /// (`<!ENTITY`, `<!ELEMENT`, …), refused for security wherever it stands.
         case forbiddenDeclaration
         /// The document's encoding is not one this module reads (UTF-16/32, or a declared encoding
         /// other than UTF-8, ISO-8859-1 or US-ASCII).
@@ -32,7 +32,8 @@ public struct GPXDiagnostic: Error, Sendable, Hashable, CustomStringConvertible 
         case invalidValue
         /// A value parsed but lies outside its valid range.
         case outOfRange
-        /// Text of a read element exceeds the reader's size limit (bounded memory).
+        /// The document exceeds one of the reader's limits (bounded memory): elements nested deeper than 48
+        /// levels, a start tag over 64 KiB or with more than 128 attributes, or read text over 16 KiB.
         case limitExceeded
     }
 

@@ -16,38 +16,53 @@ enum GPXElementRole: Equatable {
     case field(Field)
     case other
 
-    /// The role of a GPX-namespace element under `parent`.
-    static func gpxElement(_ localName: String, under parent: GPXElementRole) -> GPXElementRole {
-        switch (parent, localName) {
-        case (.root, "metadata"): .metadata
-        case (.root, "wpt"): .point(.waypoint)
-        case (.root, "rte"): .route
-        case (.root, "trk"): .track
-        case (.root, "name"), (.metadata, "name"): .field(.documentName)
-        case (.root, "time"), (.metadata, "time"): .field(.documentTime)
-        case (.route, "rtept"): .point(.routePoint)
-        case (.route, "name"): .field(.routeName)
-        case (.track, "trkseg"): .segment
-        case (.track, "name"): .field(.trackName)
-        case (.segment, "trkpt"): .point(.trackPoint)
-        case (.point, _): pointFields[localName].map { .field($0) } ?? .other
-        default: .other
+    /// The role of a GPX-namespace element named `localName` under `parent`.
+    static func gpxElement(_ localName: UnsafeBufferPointer<UInt8>, under parent: GPXElementRole) -> GPXElementRole {
+        let named = { (name: StaticString) in GPXXMLCharacters.equal(localName, name) }
+        switch parent {
+        case .segment: return named("trkpt") ? .point(.trackPoint) : .other
+        case .point: return pointFields.first { named($0.name) }.map { .field($0.field) } ?? .other
+        case .root:
+            if named("trk") { return .track }
+            if named("wpt") { return .point(.waypoint) }
+            if named("rte") { return .route }
+            if named("metadata") { return .metadata }
+            fallthrough
+        case .metadata:
+            if named("name") { return .field(.documentName) }
+            if named("time") { return .field(.documentTime) }
+            return .other
+        case .route:
+            if named("rtept") { return .point(.routePoint) }
+            return named("name") ? .field(.routeName) : .other
+        case .track:
+            if named("trkseg") { return .segment }
+            return named("name") ? .field(.trackName) : .other
+        case .field, .other:
+            return .other
         }
     }
 
-    /// The role of an element in another namespace somewhere inside a point (an extension).
-    static func extensionElement(_ localName: String, namespace: String) -> GPXElementRole {
-        switch (namespace, localName) {
-        case (GPX.garminTrackPointExtensionV2, "speed"), (GPX.osmAnd, "speed"): .field(.extensionSpeed)
-        case (GPX.garminTrackPointExtensionV2, "course"), (GPX.osmAnd, "heading"): .field(.extensionCourse)
-        case (GPX.linuxCoreLocation, "hacc"): .field(.horizontalAccuracy)
-        case (GPX.linuxCoreLocation, "vacc"): .field(.verticalAccuracy)
-        default: .other
+    /// The role of an element of another namespace somewhere inside a point (an extension).
+    static func extensionElement(_ localName: UnsafeBufferPointer<UInt8>, namespace: GPXXMLNamespaces.Kind)
+        -> GPXElementRole
+    {
+        let named = { (name: StaticString) in GPXXMLCharacters.equal(localName, name) }
+        switch namespace {
+        case .garminTrackPointExtensionV2, .osmAnd:
+            if named("speed") { return .field(.extensionSpeed) }
+            return named(namespace == .osmAnd ? "heading" : "course") ? .field(.extensionCourse) : .other
+        case .linuxCoreLocation:
+            if named("hacc") { return .field(.horizontalAccuracy) }
+            return named("vacc") ? .field(.verticalAccuracy) : .other
+        default:
+            return .other
         }
     }
 
-    private static let pointFields: [String: Field] = [
-        "ele": .elevation, "time": .time, "name": .name, "speed": .speed, "course": .course,
-        "hdop": .hdop, "vdop": .vdop, "pdop": .pdop, "fix": .fix, "sat": .satellites,
+    /// The point children read, in the order the GPX 1.1 schema lists them.
+    private static let pointFields: [(name: StaticString, field: Field)] = [
+        ("ele", .elevation), ("time", .time), ("speed", .speed), ("course", .course), ("name", .name),
+        ("fix", .fix), ("sat", .satellites), ("hdop", .hdop), ("vdop", .vdop), ("pdop", .pdop),
     ]
 }

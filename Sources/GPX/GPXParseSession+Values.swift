@@ -2,161 +2,199 @@ import Foundation
 
 /// Turning attribute and element text into point values, with the strict/lenient rules.
 extension GPXParseSession {
-    func beginPoint(_ kind: GPXElementRole.PointKind, element: String, attributes: [String: String]) {
+    /// Starts the point whose start tag was just read, with the position from its `lat` and `lon` attributes.
+    mutating func beginPoint(_ kind: GPXElementRole.PointKind, element: String, line: Int) {
         pending = PendingPoint(kind: kind, element: element)
-        let startLine = line
-        for (attribute, range) in [("lat", -90.0...90.0), ("lon", -180.0...180.0)] {
-            let value: Double
-            if let text = attributes[attribute] {
-                guard let number = GPXDecimal.parse(text) else {
-                    return reject(
-                        .invalidValue, line: startLine, element: element, "\(attribute) \"\(text)\" is not a number",
-                        point: true)
-                }
-                guard range.contains(number) else {
-                    return reject(
-                        .outOfRange, line: startLine, element: element,
-                        "\(attribute) \"\(text)\" is outside \(Int(range.lowerBound))...\(Int(range.upperBound))",
-                        point: true)
-                }
-                value = number
-            } else {
-                return reject(
-                    .missingValue, line: startLine, element: element, "missing \(attribute) attribute", point: true)
-            }
-            if attribute == "lat" { pending?.point.latitude = value } else { pending?.point.longitude = value }
-        }
+        isReadingPoint = true
+        guard let latitude = coordinate("lat", limit: 90, element: element, line: line),
+            let longitude = coordinate("lon", limit: 180, element: element, line: line)
+        else { return }
+        pending.point.latitude = latitude
+        pending.point.longitude = longitude
     }
 
-    func endPoint() {
-        guard let finished = pending else { return }
-        pending = nil
-        if finished.isSkipped {
+    /// The value of the coordinate attribute `name`, in -limit...limit, or `nil` after rejecting the point.
+    private mutating func coordinate(_ name: StaticString, limit: Double, element: String, line: Int) -> Double? {
+        guard let text = attribute(name) else {
+            reject(.missingValue, line: line, element: element, "missing \(name) attribute", point: true)
+            return nil
+        }
+        guard let value = GPXDecimal.parse(text) else {
+            reject(
+                .invalidValue, line: line, element: element, "\(name) \(Self.quoted(text)) is not a number", point: true
+            )
+            return nil
+        }
+        guard (-limit...limit).contains(value) else {
+            reject(
+                .outOfRange, line: line, element: element,
+                "\(name) \(Self.quoted(text)) is outside \(Int(-limit))...\(Int(limit))", point: true)
+            return nil
+        }
+        return value
+    }
+
+    /// Ends the point being read: delivers it, or counts it as skipped.
+    mutating func endPoint() {
+        guard isReadingPoint else { return }
+        isReadingPoint = false
+        if pending.isSkipped {
             summary.skippedPoints += 1
             return
         }
-        var point = finished.point
-        point.speed = point.speed ?? finished.extensionSpeed
-        point.course = point.course ?? finished.extensionCourse
-        switch finished.kind {
+        if pending.point.speed == nil { pending.point.speed = pending.extensionSpeed }
+        if pending.point.course == nil { pending.point.course = pending.extensionCourse }
+        switch pending.kind {
         case .waypoint:
             summary.waypoints += 1
-            emit(.waypoint(point))
+            emit(.waypoint(pending.point))
         case .routePoint:
             summary.routePoints += 1
-            emit(.routePoint(point))
+            emit(.routePoint(pending.point))
         case .trackPoint:
             summary.trackPoints += 1
-            emit(.trackPoint(point))
+            emit(.trackPoint(pending.point))
         }
     }
 
     /// Parses the text of a closed leaf element into its place; empty text means "absent".
-    func apply(_ field: GPXElementRole.Field, text: String) {
-        let trimmed = String(text.trimmingXMLWhitespace())
+    mutating func apply(_ field: GPXElementRole.Field, text: UnsafeBufferPointer<UInt8>) {
+        let trimmed = GPXDecimal.trimmingXMLWhitespace(text)
         let present = trimmed.isEmpty ? nil : trimmed
         switch field {
-        case .documentName: setDocumentName(present)
-        case .routeName: routeName = present
-        case .trackName: trackName = present
-        case .name: set(\.name, present)
+        case .documentName: setDocumentName(present.map(Self.string))
+        case .routeName: routeName = present.map(Self.string)
+        case .trackName: trackName = present.map(Self.string)
+        case .name:
+            let value = present.map(Self.string)
+            pending.point.name = value
         case .documentTime: setDocumentTime(present.flatMap { time($0) })
-        case .time: set(\.time, present.flatMap { time($0) })
-        case .elevation: set(\.elevation, present.flatMap { number($0, in: nil) })
-        case .hdop: set(\.hdop, present.flatMap { number($0, in: 0...) })
-        case .vdop: set(\.vdop, present.flatMap { number($0, in: 0...) })
-        case .pdop: set(\.pdop, present.flatMap { number($0, in: 0...) })
-        case .horizontalAccuracy: set(\.horizontalAccuracy, present.flatMap { number($0, in: 0...) })
-        case .verticalAccuracy: set(\.verticalAccuracy, present.flatMap { number($0, in: 0...) })
-        case .speed: set(\.speed, present.flatMap { speed($0) })
+        case .time:
+            let value = present.flatMap { time($0) }
+            pending.point.time = value
+        case .elevation:
+            let value = present.flatMap { number($0, in: nil) }
+            pending.point.elevation = value
+        case .hdop:
+            let value = present.flatMap { number($0, in: 0...) }
+            pending.point.hdop = value
+        case .vdop:
+            let value = present.flatMap { number($0, in: 0...) }
+            pending.point.vdop = value
+        case .pdop:
+            let value = present.flatMap { number($0, in: 0...) }
+            pending.point.pdop = value
+        case .horizontalAccuracy:
+            let value = present.flatMap { number($0, in: 0...) }
+            pending.point.horizontalAccuracy = value
+        case .verticalAccuracy:
+            let value = present.flatMap { number($0, in: 0...) }
+            pending.point.verticalAccuracy = value
+        case .speed:
+            let value = present.flatMap { speed($0) }
+            pending.point.speed = value
         case .extensionSpeed:
             let value = present.flatMap { speed($0) }
-            if pending?.extensionSpeed == nil { pending?.extensionSpeed = value }
-        case .course: set(\.course, present.flatMap { course($0) })
+            if pending.extensionSpeed == nil { pending.extensionSpeed = value }
+        case .course:
+            let value = present.flatMap { course($0) }
+            pending.point.course = value
         case .extensionCourse:
             let value = present.flatMap { course($0) }
-            if pending?.extensionCourse == nil { pending?.extensionCourse = value }
+            if pending.extensionCourse == nil { pending.extensionCourse = value }
         case .satellites:
-            set(
-                \.satellites,
-                present.flatMap { text in
-                    GPXDecimal.parseCount(text) ?? reject(.invalidValue, "\"\(text)\" is not a non-negative integer")
-                })
+            let value = present.flatMap { text in
+                GPXDecimal.parseCount(text)
+                    ?? reject(.invalidValue, "\(Self.quoted(text)) is not a non-negative integer")
+            }
+            pending.point.satellites = value
         case .fix:
-            set(
-                \.fix,
-                present.flatMap { text in
-                    GPXFix(rawValue: text) ?? warn("\"\(text)\" is not a fix type (none, 2d, 3d, dgps, pps); ignored")
-                })
+            let value = present.flatMap { text in
+                GPXFix(rawValue: Self.string(text))
+                    ?? warn("\(Self.quoted(text)) is not a fix type (none, 2d, 3d, dgps, pps); ignored")
+            }
+            pending.point.fix = value
         }
     }
 
-    /// Stores a value into the pending point; evaluated before the write so that diagnostics
-    /// produced while computing `value` may read `pending`.
-    private func set<T>(_ field: WritableKeyPath<GPXPoint, T?>, _ value: T?) {
-        pending?.point[keyPath: field] = value
+    /// UTF-8 bytes as a string.
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
-    private func time(_ text: String) -> Date? {
-        switch GPXTimestamp.parse(Substring(text)) {
+    /// UTF-8 bytes as a quoted string, for diagnostics.
+    private static func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        "\"\(string(bytes))\""
+    }
+
+    private mutating func time(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
+        switch GPXTimestamp.parse(text) {
         case .date(let date): return date
         case .sentinel:
             summary.sentinelTimes += 1
             return nil
         case nil:
             return reject(
-                .invalidValue, "\"\(text)\" is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])")
+                .invalidValue, "\(Self.quoted(text)) is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])"
+            )
         }
     }
 
-    private func number(_ text: String, in range: PartialRangeFrom<Double>?) -> Double? {
-        guard let value = GPXDecimal.parse(text) else { return reject(.invalidValue, "\"\(text)\" is not a number") }
-        guard range.map({ $0.contains(value) }) ?? true else { return reject(.outOfRange, "\"\(text)\" is negative") }
+    private mutating func number(_ text: UnsafeBufferPointer<UInt8>, in range: PartialRangeFrom<Double>?) -> Double? {
+        guard let value = GPXDecimal.parse(text) else {
+            return reject(.invalidValue, "\(Self.quoted(text)) is not a number")
+        }
+        guard range.map({ $0.contains(value) }) ?? true else {
+            return reject(.outOfRange, "\(Self.quoted(text)) is negative")
+        }
         return value
     }
 
     /// Speed in m/s; a negative value is the conventional "unknown" and is read as `nil` with a warning.
-    private func speed(_ text: String) -> Double? {
+    private mutating func speed(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let value = number(text, in: nil) else { return nil }
-        return value < 0 ? warn("\"\(text)\" is negative, read as unknown") : value
+        return value < 0 ? warn("\(Self.quoted(text)) is negative, read as unknown") : value
     }
 
     /// Course in degrees 0..<360; 360 is read as 0, negative as unknown (warning), above 360 is an error.
-    private func course(_ text: String) -> Double? {
+    private mutating func course(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let value = number(text, in: nil) else { return nil }
-        if value < 0 { return warn("\"\(text)\" is negative, read as unknown") }
-        guard value <= 360 else { return reject(.outOfRange, "\"\(text)\" is outside 0...360") }
+        if value < 0 { return warn("\(Self.quoted(text)) is negative, read as unknown") }
+        guard value <= 360 else { return reject(.outOfRange, "\(Self.quoted(text)) is outside 0...360") }
         return value == 360 ? 0 : value
     }
 
     /// Records a warning for the current leaf element and drops its value.
-    private func warn<T>(_ message: String) -> T? {
+    private mutating func warn<T>(_ message: String) -> T? {
         summary.droppedValues += 1
         summary.record(
             GPXDiagnostic(
                 severity: .warning, kind: .invalidValue, source: source, line: fieldLine,
-                element: pending?.element, message: "\(fieldElement) \(message)"))
+                element: isReadingPoint ? pending.element : nil, message: "\(fieldElement) \(message)"))
         return nil
     }
 
     /// Reports an invalid leaf value: fatal in strict mode, dropped and counted in lenient mode.
-    private func reject<T>(_ kind: GPXDiagnostic.Kind, _ message: String) -> T? {
+    private mutating func reject<T>(_ kind: GPXDiagnostic.Kind, _ message: String) -> T? {
         reject(
-            kind, line: fieldLine, element: pending?.element ?? fieldElement,
-            pending == nil ? message : "\(fieldElement) \(message)", point: false)
+            kind, line: fieldLine, element: isReadingPoint ? pending.element : fieldElement,
+            isReadingPoint ? "\(fieldElement) \(message)" : message, point: false)
         return nil
     }
 
     /// Reports an invalid value: fatal in strict mode; in lenient mode the point (`point: true`)
     /// or the value is skipped and counted.
-    func reject(_ kind: GPXDiagnostic.Kind, line: Int, element: String, _ message: String, point: Bool) {
+    mutating func reject(_ kind: GPXDiagnostic.Kind, line: Int, element: String, _ message: String, point: Bool) {
         let diagnostic = GPXDiagnostic(kind: kind, source: source, line: line, element: element, message: message)
         switch mode {
         case .strict:
-            fail(diagnostic)
+            if !hasFailed {
+                failure = diagnostic
+                hasFailed = true
+            }
         case .lenient:
             summary.record(diagnostic)
-            if point { pending?.isSkipped = true } else { summary.droppedValues += 1 }
+            if point { pending.isSkipped = true } else { summary.droppedValues += 1 }
         }
     }
 }

@@ -1,20 +1,17 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// One pass of XMLParser over a GPX document, turning SAX callbacks into ``GPXEvent``s.
+/// One read of a GPX document: turns the elements ``GPXXMLScanner`` finds into ``GPXEvent``s, on demand.
 ///
-/// Holds only the point being read and the text of the open leaf element, so memory stays
-/// bounded however long the document is. Used on one thread, by one ``GPXReader`` call.
-final class GPXParseSession: NSObject, XMLParserDelegate {
+/// Holds only the point being read and the text of the open leaf element, so memory stays bounded however long
+/// the document is. Held by one ``GPXEventStream``, used on one thread at a time.
+struct GPXParseSession: ~Copyable {
     /// The longest text of a read element, in UTF-8 bytes; longer text is an error.
-    static let maximumTextBytes = 16 * 1024
+    static let maximumTextBytes = GPXXMLScanner.maximumTextBytes
 
     /// A point under construction.
     struct PendingPoint {
         var kind: GPXElementRole.PointKind
+        /// The element's name as written, for diagnostics.
         var element: String
         var point = GPXPoint(latitude: 0, longitude: 0)
         var extensionSpeed: Double?
@@ -24,120 +21,113 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
 
     let source: String
     let mode: GPXReader.Mode
-    private let sink: (GPXEvent) throws -> Void
-    private let input: GPXCheckedInputStream
-    private var parser: XMLParser?
-    private(set) var failure: (any Error)?
+    private var scanner: GPXXMLScanner
     var summary = GPXReadSummary()
-    private var stack: [GPXElementRole] = []
-    private var gpxNamespace: String?
+    private var roles: [GPXElementRole] = []
+    /// The root's namespace, in which every GPX element must be.
+    private var gpxNamespace: (kind: GPXXMLNamespaces.Kind, uri: [UInt8])?
     private var metadata = GPXMetadata()
     private var metadataDelivered = false
-    var pending: PendingPoint?
+    /// The point being read, while ``isReadingPoint``.
+    var pending = PendingPoint(kind: .trackPoint, element: "")
+    var isReadingPoint = false
+    /// The name of the last point element as written (usually `trkpt`), reused while it does not change.
+    private var pointElement: (bytes: [UInt8], name: String) = ([], "")
     var routeName: String?
     var trackName: String?
-    private var text = ""
-    private var textBytes = 0
-    var fieldElement = ""
+    /// The line of the open field element's start tag.
     var fieldLine = 0
+    /// Events found and not yet returned: at most two per step (the metadata, then what followed it).
+    private var firstEvent: GPXEvent?
+    private var secondEvent: GPXEvent?
+    private var ended = false
+    /// The first invalid value in strict mode, thrown once the element that holds it is read.
+    var failure: GPXDiagnostic?
+    var hasFailed = false
+    /// The error that stopped reading; thrown again by every later ``next()``.
+    private var stop: GPXDiagnostic?
+    private var hasStopped = false
 
-    private init(
-        source: String, mode: GPXReader.Mode, input: GPXCheckedInputStream, sink: @escaping (GPXEvent) throws -> Void
-    ) {
-        self.source = source
+    /// Starts reading the document `input` delivers.
+    init(_ input: GPXXMLInput, mode: GPXReader.Mode) {
+        scanner = GPXXMLScanner(input)
+        source = input.name
         self.mode = mode
-        self.input = input
-        self.sink = sink
     }
 
-    /// Parses a whole stream, calling `sink` for each event in file order.
+    /// The next event in file order, or `nil` after the last.
     ///
-    /// DTDs must already have been refused by ``GPXPrologCheck``; external entities are not
-    /// resolved in any case. The bytes reach the parser through ``GPXCheckedInputStream``, which refuses
-    /// processing instructions without data. Throws the first ``GPXDiagnostic`` or the first error `sink` threw.
-    static func run(
-        _ stream: InputStream, source: String, mode: GPXReader.Mode,
-        sink: (GPXEvent) throws -> Void
-    ) throws -> GPXReadSummary {
-        try withoutActuallyEscaping(sink) { sink in
-            let input = GPXCheckedInputStream(stream, source: source)
-            let session = GPXParseSession(source: source, mode: mode, input: input, sink: sink)
-            let parser = XMLParser(stream: input)
-            parser.shouldProcessNamespaces = true
-            parser.shouldReportNamespacePrefixes = false
-            parser.shouldResolveExternalEntities = false
-            parser.delegate = session
-            session.parser = parser
-            defer { session.parser = nil }
-            _ = parser.parse()
-            if let failure = session.failure { throw failure }
-            if let refusal = input.refusal { throw refusal }
-            if let error = parser.parserError {
-                throw session.malformed(code: (error as NSError).code, line: nil)
+    /// - Throws: The first ``GPXDiagnostic`` (malformed XML, a refused declaration, not GPX, an invalid value in
+    ///   strict mode); once thrown, every later call throws it again.
+    mutating func next() throws(GPXDiagnostic) -> GPXEvent? {
+        if hasStopped, let stop { throw stop }
+        while true {
+            if let event = firstEvent {
+                firstEvent = secondEvent
+                secondEvent = nil
+                return event
             }
-            if session.gpxNamespace == nil {
-                throw GPXDiagnostic(kind: .notGPX, source: source, message: "no root element")
+            if ended { return nil }
+            do throws(GPXDiagnostic) {
+                try step()
+                if hasFailed, let failure { throw failure }
+            } catch {
+                stop = error
+                hasStopped = true
+                scanner.input.close()
+                throw error
             }
-            return session.summary
         }
     }
 
-    var line: Int { parser?.lineNumber ?? 0 }
-
-    /// Stops parsing with `error` (the first one wins).
-    func fail(_ error: any Error) {
-        if failure == nil { failure = error }
-        parser?.abortParsing()
+    /// Releases the input (the file descriptor); later calls of ``next()`` return `nil`.
+    mutating func close() {
+        scanner.input.close()
+        ended = true
+        firstEvent = nil
+        secondEvent = nil
     }
 
-    /// Hands `event` to the sink unless reading already stopped (a callback that threw gets no more events).
-    func emit(_ event: GPXEvent) {
-        guard failure == nil else { return }
-        do { try sink(event) } catch { fail(error) }
+    private mutating func step() throws(GPXDiagnostic) {
+        switch try scanner.next() {
+        case .startElement: try startElement()
+        case .endElement: endElement()
+        case .endOfDocument:
+            ended = true
+            scanner.input.close()
+            guard scanner.sawRootElement else {
+                throw GPXDiagnostic(kind: .notGPX, source: source, message: "no root element")
+            }
+        }
     }
 
-    private func deliverMetadata() {
+    /// Queues `event` unless an invalid value already stopped reading.
+    mutating func emit(_ event: GPXEvent) {
+        guard !hasFailed else { return }
+        if firstEvent == nil { firstEvent = event } else { secondEvent = event }
+    }
+
+    private mutating func deliverMetadata() {
         guard !metadataDelivered else { return }
         metadataDelivered = true
         emit(.metadata(metadata))
     }
 
-    private func malformed(code: Int, line: Int?) -> GPXDiagnostic {
-        GPXDiagnostic(
-            kind: .malformedXML, source: source, line: line,
-            message: "XML is not well-formed: \(GPXLibXMLError.describe(code))")
-    }
-
-    // MARK: XMLParserDelegate
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-    ) {
-        guard failure == nil else { return }
-        let namespace = namespaceURI ?? ""
+    private mutating func startElement() throws(GPXDiagnostic) {
+        let namespace = scanner.elementNamespace
         let role: GPXElementRole
-        if let parent = stack.last {
-            if namespace == gpxNamespace {
-                role = .gpxElement(elementName, under: parent)
+        if let parent = roles.last {
+            if isGPX(namespace) {
+                role = .gpxElement(scanner.localName, under: parent)
             } else {
-                role = pending == nil ? .other : .extensionElement(elementName, namespace: namespace)
+                role = isReadingPoint ? .extensionElement(scanner.localName, namespace: namespace.kind) : .other
             }
-        } else if elementName == "gpx", namespace.isEmpty || namespace.hasPrefix("http://www.topografix.com/GPX/") {
-            role = .root
-            gpxNamespace = namespace
-            metadata.version = attributeDict["version"]
-            metadata.creator = attributeDict["creator"]
         } else {
-            let name = qName ?? elementName
-            return fail(
-                GPXDiagnostic(
-                    kind: .notGPX, source: source, line: line, element: name,
-                    message:
-                        "not a GPX document: expected <gpx> in namespace \(GPX.namespace11), \(GPX.namespace10) or none, found namespace \"\(namespace)\""
-                ))
+            try checkRoot(namespace)
+            role = .root
         }
-        stack.append(role)
+        roles.append(role)
+        scanner.collectsText = false
         switch role {
         case .route:
             deliverMetadata()
@@ -151,24 +141,52 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
             emit(.segmentStarted)
         case .point(let kind):
             deliverMetadata()
-            beginPoint(kind, element: qName ?? elementName, attributes: attributeDict)
+            beginPoint(kind, element: pointElementName(), line: scanner.tagLine)
         case .field:
-            text = ""
-            textBytes = 0
-            fieldElement = qName ?? elementName
-            fieldLine = line
+            scanner.collectsText = true
+            scanner.textCount = 0
+            fieldLine = scanner.tagLine
         case .root, .metadata, .other:
             break
         }
     }
 
-    func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?
-    ) {
-        guard failure == nil, let role = stack.popLast() else { return }
+    /// The current point element's name as written, for diagnostics.
+    private mutating func pointElementName() -> String {
+        let bytes = scanner.tagBytes(scanner.elementName)
+        if !pointElement.bytes.withUnsafeBufferPointer({ GPXXMLCharacters.equal($0, bytes) }) {
+            pointElement = (Array(bytes), String(decoding: bytes, as: UTF8.self))
+        }
+        return pointElement.name
+    }
+
+    /// Whether `namespace` is the root's, the GPX namespace of the document.
+    private func isGPX(_ namespace: GPXXMLNamespaces.Binding) -> Bool {
+        guard let gpxNamespace, namespace.kind == gpxNamespace.kind else { return false }
+        return namespace.kind != .otherGPX || scanner.namespaces.uri(of: namespace).elementsEqual(gpxNamespace.uri)
+    }
+
+    /// Checks the root element is `<gpx>` in a GPX namespace or none, and reads its attributes.
+    private mutating func checkRoot(_ namespace: GPXXMLNamespaces.Binding) throws(GPXDiagnostic) {
+        let isGPXNamespace = [.none, .gpx10, .gpx11, .otherGPX].contains(namespace.kind)
+        guard GPXXMLCharacters.equal(scanner.localName, "gpx"), isGPXNamespace else {
+            let found = String(decoding: scanner.namespaces.uri(of: namespace), as: UTF8.self)
+            throw GPXDiagnostic(
+                kind: .notGPX, source: source, line: scanner.tagLine, element: scanner.qualifiedName,
+                message:
+                    "not a GPX document: expected <gpx> in namespace \(GPX.namespace11), \(GPX.namespace10) or none, found namespace \"\(found)\""
+            )
+        }
+        gpxNamespace = (namespace.kind, Array(scanner.namespaces.uri(of: namespace)))
+        metadata.version = scanner.attribute("version").map { String(decoding: $0, as: UTF8.self) }
+        metadata.creator = scanner.attribute("creator").map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private mutating func endElement() {
+        guard let role = roles.popLast() else { return }
+        if case .field = roles.last { scanner.collectsText = true } else { scanner.collectsText = false }
         switch role {
-        case .field(let field): apply(field, text: text)
+        case .field(let field): apply(field, text: scanner.text)
         case .point: endPoint()
         case .route: emit(.routeEnded(name: routeName))
         case .track: emit(.trackEnded(name: trackName))
@@ -177,40 +195,14 @@ final class GPXParseSession: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        appendText(string)
+    /// The value of the current point element's attribute `name`.
+    func attribute(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        scanner.attribute(name)
     }
 
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        appendText(String(decoding: CDATABlock, as: UTF8.self))
-    }
+    /// The field element that just ended, as written (such as `gpxtpx:speed`), for diagnostics.
+    var fieldElement: String { scanner.qualifiedName }
 
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail(
-            GPXDiagnostic(
-                kind: .forbiddenDeclaration, source: source, line: line,
-                message: "external entity \"\(name)\" refused"))
-        return nil
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        // An error after the input ended at a refused instruction comes from the cut: the refusal is the report.
-        if failure == nil { fail(input.refusalAtEnd ?? malformed(code: (parseError as NSError).code, line: line)) }
-    }
-
-    private func appendText(_ string: String) {
-        guard failure == nil, case .field = stack.last else { return }
-        textBytes += string.utf8.count
-        guard textBytes <= Self.maximumTextBytes else {
-            return fail(
-                GPXDiagnostic(
-                    kind: .limitExceeded, source: source, line: fieldLine, element: fieldElement,
-                    message: "text longer than \(Self.maximumTextBytes) bytes"))
-        }
-        text += string
-    }
-
-    func setDocumentName(_ name: String?) { metadata.name = name }
-    func setDocumentTime(_ time: Date?) { metadata.time = time }
+    mutating func setDocumentName(_ name: String?) { metadata.name = name }
+    mutating func setDocumentTime(_ time: Date?) { metadata.time = time }
 }

@@ -2,20 +2,21 @@ import Foundation
 
 /// Reads GPX 1.0 and 1.1 documents, streaming or whole.
 ///
-/// The streaming calls ``read(contentsOf:_:)`` and ``read(data:sourceName:_:)`` deliver
-/// ``GPXEvent``s one at a time while the file is parsed from an `InputStream`, holding only the
-/// current point, so a file of any size is read in bounded memory. ``readDocument(contentsOf:)``
-/// collects the events into a ``GPXDocument``.
+/// The streaming calls ``read(contentsOf:_:)`` and ``read(data:sourceName:_:)`` deliver ``GPXEvent``s one at a
+/// time while the document is read, holding only the current point, so a file of any size is read in bounded
+/// memory; ``events(contentsOf:)`` and ``events(data:sourceName:)`` hand out the same events on demand.
+/// ``readDocument(contentsOf:)`` collects the events into a ``GPXDocument``.
 ///
-/// What is read: see ``GPXPoint`` and Docs/GPX.md. Elements are matched by namespace URI:
+/// What is read: see ``GPXPoint`` and <doc:ReadingAndWritingGPX>. Elements are matched by namespace URI:
 /// the GPX elements must be in the root's namespace (GPX 1.0, 1.1 or none), extensions in the
 /// Garmin TrackPointExtension v2, OsmAnd or this module's namespace.
 ///
-/// Security: the prolog is scanned before parsing and any `<!DOCTYPE`/`<!ENTITY` declaration is
-/// refused (``GPXDiagnostic/Kind/forbiddenDeclaration``); external entities are never resolved. A
-/// processing instruction without data (`<?target?>`, anywhere in the document) is refused the same way
-/// before it reaches `XMLParser`, which crashes on it; one with data (`<?xml-stylesheet href="s.xsl"?>`) is
-/// skipped.
+/// The XML parser is this module's own: a streaming XML 1.0 parser for documents without a DTD. A document type
+/// declaration (`<!DOCTYPE`) or any other markup declaration is refused wherever it stands
+/// (``GPXDiagnostic/Kind/forbiddenDeclaration``), so no entity is ever declared, expanded or fetched (no XXE,
+/// no billion laughs); a reference to any entity but the five predefined ones is malformed XML. Elements nested
+/// deeper than 48 levels, start tags over 64 KiB and element text over 16 KiB are refused
+/// (``GPXDiagnostic/Kind/limitExceeded``).
 ///
 /// A value type holding only its mode; each call is independent and may run on any thread.
 /// The callback runs synchronously on the calling thread.
@@ -42,38 +43,23 @@ public struct GPXReader: Sendable {
     /// Streams the events of a GPX file, in file order, to `body`.
     ///
     /// - Parameters:
-    ///   - url: A regular file (it is opened twice: once for the prolog check, once to parse, so
-    ///     not a FIFO or device). Diagnostics name it by its path.
+    ///   - url: The file (a regular file, a FIFO or a device: it is read once, front to back). Diagnostics name it
+    ///     by its path.
     ///   - body: Called once per event on the calling thread; throwing stops reading and the
     ///     error is rethrown unchanged.
     /// - Returns: Counts and warnings of the read.
-    /// - Throws: ``GPXDiagnostic`` (I/O, malformed XML, refused DTD or processing instruction, not GPX,
-    ///   invalid value in strict mode), or what `body` threw.
+    /// - Throws: ``GPXDiagnostic`` (I/O, malformed XML, refused DTD, not GPX, a limit, invalid value in strict mode),
+    ///   or what `body` threw.
     @discardableResult
     public func read(contentsOf url: URL, _ body: (GPXEvent) throws -> Void) throws -> GPXReadSummary {
-        let source = url.path
-        let prolog: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            prolog = try handle.read(upToCount: GPXPrologCheck.maximumPrologBytes) ?? Data()
-        } catch {
-            throw GPXDiagnostic(kind: .io, source: source, message: "cannot read file: \(error.localizedDescription)")
-        }
-        try GPXPrologCheck.check(
-            Array(prolog), isWholeDocument: prolog.count < GPXPrologCheck.maximumPrologBytes,
-            source: source)
-        guard let stream = InputStream(url: url) else {
-            throw GPXDiagnostic(kind: .io, source: source, message: "cannot open file")
-        }
-        return try GPXParseSession.run(stream, source: source, mode: mode, sink: body)
+        try Self.deliver(try events(contentsOf: url), to: body)
     }
 
     /// Streams the events of an in-memory GPX document, in order, to `body`.
     ///
     /// - Parameters:
-    ///   - data: The document's bytes: UTF-8 with or without BOM, or ISO-8859-1 or US-ASCII named in
-    ///     the XML declaration. Any other declared encoding is refused (`unsupportedEncoding`).
+    ///   - data: The document's bytes: UTF-8 with or without BOM, or ISO-8859-1 or US-ASCII named in the XML
+    ///     declaration. Any other declared encoding is refused (`unsupportedEncoding`).
     ///   - sourceName: The name diagnostics use for the document.
     ///   - body: As in ``read(contentsOf:_:)``.
     /// - Returns: Counts and warnings of the read.
@@ -82,10 +68,34 @@ public struct GPXReader: Sendable {
     public func read(data: Data, sourceName: String = "<data>", _ body: (GPXEvent) throws -> Void) throws
         -> GPXReadSummary
     {
-        try GPXPrologCheck.check(
-            Array(data.prefix(GPXPrologCheck.maximumPrologBytes)),
-            isWholeDocument: data.count <= GPXPrologCheck.maximumPrologBytes, source: sourceName)
-        return try GPXParseSession.run(InputStream(data: data), source: sourceName, mode: mode, sink: body)
+        try Self.deliver(events(data: data, sourceName: sourceName), to: body)
+    }
+
+    /// Opens a GPX file for reading event by event.
+    ///
+    /// - Parameter url: The file, as in ``read(contentsOf:_:)``; it is opened now and read as events are asked for.
+    /// - Returns: The stream of the file's events.
+    /// - Throws: ``GPXDiagnostic`` of kind `io` when the file cannot be opened.
+    public func events(contentsOf url: URL) throws(GPXDiagnostic) -> GPXEventStream {
+        GPXEventStream(try GPXXMLInput(path: url.path), mode: mode)
+    }
+
+    /// Reads an in-memory GPX document event by event.
+    ///
+    /// - Parameters:
+    ///   - data: The document's bytes, as in ``read(data:sourceName:_:)``.
+    ///   - sourceName: The name diagnostics use for the document.
+    /// - Returns: The stream of the document's events.
+    public func events(data: Data, sourceName: String = "<data>") -> GPXEventStream {
+        GPXEventStream(GPXXMLInput(data: data, name: sourceName), mode: mode)
+    }
+
+    private static func deliver(_ stream: GPXEventStream, to body: (GPXEvent) throws -> Void) throws
+        -> GPXReadSummary
+    {
+        defer { stream.close() }
+        while let event = try stream.next() { try body(event) }
+        return stream.summary
     }
 
     /// Reads a whole GPX file into memory.

@@ -19,8 +19,8 @@ enum GPXTimestamp {
     /// Parses `YYYY-MM-DDThh:mm:ss[.f{1,9}][Z|±hh:mm|±hhmm|±hh]`; no zone designator means UTC.
     ///
     /// Returns `nil` when the text is not such a time or a field is out of range.
-    static func parse(_ text: Substring) -> Value? {
-        var scanner = Scanner(bytes: Array(text.utf8))
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Value? {
+        var scanner = Scanner(bytes: text)
         guard let year = scanner.digits(exactly: 4), scanner.skip("-"),
             let month = scanner.digits(exactly: 2), scanner.skip("-"),
             let day = scanner.digits(exactly: 2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
@@ -115,13 +115,18 @@ enum GPXTimestamp {
 
     /// A cursor over ASCII bytes.
     private struct Scanner {
-        let bytes: [UInt8]
-        var index = 0
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
 
-        var atEnd: Bool { index == bytes.count }
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            index = bytes.startIndex
+        }
+
+        var atEnd: Bool { index == bytes.endIndex }
 
         mutating func skip(_ character: Unicode.Scalar) -> Bool {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: character) else { return false }
             index += 1
             return true
         }
@@ -141,7 +146,7 @@ enum GPXTimestamp {
         mutating func digits(atMost count: Int) -> Int? {
             var value = 0
             let start = index
-            while index < bytes.count, index - start < count,
+            while index < bytes.endIndex, index - start < count,
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
             {
                 value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))

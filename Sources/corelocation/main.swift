@@ -22,6 +22,10 @@ let generalUsage = """
     Run `corelocation help COMMAND` or `corelocation COMMAND --help` for a command's options.
     Every command also takes --verbose: diagnostics show the raw text of the fields they reject (it can hold
     coordinates, so it is left out by default).
+
+    CoreLocationCLI's spellings work too: `corelocation -once -format "%latitude %longitude"`, `-json`,
+    `--json`, `--watch`, `--format "%latitude %longitude %direction %address"`: one fix and exit unless
+    watching, never the embedded sample.
     Environment: CORELOCATION_PROVIDER (a provider URI), CORELOCATION_AUTHORIZATION (the initial authorization
     status).
     """
@@ -41,6 +45,7 @@ func usageError(_ message: String, help: String) -> Never {
 }
 
 Terminal.prepare()
+SampleProvider.register()
 var words = Array(CommandLine.arguments.dropFirst())
 if let verbose = words.firstIndex(of: "--verbose") {
     words.remove(at: verbose)
@@ -60,8 +65,19 @@ if words.first == "--help" || words.first == "-h" || words.first == "help" {
     }
     exit(0)
 }
-let commandName = words.first.map { $0.hasPrefix("-") ? "watch" : $0 } ?? "watch"
-if words.first == commandName { words.removeFirst() }
+var commandName = words.first.map { $0.hasPrefix("-") ? "watch" : $0 } ?? "watch"
+if words.first == commandName {
+    words.removeFirst()
+} else {
+    do {
+        if let translated = try CoreLocationCLIMode.translate(words) {
+            (commandName, words) = (translated.command, translated.words)
+            if translated.verbose { LocationProviders.diagnosticsIncludeFieldValues = true }
+        }
+    } catch {
+        usageError("\(error)", help: "corelocation help")
+    }
+}
 
 @MainActor func runCommand(_ command: any ToolCommand.Type, named name: String) -> Never {
     do {

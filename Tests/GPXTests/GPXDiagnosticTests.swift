@@ -60,7 +60,7 @@ import Testing
         #expect(diagnostic.line == 4)
         #expect(
             diagnostic.description
-                == "file.gpx:4: error: XML is not well-formed: closing tag does not match the opening tag, libxml2 error 76"
+                == "file.gpx:4: error: XML is not well-formed: closing tag </trk> does not match <trkseg> (opened on line 3)"
         )
     }
 

@@ -30,8 +30,8 @@ private let externalEntity = Data(
         #expect(log.locations.isEmpty)
 
         let source = GPXReplaySource(input: .data(externalEntity, name: "xxe.gpx"), defaultSpeed: 1.4)
-        let error = try #require(throws: GPXDiagnostic.self) { try source.next() }
-        #expect(error.kind == .forbiddenDeclaration)
+        let error = try #require(throws: ReplayInputError.self) { try source.next() }
+        #expect(error.line == 2)
         #expect(
             error.description.hasPrefix(
                 "xxe.gpx:2: error: document type declarations (<!DOCTYPE, <!ENTITY) are refused"))
@@ -50,7 +50,7 @@ private let externalEntity = Data(
         let log = try play(gpxDocument("<trk><trkseg></trkseg></trk>"))
         #expect(log.events == ["failed(network)"])
         let source = GPXReplaySource(input: .data(gpxDocument(""), name: "empty.gpx"), defaultSpeed: 1.4)
-        let error = try #require(throws: GPXReplaySource.NoPoints.self) { try source.next() }
+        let error = try #require(throws: ReplayInputError.self) { try source.next() }
         #expect(error.description == "empty.gpx: error: no track points, route points or waypoints to replay")
     }
 

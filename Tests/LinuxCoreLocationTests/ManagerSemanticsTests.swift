@@ -99,6 +99,7 @@ private let square = CLLocationCoordinate2D(latitude: 45.764, longitude: 4.8357)
     @Test func theSwitchOffReadsAsDeniedAndBackOnRestoresTheAppsStatus() {
         let harness = ManagerHarness([], status: .authorizedAlways)
         let manager = harness.makeManager()
+        harness.thread.sync {}  // the report at creation runs first
         harness.authorization.locationServicesEnabled = false
         harness.thread.sync {}
         #expect(harness.thread.sync { manager.value.authorizationStatus } == .denied)

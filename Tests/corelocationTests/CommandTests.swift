@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct CommandTests {
     @Test func onceSucceedsWithAFixMeetingTheLevel() async throws {
-        let run = try await Tool.run(["once", "--accuracy", "house", "--format", "jsonl"])
+        let run = try await Tool.run(["once", "--accuracy", "house", "--format", "jsonl", "--provider", "sample:"])
         #expect(run.status == 0)
         let objects = try run.jsonObjects()
         #expect(objects.count == 1)
@@ -18,16 +18,20 @@ import Testing
     }
 
     @Test func onceTimesOutWithStatusTwoAndPrintsTheBestFix() async throws {
-        let run = try await Tool.run(["once", "--accuracy", "room", "--timeout", "0.5", "--format", "jsonl"])
+        // A fixed location known to 7 m, delivered at once: never good enough for room (5 m).
+        let run = try await Tool.run([
+            "once", "--accuracy", "room", "--timeout", "1", "--format", "jsonl", "--provider", "fixed:48.8584,2.2945,7",
+        ])
         #expect(run.status == 2)
-        #expect(run.error.contains("error: no fix met room within 0.5 s; printed the most accurate one seen"))
+        #expect(run.error.contains("error: no fix met room within 1.0 s; printed the most accurate one seen"))
         let objects = try run.jsonObjects()
         #expect(objects.count == 1)
-        #expect((objects.first?["horizontalAccuracy"] as? Double).map { $0 > 5 } == true)
+        #expect(objects.first?["horizontalAccuracy"] as? Double == 7)
     }
 
     @Test func onceDeniedExitsWithStatusThree() async throws {
-        let run = try await Tool.run(["once"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
+        let run = try await Tool.run(
+            ["once", "--provider", "sample:"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
         #expect(run.status == 3)
         #expect(run.output.isEmpty)
     }

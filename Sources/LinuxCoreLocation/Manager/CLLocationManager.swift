@@ -179,6 +179,10 @@ open class CLLocationManager: NSObject {
         engine.target.perform { completion(nil) }
     }
 
+    /// Asks for full accuracy for a while, without a completion; Linux always has full accuracy, so this does
+    /// nothing.
+    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {}
+
     /// Asks for full accuracy for a while; Linux always has full accuracy, so this returns at once without
     /// throwing.
     open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {}
@@ -194,6 +198,9 @@ open class CLLocationManager: NSObject {
 
     /// Delivers one fix meeting ``desiredAccuracy`` — or, after 10 seconds on the manager's clock, the most
     /// accurate one seen — then stops; reports `CLError(.locationUnknown)` if no fix came.
+    ///
+    /// A call while a request is pending joins it (Apple keeps one outstanding request): the pending request
+    /// keeps its deadline and its one answer ends both calls.
     open func requestLocation() { engine.requestLocation() }
 
     // MARK: Heading

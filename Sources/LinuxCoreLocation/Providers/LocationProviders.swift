@@ -79,17 +79,38 @@ public enum LocationProviders {
 
     /// The provider a manager created without one uses now, or `nil` when none is configured or found.
     ///
-    /// A malformed `CORELOCATION_PROVIDER` is reported once on standard error and counts as no provider.
+    /// In order: ``defaultProvider``, ``configuredProvider()``, ``probe()``. A malformed `CORELOCATION_PROVIDER`
+    /// is reported once on standard error and counts as no provider (the probe is not tried then: a typo must
+    /// not silently pick another source).
     public static func resolveDefault() -> (any LocationProvider)? {
         if let provider = defaultProvider { return provider }
-        if let uri = ProcessInfo.processInfo.environment["CORELOCATION_PROVIDER"], !uri.isEmpty {
-            do {
-                return try provider(for: uri)
-            } catch {
-                Diagnostics.hint("bad-provider-uri", "CORELOCATION_PROVIDER: \(error)")
-                return nil
-            }
+        do {
+            if let provider = try configuredProvider() { return provider }
+        } catch {
+            Diagnostics.hint("bad-provider-uri", "CORELOCATION_PROVIDER: \(error)")
+            return nil
         }
+        return probe()
+    }
+
+    /// The provider named by the environment variable `CORELOCATION_PROVIDER`, or `nil` when it is unset or
+    /// empty.
+    ///
+    /// - Throws: ``LocationProviderError``, as ``provider(for:)`` throws it, when the variable holds a URI that
+    ///   cannot be used (malformed, unknown scheme, invalid parameter).
+    /// - Returns: The shared provider instance for that URI.
+    public static func configuredProvider() throws -> (any LocationProvider)? {
+        guard let uri = ProcessInfo.processInfo.environment["CORELOCATION_PROVIDER"], !uri.isEmpty else {
+            return nil
+        }
+        return try provider(for: uri)
+    }
+
+    /// The first provider of the probe that answers now (``probeURIs``, in order), or `nil` when none does.
+    ///
+    /// Asks each provider's ``LocationProvider/isAvailable``, which may block for about a second each (a TCP
+    /// connection to gpsd, a call on the system bus); call it off the main thread when that matters.
+    public static func probe() -> (any LocationProvider)? {
         for uri in probeURIs {
             if let candidate = try? provider(for: uri), candidate.isAvailable { return candidate }
         }

@@ -43,6 +43,6 @@ final class HeadingCommand: ToolCommand {
             }
         }
         session.onFinish { withExtendedLifetime(printer) { manager.stopUpdatingHeading() } }
-        context.run()
+        context.run(noun: "heading")
     }
 }

@@ -14,9 +14,11 @@ final class OnceCommand: ToolCommand {
 
         options:
           --accuracy A   city (5000 m, 600 s), neighborhood (1000 m, 300 s), block (100 m, 60 s, the default),
-                         house (15 m, 15 s), room (5 m, 5 s), or METRES with --max-age S (default 60 s)
+                         house (15 m, 15 s), room (5 m, 5 s), any (the first valid fix), or METRES; any and
+                         METRES take --max-age S (default 60 s; 0: any age)
           --timeout S    give up after S seconds (default 10; 0 waits for ever)
-          --provider URI, --format F, --format-string T   as for watch
+          --provider URI, --format F, --format-string T   as for watch (the sample only with
+                         --provider sample:)
 
         exit status: 0 a fix met the accuracy; 2 timed out (the best fix, if any, was printed);
         3 denied, restricted, no provider, or the provider does not answer; 1 the provider failed.
@@ -28,31 +30,50 @@ final class OnceCommand: ToolCommand {
     private let timeout: TimeInterval
 
     init(_ arguments: Arguments) throws {
-        accuracy = try Self.accuracy(
-            arguments.value("accuracy"),
-            maximumAge: try arguments.number("max-age", in: 0...1e9, unit: "seconds") ?? 60)
+        accuracy = try Self.accuracy(arguments)
         timeout = try arguments.number("timeout", in: 0...1e9, unit: "seconds") ?? 10
-        session = Session(
-            writer: EventWriter(
-                format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
-        guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
-            Terminal.exit(.unavailable, "no location provider")
-        }
-        self.provider = provider
+        let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
+        provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: false)
+        session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
     }
 
-    static func accuracy(_ text: String?, maximumAge: TimeInterval) throws -> LocationRequestAccuracy {
+    /// The level of `--accuracy` and `--max-age` (seconds, 60 by default, 0 for any age).
+    static func accuracy(_ arguments: Arguments) throws -> LocationRequestAccuracy {
+        try accuracy(
+            arguments.value("accuracy"),
+            maximumAge: try arguments.number("max-age", in: 0...1e9, unit: "seconds").map { $0 == 0 ? .infinity : $0 }
+                ?? 60)
+    }
+
+    private static func accuracy(_ text: String?, maximumAge: TimeInterval) throws -> LocationRequestAccuracy {
         let levels: [String: LocationRequestAccuracy] = [
             "city": .city, "neighborhood": .neighborhood, "neighbourhood": .neighborhood, "block": .block,
             "house": .house, "room": .room,
         ]
         guard let text else { return .block }
         if let level = levels[text.lowercased()] { return level }
+        if text.lowercased() == "any" {
+            return LocationRequestAccuracy(horizontalAccuracy: .greatestFiniteMagnitude, maximumAge: maximumAge)
+        }
         guard let metres = Double(text), metres > 0, metres.isFinite else {
             throw Arguments.UsageError(
-                description: "--accuracy expects city, neighborhood, block, house, room or metres, found \"\(text)\"")
+                description:
+                    "--accuracy expects city, neighborhood, block, house, room, any or metres, found \"\(text)\"")
         }
         return LocationRequestAccuracy(horizontalAccuracy: metres, maximumAge: maximumAge)
+    }
+
+    /// A level as the timeout message names it: `house`, `≤8.0 m, ≤30.0 s`, `≤8.0 m at any age`, `a valid fix
+    /// ≤60.0 s old` (`any`), `a valid fix`.
+    static func describe(_ accuracy: LocationRequestAccuracy) -> String {
+        let metres = "≤\(Numbers.decimal(accuracy.horizontalAccuracy, 2)) m"
+        let seconds = "\(Numbers.decimal(accuracy.maximumAge, 3)) s"
+        switch (accuracy.horizontalAccuracy == .greatestFiniteMagnitude, accuracy.maximumAge.isInfinite) {
+        case (false, false): return "\(accuracy)"
+        case (false, true): return "\(metres) at any age"
+        case (true, false): return "a valid fix ≤\(seconds) old"
+        case (true, true): return "a valid fix"
+        }
     }
 
     func run() -> Never {
@@ -69,7 +90,7 @@ final class OnceCommand: ToolCommand {
                 case .timedOut:
                     session.finish(
                         .timedOut,
-                        "no fix met \(accuracy) within \(Numbers.decimal(timeout, 3)) s; "
+                        "no fix met \(Self.describe(accuracy)) within \(Numbers.decimal(timeout, 3)) s; "
                             + (result.location == nil ? "no fix came" : "printed the most accurate one seen"))
                 case .notDetermined, .denied, .restricted:
                     session.finish(.unavailable, "location access is \(result.status)")
@@ -79,9 +100,9 @@ final class OnceCommand: ToolCommand {
                         "\(provider.identifier) does not answer; check that it runs or is plugged in, "
                             + "or choose another with --provider")
                 case .error(let error):
-                    session.finish(
-                        error.code == .denied ? .unavailable : .providerFailed, "the request failed: \(error.code.name)"
-                    )
+                    let ending = CommandEnding(
+                        error, authorization: LocationAuthorization.shared.status, provider: provider.identifier)
+                    session.finish(ending?.status ?? .providerFailed, ending?.message ?? "the request failed: \(error)")
                 }
             }
         }

@@ -1,22 +1,32 @@
 import Foundation
+import GPX
 import LinuxCoreLocation
 import LocationBlocks
 
-/// `corelocation plot FILE -o track.svg`: replays a GPX or NMEA file as fast as possible through a
-/// `CLLocationManager` and draws the fixes it delivers as an SVG picture.
+/// `corelocation plot FILE -o track.svg`: draws a GPX file's own points, or the fixes a replay of a GPX or NMEA
+/// file delivers through a `CLLocationManager`, as an SVG picture.
+///
+/// A GPX file is drawn from its points (track segments, else routes, else waypoints, as a replay would
+/// visit them); `--replay` draws its 1 Hz replay instead. An NMEA log is always replayed: its fixes are its
+/// own epochs.
 final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
-    static let spec = Arguments.Spec(valueOptions: ["output", "accuracy-filter", "age-filter"], positionals: 1...1)
+    static let spec = Arguments.Spec(
+        valueOptions: ["output", "accuracy-filter", "age-filter"], flags: ["replay"], positionals: 1...1)
     static let usage = """
-        usage: corelocation plot FILE.gpx|FILE.nmea -o track.svg [--accuracy-filter M] [--age-filter S]
+        usage: corelocation plot FILE.gpx|FILE.nmea -o track.svg [--accuracy-filter M] [--replay [--age-filter S]]
 
-        Draws a track as SVG (no map tiles needed): the path, accuracy circles, a scale bar, and in red the
-        fixes the blocks layer's filters reject (as in watch). -o - writes to standard output.
+        Draws a track as SVG (no map tiles needed): the path of each segment, translucent accuracy circles,
+        start and end markers, a scale bar, a legend, and in red the fixes --accuracy-filter rejects (as in
+        watch; 0 for none). A GPX file is drawn from its own points; --replay draws the fixes of its replay
+        instead (one a second between points), which --age-filter S can also filter. An NMEA log is replayed.
+        -o - writes to standard output.
         """
 
     private let input: String
     private let output: String
     private let accuracyFilter: CLLocationAccuracy
     private let ageFilter: TimeInterval
+    private let replaysGPX: Bool
     private var manager: CLLocationManager?
     /// Every fix delivered, in order; the delegate sees each before the update block does.
     private var delivered: [CLLocation] = []
@@ -31,16 +41,22 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         accuracyFilter =
             try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
         ageFilter = try arguments.number("age-filter", in: 0...1e9, unit: "seconds") ?? kCLLocationAgeFilterNone
+        replaysGPX = arguments.flag("replay")
+        if ageFilter != kCLLocationAgeFilterNone && !replaysGPX && Self.looksLikeGPX(input) {
+            throw Arguments.UsageError(
+                description: "--age-filter applies to a replay; add --replay to draw the GPX file's replay")
+        }
     }
 
     func run() -> Never {
         guard FileManager.default.isReadableFile(atPath: input) else {
             Terminal.exit(.noInput, "cannot read \(input): no such file, or not readable")
         }
-        let scheme = Self.looksLikeGPX(input) ? "gpx" : "nmea"
+        let isGPX = Self.looksLikeGPX(input)
+        if isGPX && !replaysGPX { drawPoints() }
         let provider: any LocationProvider
         do {
-            provider = try LocationProviders.provider(for: "\(scheme):\(input)?speed=max")
+            provider = try LocationProviders.provider(for: "\(isGPX ? "gpx" : "nmea"):\(input)?speed=max")
         } catch {
             Terminal.exit(.usage, "\(error)")
         }
@@ -57,6 +73,36 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         dispatchMain()
     }
 
+    /// Draws a GPX file's own points, each segment its own path; points without a valid position
+    /// (`<fix>none</fix>`) are left out, as a replay leaves them out.
+    private func drawPoints() -> Never {
+        let document: GPXDocument
+        do {
+            document = try GPXReader(mode: .lenient).readDocument(contentsOf: URL(fileURLWithPath: input))
+        } catch let diagnostic as GPXDiagnostic where diagnostic.kind != .io {
+            Terminal.exit(.invalidInput, "invalid input: \(diagnostic)")
+        } catch {
+            Terminal.exit(.noInput, "cannot read \(input): \(error)")
+        }
+        let sequences = GPXReplay.replayedPoints(of: document)
+        guard !sequences.isEmpty else {
+            Terminal.exit(.invalidInput, "invalid input: \(input): no track points, route points or waypoints")
+        }
+        let segments = sequences.map { points in
+            points.map { GPXReplay.location(of: $0, timestamp: $0.time ?? .distantPast) }
+                .filter { $0.horizontalAccuracy >= 0 }
+                .map { TrackPlot.Point(location: $0, accepted: passesAccuracyFilter($0)) }
+        }
+        write(TrackPlot(segments: segments, title: URL(fileURLWithPath: input).lastPathComponent), noun: "points")
+    }
+
+    /// The blocks layer's accuracy filter (`updateAccuracyFilter`) on one fix: off at 0, else at most the
+    /// threshold and valid.
+    private func passesAccuracyFilter(_ location: CLLocation) -> Bool {
+        accuracyFilter == kCLUpdateAccuracyFilterNone
+            || (location.horizontalAccuracy >= 0 && location.horizontalAccuracy <= accuracyFilter)
+    }
+
     /// GPX by extension, else by a leading `<` in the first bytes.
     static func looksLikeGPX(_ path: String) -> Bool {
         if path.lowercased().hasSuffix(".gpx") { return true }
@@ -71,13 +117,21 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
-        if (error as? CLError)?.code == .network { Terminal.exit(.providerFailed, "cannot read \(input)") }
+        guard let error = error as? CLError,
+            let ending = CommandEnding(
+                error, authorization: manager.authorizationStatus, provider: manager.provider?.identifier ?? input)
+        else { return }
+        Terminal.exit(ending.status, ending.message)
     }
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
-        let title = URL(fileURLWithPath: input).lastPathComponent
         let points = delivered.map { TrackPlot.Point(location: $0, accepted: accepted.contains(ObjectIdentifier($0))) }
-        let svg = TrackPlot(points: points, title: title).svg()
+        write(TrackPlot(points: points, title: URL(fileURLWithPath: input).lastPathComponent), noun: "fixes")
+    }
+
+    /// Writes the picture and ends the command.
+    private func write(_ plot: TrackPlot, noun: String) -> Never {
+        let svg = plot.svg()
         if output == "-" {
             Terminal.write(svg)
         } else {
@@ -86,7 +140,8 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
             } catch {
                 Terminal.exit(.cannotCreate, "cannot write \(output): \(error.localizedDescription)")
             }
-            Terminal.note("wrote \(output): \(points.count) fixes, \(points.filter(\.accepted).count) accepted")
+            let points = plot.points
+            Terminal.note("wrote \(output): \(points.count) \(noun), \(points.filter(\.accepted).count) accepted")
         }
         Terminal.exit(.success)
     }

@@ -36,7 +36,9 @@ struct ProvidersCommand: ToolCommand {
         for device in devices {
             print("serial      \(device)  try --provider nmea:\(device)?baud=9600 (or 4800)")
         }
-        print("sample      embedded  used when nothing else is configured")
+        print(
+            "sample      sample:  the embedded sample track; watch replays it, marked as such, when nothing is "
+                + "configured or found (other commands never do)")
         exit(ExitStatus.success.rawValue)
     }
 

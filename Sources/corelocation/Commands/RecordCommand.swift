@@ -16,20 +16,24 @@ final class RecordCommand: ToolCommand {
     private let path: String
     private let duration: TimeInterval?
     private let provider: any LocationProvider
+    /// Whether the file is removed at the end: the recording failed before its first fix.
+    private var discardsFile = false
 
     init(_ arguments: Arguments) throws {
         path = arguments.positionals[0]
         if FileManager.default.fileExists(atPath: path) {
             Terminal.exit(.cannotCreate, "\(path) already exists; choose another name or remove it first")
         }
-        duration = try arguments.number("duration", in: 0...1e9, unit: "seconds")
-        guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
-            Terminal.exit(.unavailable, "no location provider")
-        }
-        self.provider = provider
+        duration = try arguments.limit("duration", unit: "seconds")
+        provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: false)
     }
 
     func run() -> Never {
+        // Denied before anything starts: say so, and create no file.
+        let authorization = LocationAuthorization.shared.status
+        if authorization == .denied || authorization == .restricted {
+            Terminal.exit(.unavailable, "location access is \(authorization.name)")
+        }
         let session = Session(writer: EventWriter(format: .text))
         let recorder: GPXRecorder
         do {
@@ -49,13 +53,17 @@ final class RecordCommand: ToolCommand {
                 Terminal.note("error: finishing \(self.path): \(error)")
             }
             if Terminal.errorIsTerminal { Terminal.writeError("\n") }
+            if self.discardsFile {
+                try? FileManager.default.removeItem(atPath: self.path)
+                return
+            }
             Terminal.note(
                 "recorded \(recorder.fixCount) fixes, \(Numbers.fixed(recorder.distance, 0)) m, in \(self.path)")
         }
         let status = DispatchSource.makeTimerSource(queue: .main)
         status.schedule(deadline: .now() + 1, repeating: 1)
         status.setEventHandler {
-            if let error = recorder.error { session.finish(.cannotCreate, "writing \(self.path) failed: \(error)") }
+            if let error = recorder.error { self.fail(error, recorder: recorder, session: session) }
             guard Terminal.errorIsTerminal else { return }
             let accuracy =
                 recorder.lastLocation.map { "±" + Numbers.fixed($0.horizontalAccuracy, 1) + " m" } ?? "no fix"
@@ -67,5 +75,20 @@ final class RecordCommand: ToolCommand {
         recorder.start()
         session.start(duration: duration)
         dispatchMain()
+    }
+
+    /// Ends the recording on the recorder's first error.
+    ///
+    /// A provider's error (denied, failed, invalid input) ends it with the status every command gives it, a write
+    /// error with 73. A recording that failed before its first fix leaves no file behind.
+    private func fail(_ error: any Error, recorder: GPXRecorder, session: Session) -> Never {
+        guard let locationError = error as? CLError,
+            let ending = CommandEnding(
+                locationError, authorization: LocationAuthorization.shared.status, provider: provider.identifier)
+        else {
+            session.finish(.cannotCreate, "writing \(path) failed: \(error)")
+        }
+        discardsFile = recorder.fixCount == 0
+        session.finish(ending.status, ending.message)
     }
 }

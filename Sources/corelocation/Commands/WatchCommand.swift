@@ -8,7 +8,7 @@ final class WatchCommand: ToolCommand {
     static let spec = Arguments.Spec(
         valueOptions: CommandContext.options.union([
             "accuracy-filter", "age-filter", "distance-filter", "desired-accuracy", "count",
-        ]))
+        ]), flags: ["no-sample"])
 
     static let usage = """
         usage: corelocation [watch] [options]
@@ -18,16 +18,19 @@ final class WatchCommand: ToolCommand {
         summary line follows. Both say how many fixes --accuracy-filter and --age-filter dropped, if any.
 
         options:
-          --provider URI          where fixes come from (default: CORELOCATION_PROVIDER, the probe, or the
-                                  embedded sample track), e.g. gpsd://127.0.0.1:2947, nmea:/dev/ttyACM0?baud=9600,
-                                  gpx:track.gpx?speed=10, nmea:log.nmea?speed=max, fixed:48.8584,2.2945
-          --accuracy-filter M     drop fixes less accurate than M metres (updateAccuracyFilter)
-          --age-filter S          drop fixes older than S seconds (updateLocationAgeFilter)
-          --distance-filter M     deliver a fix only after moving M metres (distanceFilter)
+          --provider URI          where fixes come from (default: CORELOCATION_PROVIDER, else the probe, else
+                                  the embedded sample track, sample:, marked as such in the output), e.g.
+                                  gpsd://127.0.0.1:2947, nmea:/dev/ttyACM0?baud=9600, gpx:track.gpx?speed=10,
+                                  nmea:log.nmea?speed=max, fixed:48.8584,2.2945
+          --no-sample             never replay the sample: exit 3 when no provider is configured or found
+          --accuracy-filter M     drop fixes less accurate than M metres (updateAccuracyFilter; 0: none)
+          --age-filter S          drop fixes older than S seconds (updateLocationAgeFilter; 0: none)
+          --distance-filter M     deliver a fix only after moving M metres (distanceFilter; 0: none)
           --desired-accuracy A    best, navigation, reduced, or metres (desiredAccuracy)
           --count N               stop after N fixes
-          --duration S            stop after S seconds
-          --format F              text (default on a terminal), jsonl (default otherwise), csv, gpx
+          --duration S            stop after S seconds (0: no limit)
+          --format F              text (default on a terminal), jsonl or json (JSON Lines, the default
+                                  otherwise), csv, gpx; a value with % is a template, as --format-string
           --format-string T       a line per fix from %latitude %longitude %altitude %h_accuracy %v_accuracy
                                   %speed %course %time
         """
@@ -44,9 +47,11 @@ final class WatchCommand: ToolCommand {
         accuracyFilter =
             try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
         ageFilter = try arguments.number("age-filter", in: 0...1e9, unit: "seconds") ?? kCLLocationAgeFilterNone
-        distanceFilter = try arguments.number("distance-filter", in: 0...1e9, unit: "metres")
+        distanceFilter = try arguments.number("distance-filter", in: 0...1e9, unit: "metres").map {
+            $0 == 0 ? kCLDistanceFilterNone : $0
+        }
         desiredAccuracy = try DesiredAccuracy.parse(arguments.value("desired-accuracy"))
-        context = try CommandContext(arguments)
+        context = try CommandContext(arguments, fallsBackToSample: !arguments.flag("no-sample"))
     }
 
     func run() -> Never {
@@ -85,9 +90,10 @@ enum DesiredAccuracy {
         case "navigation": return kCLLocationAccuracyBestForNavigation
         case "reduced": return kCLLocationAccuracyReduced
         default:
-            guard let metres = Double(text), metres >= 0, metres.isFinite else {
+            guard let metres = Double(text), metres > 0, metres.isFinite else {
                 throw Arguments.UsageError(
-                    description: "--desired-accuracy expects best, navigation, reduced or metres, found \"\(text)\"")
+                    description: "--desired-accuracy expects best, navigation, reduced or metres above 0, found "
+                        + "\"\(text)\"" + (Double(text) == 0 ? " (for the best accuracy, write best)" : ""))
             }
             return metres
         }

@@ -1,25 +1,34 @@
-/// How events are written on standard output: `--format text|jsonl|csv|gpx` or `--format-string`.
+/// How events are written on standard output: `--format text|jsonl|json|csv|gpx`, or a template given with
+/// `--format-string`, or with `--format` when its value contains a `%` (as CoreLocationCLI's `--format`).
 enum OutputFormat: Equatable {
     case text, jsonLines, csv, gpx
+    /// CoreLocationCLI's JSON object, one per line (``CoreLocationCLIObject``).
+    case coreLocationCLI
     case template(FormatTemplate)
+
+    /// The names `--format` accepts, for the help texts and the error message.
+    static let names = "text, jsonl (or json), csv, gpx, corelocationcli, or a template with %placeholders"
 
     /// The format asked for on the command line; text on a terminal and JSON Lines otherwise by default.
     init(arguments: Arguments, outputIsTerminal: Bool) throws {
+        let format = arguments.value("format")
         if let template = arguments.value("format-string") {
-            guard arguments.value("format") == nil else {
+            guard format == nil else {
                 throw Arguments.UsageError(description: "--format and --format-string exclude each other")
             }
             self = .template(try FormatTemplate(template))
             return
         }
-        switch arguments.value("format") {
+        switch format {
         case nil: self = outputIsTerminal ? .text : .jsonLines
         case "text": self = .text
         case "jsonl", "json": self = .jsonLines
         case "csv": self = .csv
         case "gpx": self = .gpx
+        case "corelocationcli": self = .coreLocationCLI
+        case let template? where template.contains("%"): self = .template(try FormatTemplate(template))
         case let other?:
-            throw Arguments.UsageError(description: "--format expects text, jsonl, csv or gpx, found \"\(other)\"")
+            throw Arguments.UsageError(description: "--format expects \(Self.names), found \"\(other)\"")
         }
     }
 }

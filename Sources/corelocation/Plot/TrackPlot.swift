@@ -1,13 +1,17 @@
 import Foundation
 import LinuxCoreLocation
 
-/// An SVG picture of a track, with no map tiles: the path of accepted fixes, each fix's accuracy circle,
-/// filtered fixes in another colour, a scale bar and a legend.
+/// An SVG picture of a track, with no map tiles: each segment's path of accepted fixes, every fix's accuracy
+/// circle, filtered fixes in another colour, start and end markers, a scale bar and a legend.
 ///
 /// The view is fitted to every fix and every accuracy circle, so no circle is cut off at the edge.
 /// The projection is equirectangular around the track's mean latitude (x = longitude × cos φ₀, y = −latitude),
 /// which keeps shapes true to within a fraction of a percent over a few kilometres; distances for the scale bar
-/// and circles use metres per degree at φ₀ on the WGS-84 ellipsoid.
+/// and circles use metres per degree at φ₀ on the WGS-84 ellipsoid. The accuracy circles are drawn opaque inside
+/// a translucent group, so a thousand overlapping circles of a stationary receiver show as one translucent area
+/// with the fixes inside, not as a solid disc. The title and legend sit in a band above the drawing area; legend
+/// entries are laid out from their text widths (``textWidth(_:)``, pinned with `textLength`), so counts of any
+/// length fit.
 struct TrackPlot {
     /// One fix and whether the filters accepted it.
     struct Point {
@@ -15,47 +19,69 @@ struct TrackPlot {
         let accepted: Bool
     }
 
-    let points: [Point]
+    /// The fixes by segment: each segment's accepted fixes are joined by one path; there is no line between
+    /// segments.
+    let segments: [[Point]]
     let title: String
     let width = 900.0
     let height = 650.0
     private let margin = 50.0
+    /// Font size of the legend in pixels.
+    private let fontSize = 13.0
+    /// Up to this many accuracy circles also get an outline; more would only draw a tangle of lines.
+    private let outlinedCircles = 50
+
+    /// A plot of one segment.
+    init(points: [Point], title: String) {
+        self.init(segments: [points], title: title)
+    }
+
+    /// A plot of several segments.
+    init(segments: [[Point]], title: String) {
+        self.segments = segments.filter { !$0.isEmpty }
+        self.title = title
+    }
+
+    /// Every fix, in order.
+    var points: [Point] { segments.flatMap { $0 } }
 
     /// The SVG document.
     func svg() -> String {
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
-            viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="13">
+            viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="\(Int(fontSize))">
             <title>\(escape(title))</title>
             <rect width="100%" height="100%" fill="#fbfbf8"/>
+            <text x="\(f(margin))" y="28" font-size="16">\(escape(title))</text>
 
             """
+        let (legend, legendBottom) = self.legend()
+        let top = legendBottom + 12
         let extents = points.map { ($0.location, circleRadius($0)) }
-        guard let projection = Projection(extents, width: width, height: height, margin: margin) else {
-            return svg + "<text x=\"\(margin)\" y=\"\(margin)\">no fixes</text>\n</svg>\n"
+        guard
+            let projection = Projection(
+                extents, left: margin, top: top, right: width - margin, bottom: height - margin)
+        else {
+            return svg + "<text x=\"\(f(margin))\" y=\"\(f(top + 20))\">no fixes</text>\n</svg>\n"
         }
-        svg +=
-            "<g class=\"accuracy\" fill=\"#3b7dd8\" fill-opacity=\"0.07\" stroke=\"#3b7dd8\" stroke-opacity=\"0.25\">\n"
-        for point in points where circleRadius(point) > 0 {
-            let (x, y) = projection.xy(point.location.coordinate)
-            let radius = projection.pixels(metres: circleRadius(point))
-            svg += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(radius))\"/>\n"
-        }
-        svg += "</g>\n"
-        let path = points.filter(\.accepted).map { projection.xy($0.location.coordinate) }
-        if path.count > 1 {
+        svg += accuracyCircles(projection)
+        for segment in segments {
+            let path = segment.filter(\.accepted).map { projection.xy($0.location.coordinate) }
+            guard path.count > 1 else { continue }
             svg +=
-                "<polyline class=\"path\" fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"2\" points=\""
-                + path.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ") + "\"/>\n"
+                "<polyline class=\"path\" fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"2\" "
+                + "stroke-linejoin=\"round\" points=\"" + path.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ")
+                + "\"/>\n"
         }
+        let radius = points.count > 500 ? 1.5 : 3
         for point in points {
             let (x, y) = projection.xy(point.location.coordinate)
             let style =
                 point.accepted ? "class=\"fix accepted\" fill=\"#1f4e9c\"" : "class=\"fix filtered\" fill=\"#d0453a\""
-            svg += "<circle \(style) cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"3\"/>\n"
+            svg += "<circle \(style) cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(radius))\"/>\n"
         }
-        svg += scaleBar(projection) + legend()
+        svg += endMarkers(projection) + scaleBar(projection) + legend
         return svg + "</svg>\n"
     }
 
@@ -65,31 +91,150 @@ struct TrackPlot {
         point.accepted && point.location.horizontalAccuracy > 0 ? point.location.horizontalAccuracy : 0
     }
 
-    private func scaleBar(_ projection: Projection) -> String {
-        let metres = Self.roundScale(projection.metres(pixels: width / 4))
-        let length = projection.pixels(metres: metres)
-        let y = height - 20
-        let label = metres >= 1000 ? "\(Numbers.fixed(metres / 1000, metres >= 10_000 ? 0 : 1)) km" : "\(Int(metres)) m"
+    /// The circles, opaque inside two translucent groups (area, then outlines): overlaps do not darken.
+    private func accuracyCircles(_ projection: Projection) -> String {
+        var circles = ""
+        for point in points where circleRadius(point) > 0 {
+            let (x, y) = projection.xy(point.location.coordinate)
+            circles +=
+                "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(projection.pixels(metres: circleRadius(point))))\"/>\n"
+        }
+        guard !circles.isEmpty else { return "" }
+        let area = "<g class=\"accuracy\" fill=\"#3b7dd8\" opacity=\"0.16\">\n\(circles)</g>\n"
+        guard points.count(where: { circleRadius($0) > 0 }) <= outlinedCircles else { return area }
+        return area + "<g class=\"accuracy-outline\" fill=\"none\" stroke=\"#3b7dd8\" stroke-width=\"1\" "
+            + "opacity=\"0.35\">\n\(circles)</g>\n"
+    }
+
+    /// The fixes where the track starts and ends: the first and last accepted fixes (of all fixes when none
+    /// was accepted).
+    private var ends: (start: Point, end: Point)? {
+        let accepted = points.filter(\.accepted)
+        let drawn = accepted.isEmpty ? points : accepted
+        guard let first = drawn.first, let last = drawn.last else { return nil }
+        return (first, last)
+    }
+
+    private func endMarkers(_ projection: Projection) -> String {
+        guard let ends else { return "" }
+        let (sx, sy) = projection.xy(ends.start.location.coordinate)
+        let (ex, ey) = projection.xy(ends.end.location.coordinate)
         return """
-            <g class="scale" stroke="#222" stroke-width="2"><line x1="\(f(margin))" y1="\(f(y))" x2="\(f(margin + length))" \
-            y2="\(f(y))"/><line x1="\(f(margin))" y1="\(f(y - 5))" x2="\(f(margin))" y2="\(f(y + 5))"/><line \
-            x1="\(f(margin + length))" y1="\(f(y - 5))" x2="\(f(margin + length))" y2="\(f(y + 5))"/></g>
-            <text x="\(f(margin + length + 8))" y="\(f(y + 5))">\(label)</text>
+            <circle class="marker start" cx="\(f(sx))" cy="\(f(sy))" r="7" fill="#2e9b47" stroke="#fff" \
+            stroke-width="2"/>
+            <rect class="marker end" x="\(f(ex - 6))" y="\(f(ey - 6))" width="12" height="12" fill="#222" \
+            stroke="#fff" stroke-width="2"/>
 
             """
     }
 
-    private func legend() -> String {
-        let accepted = points.filter(\.accepted).count
-        let filtered = points.count - accepted
+    private func scaleBar(_ projection: Projection) -> String {
+        let metres = Self.roundScale(projection.metres(pixels: width / 4))
+        let length = projection.pixels(metres: metres)
+        let y = height - 20
         return """
-            <text x="\(f(margin))" y="28" font-size="16">\(escape(title))</text>
-            <circle cx="\(f(width - 230))" cy="24" r="4" fill="#1f4e9c"/><text x="\(f(width - 220))" y="28">\
-            accepted \(accepted)</text>
-            <circle cx="\(f(width - 120))" cy="24" r="4" fill="#d0453a"/><text x="\(f(width - 110))" y="28">\
-            filtered \(filtered)</text>
+            <g class="scale" stroke="#222" stroke-width="2"><line x1="\(f(margin))" y1="\(f(y))" x2="\(f(margin + length))" \
+            y2="\(f(y))"/><line x1="\(f(margin))" y1="\(f(y - 5))" x2="\(f(margin))" y2="\(f(y + 5))"/><line \
+            x1="\(f(margin + length))" y1="\(f(y - 5))" x2="\(f(margin + length))" y2="\(f(y + 5))"/></g>
+            <text x="\(f(margin + length + 8))" y="\(f(y + 5))">\(Self.distance(metres))</text>
 
             """
+    }
+
+    /// `1 m`, `200 m`, `1.5 km`, `20 km`; below a metre, `50 cm`.
+    static func distance(_ metres: Double) -> String {
+        if metres < 1 { return "\(Int((metres * 100).rounded())) cm" }
+        if metres < 1000 { return "\(Int(metres.rounded())) m" }
+        return "\(Numbers.fixed(metres / 1000, metres >= 10_000 ? 0 : 1)) km"
+    }
+
+    /// One legend entry: a marker drawn in a `size` × `size` square, and its text.
+    private struct LegendEntry {
+        let marker: (_ x: Double, _ y: Double) -> String
+        let text: String
+    }
+
+    /// The legend, rows under the title, and the y of its lower edge.
+    private func legend() -> (svg: String, bottom: Double) {
+        let accepted = points.filter(\.accepted).count
+        var entries = [
+            LegendEntry(
+                marker: { "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"4\" fill=\"#1f4e9c\"/>" },
+                text: "accepted \(accepted)")
+        ]
+        if accepted < points.count {
+            entries.append(
+                LegendEntry(
+                    marker: { "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"4\" fill=\"#d0453a\"/>" },
+                    text: "filtered \(points.count - accepted)"))
+        }
+        if ends != nil {
+            entries.append(
+                LegendEntry(
+                    marker: { "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"5\" fill=\"#2e9b47\"/>" }, text: "start"))
+            entries.append(
+                LegendEntry(
+                    marker: {
+                        "<rect x=\"\(f($0 - 5))\" y=\"\(f($1 - 5))\" width=\"10\" height=\"10\" fill=\"#222\"/>"
+                    },
+                    text: "end"))
+        }
+        let radii = points.map(circleRadius).filter { $0 > 0 }.sorted()
+        if !radii.isEmpty {
+            let median = radii[radii.count / 2]
+            entries.append(
+                LegendEntry(
+                    marker: {
+                        "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"5\" fill=\"#3b7dd8\" fill-opacity=\"0.16\" "
+                            + "stroke=\"#3b7dd8\" stroke-opacity=\"0.5\"/>"
+                    }, text: "accuracy circle, median ±\(Self.accuracy(median))"))
+        }
+        var svg = "<g class=\"legend\" font-size=\"\(Int(fontSize))\">\n"
+        let rowHeight = 22.0
+        var x = margin
+        var y = 42.0
+        for entry in entries {
+            let textLength = Self.textWidth(entry.text) * fontSize
+            let boxWidth = 6 + 12 + 6 + textLength + 6
+            if x > margin && x + boxWidth > width - margin {
+                x = margin
+                y += rowHeight + 4
+            }
+            svg += """
+                <g class="legend-entry"><rect class="legend-box" x="\(f(x))" y="\(f(y))" width="\(f(boxWidth))" \
+                height="\(f(rowHeight))" rx="3" fill="#fff" stroke="#d8d8d0"/>\(entry.marker(x + 12, y + rowHeight / 2))\
+                <text x="\(f(x + 24))" y="\(f(y + 15.5))" textLength="\(f(textLength))" \
+                lengthAdjust="spacing">\(escape(entry.text))</text></g>
+
+                """
+            x += boxWidth + 10
+        }
+        return (svg + "</g>\n", y + rowHeight)
+    }
+
+    /// The width of `text` in ems: the advance widths of DejaVu Sans, the widest of the usual `sans-serif` fonts
+    /// (0.65 em for a character it does not list), so the text fits its box in any of them; `textLength` then
+    /// pins it where the renderer honours it (browsers), by adjusting the spacing a little.
+    static func textWidth(_ text: String) -> Double {
+        text.reduce(0) { $0 + (advances[$1] ?? 0.65) }
+    }
+
+    private static let advances: [Character: Double] = {
+        var widths: [Character: Double] = [" ": 0.318, ".": 0.318, ",": 0.318, ":": 0.337, "±": 0.838]
+        for digit in "0123456789" { widths[digit] = 0.636 }
+        let letters: [(Character, Double)] = [
+            ("a", 0.613), ("b", 0.635), ("c", 0.550), ("d", 0.635), ("e", 0.615), ("f", 0.352), ("g", 0.635),
+            ("h", 0.634), ("i", 0.278), ("j", 0.278), ("k", 0.579), ("l", 0.278), ("m", 0.974), ("n", 0.634),
+            ("o", 0.612), ("p", 0.635), ("q", 0.635), ("r", 0.411), ("s", 0.521), ("t", 0.392), ("u", 0.634),
+            ("v", 0.592), ("w", 0.818), ("x", 0.592), ("y", 0.592), ("z", 0.525),
+        ]
+        for (letter, width) in letters { widths[letter] = width }
+        return widths
+    }()
+
+    /// An accuracy for the legend: `4.5 m` below 10 m, `120 m` above.
+    private static func accuracy(_ metres: Double) -> String {
+        "\(Numbers.fixed(metres, metres < 10 ? 1 : 0)) m"
     }
 
     /// The largest 1, 2 or 5 × 10ⁿ metres not above `metres`.
@@ -113,7 +258,10 @@ private struct Projection {
     let metresPerDegree: Double
 
     /// Fits every fix and the circle of `radius` metres around it (0 for none) into the drawing area.
-    init?(_ extents: [(location: CLLocation, radius: Double)], width: Double, height: Double, margin: Double) {
+    init?(
+        _ extents: [(location: CLLocation, radius: Double)], left: Double, top: Double, right: Double,
+        bottom: Double
+    ) {
         guard !extents.isEmpty else { return nil }
         let latitudes = extents.map(\.location.coordinate.latitude)
         let meanLatitude = latitudes.reduce(0, +) / Double(latitudes.count)
@@ -127,15 +275,22 @@ private struct Projection {
         // Both axes are in degrees of latitude, so a circle spans radius / metresPerDegree either way.
         let xs = extents.map { ($0.location.coordinate.longitude * cosine, $0.radius / metresPerDegree) }
         let ys = extents.map { ($0.location.coordinate.latitude, $0.radius / metresPerDegree) }
-        let minX = xs.map { $0.0 - $0.1 }.min()!
-        let maxY = ys.map { $0.0 + $0.1 }.max()!
+        // At least 10 m across either way, centred: a single fix without a circle still gets a view.
+        let minimumSpan = 10 / metresPerDegree
+        func range(_ values: [(Double, Double)]) -> (low: Double, span: Double) {
+            let low = values.map { $0.0 - $0.1 }.min() ?? 0
+            let span = (values.map { $0.0 + $0.1 }.max() ?? 0) - low
+            return span >= minimumSpan ? (low, span) : (low - (minimumSpan - span) / 2, minimumSpan)
+        }
+        let (minX, spanX) = range(xs)
+        let (minY, spanY) = range(ys)
         self.minX = minX
-        self.maxY = maxY
-        let spanX = max(xs.map { $0.0 + $0.1 }.max()! - minX, 1e-9)
-        let spanY = max(maxY - ys.map { $0.0 - $0.1 }.min()!, 1e-9)
-        scale = min((width - 2 * margin) / spanX, (height - 2 * margin - 40) / spanY)
-        offsetX = margin + ((width - 2 * margin) - spanX * scale) / 2
-        offsetY = margin + 20 + ((height - 2 * margin - 40) - spanY * scale) / 2
+        maxY = minY + spanY
+        let areaWidth = right - left
+        let areaHeight = bottom - top
+        scale = min(areaWidth / spanX, areaHeight / spanY)
+        offsetX = left + (areaWidth - spanX * scale) / 2
+        offsetY = top + (areaHeight - spanY * scale) / 2
     }
 
     func xy(_ coordinate: CLLocationCoordinate2D) -> (Double, Double) {

@@ -75,6 +75,12 @@ struct Arguments {
     /// Every value of a repeatable option.
     func all(_ name: String) -> [String] { values[name] ?? [] }
 
+    /// A limit in `0...1e9` (`--duration`, `--max-age`) where 0 means "no limit", as 0 means "off" for every
+    /// option of the tool (`--timeout 0`, `--heading-filter 0`, `--age-filter 0`, …); `nil` when absent or 0.
+    func limit(_ name: String, unit: String) throws -> Double? {
+        try number(name, in: 0...1e9, unit: unit).flatMap { $0 == 0 ? nil : $0 }
+    }
+
     /// The option as a number in `range`, or `nil` when absent.
     func number(_ name: String, in range: ClosedRange<Double>, unit: String) throws -> Double? {
         guard let text = value(name) else { return nil }

@@ -12,15 +12,18 @@ struct CommandContext {
     let provider: any LocationProvider
     let duration: TimeInterval?
 
-    init(_ arguments: Arguments) throws {
-        session = Session(
-            writer: EventWriter(
-                format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
-        duration = try arguments.number("duration", in: 0...1e9, unit: "seconds")
-        guard let provider = try ProviderChoice.resolve(arguments.value("provider")) else {
-            Terminal.exit(.unavailable, "no location provider")
-        }
-        self.provider = provider
+    /// Reads the shared options.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line.
+    ///   - fallsBackToSample: Whether the embedded sample stands in when no provider is configured or found
+    ///     (`watch` only; see ``ProviderChoice``).
+    /// - Throws: ``Arguments/UsageError`` for a bad option value, `--provider` or `CORELOCATION_PROVIDER`.
+    init(_ arguments: Arguments, fallsBackToSample: Bool = false) throws {
+        let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
+        duration = try arguments.limit("duration", unit: "seconds")
+        provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: fallsBackToSample)
+        session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
     }
 
     /// A configuration for the chosen provider and the process's authorization.
@@ -32,15 +35,17 @@ struct CommandContext {
     /// - Parameters:
     ///   - seesDeliveries: Whether the command writes the fixes or headings it receives, so that their absence
     ///     can be reported (see ``WaitingNotice``).
+    ///   - noun: What the command receives, for the waiting notice: `fix` or `heading`.
     ///   - filterStatistics: What the command's update filters dropped so far (its manager's
     ///     `updateFilterStatistics`), for the waiting notice; `nil` for a command without update filters.
     func run(
-        seesDeliveries: Bool = true, filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
+        seesDeliveries: Bool = true, noun: String = "fix",
+        filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
     ) -> Never {
         session.start(duration: duration)
         let writer = session.writer
         WaitingNotice(
-            provider: provider, deliveries: seesDeliveries ? { writer.deliveries } : nil,
+            provider: provider, deliveries: seesDeliveries ? { writer.deliveries } : nil, noun: noun,
             filterStatistics: filterStatistics
         ).start()
         dispatchMain()

@@ -31,21 +31,11 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         let error = error as? CLError ?? CLError(.locationUnknown)
-        let ending: (status: ExitStatus, message: String)?
-        switch error.code {
-        case .denied:
-            let status = manager.authorizationStatus
-            ending = (
-                .unavailable,
-                status == .denied || status == .restricted
-                    ? "location access is \(status.name)" : "no location provider is available"
-            )
-        case .network: ending = (.providerFailed, "the provider \(manager.provider?.identifier ?? "") failed")
-        case .headingFailure: ending = (.unavailable, "the provider does not measure heading")
-        default: ending = nil
-        }
-        // In text, the error line that ends the command would only repeat the message on standard error.
-        if events.contains(.errors) && !(ending != nil && session.writer.format == .text) {
+        let ending = CommandEnding(
+            error, authorization: manager.authorizationStatus,
+            provider: manager.provider?.identifier ?? "the provider")
+        // Outside JSON Lines, errors go to standard error, where the line that ends the command says it already.
+        if events.contains(.errors) && !(ending != nil && session.writer.format != .jsonLines) {
             session.writer.write(.error(error))
         }
         if let ending { session.finish(ending.status, ending.message) }

@@ -6,10 +6,14 @@ enum ExitStatus: Int32 {
     case providerFailed = 1
     /// `once`: the timeout passed before a fix met the accuracy; the best fix, if any, was printed.
     case timedOut = 2
-    /// Location is unavailable: authorization denied or restricted, no provider, or (`once`) one that does not answer.
+    /// Location is unavailable: authorization denied or restricted, no provider, (`once`) one that does not answer,
+    /// or (`heading`) one that does not measure heading.
     case unavailable = 3
     /// Bad arguments (BSD `EX_USAGE`); one error line and a hint where help is were printed.
     case usage = 64
+    /// The provider's input is not what its scheme says (BSD `EX_DATAERR`): a malformed GPX, a file with no
+    /// NMEA sentence.
+    case invalidInput = 65
     /// An input file is missing or unreadable (BSD `EX_NOINPUT`).
     case noInput = 66
     /// An output file cannot be created (BSD `EX_CANTCREAT`).

@@ -1,17 +1,21 @@
 import Foundation
 import LinuxCoreLocation
 
-/// Which provider a command uses: `--provider URI`, else `CORELOCATION_PROVIDER`, else what the library's probe
-/// finds (gpsd, GeoClue2), else the embedded sample track, announced on standard error.
+/// Which provider a command uses.
+///
+/// `--provider URI`, else `CORELOCATION_PROVIDER`, else what the library's probe finds (gpsd, GeoClue2); else,
+/// for `watch` alone, the embedded sample (``SampleProvider``), announced on standard error. Every other command
+/// ends with status 3 and a line saying what was tried: it never reports a position it does not have.
 enum ProviderChoice {
-    /// Resolves the provider.
+    /// Resolves the provider, or ends the command (status 3) when there is none and the sample may not stand in.
     ///
     /// - Parameters:
     ///   - uri: The `--provider` value, if given.
-    ///   - allowsSample: Whether the sample may stand in when nothing is configured.
-    /// - Throws: ``Arguments/UsageError`` for a bad URI.
-    /// - Returns: The provider, or `nil` when nothing is configured and the sample may not stand in.
-    static func resolve(_ uri: String?, allowsSample: Bool = true) throws -> (any LocationProvider)? {
+    ///   - fallsBackToSample: Whether the sample stands in when nothing is configured or found (`watch`).
+    /// - Throws: ``Arguments/UsageError`` for a bad `--provider` or `CORELOCATION_PROVIDER`, with the library's
+    ///   message for both.
+    /// - Returns: The provider.
+    static func resolve(_ uri: String?, fallsBackToSample: Bool) throws -> any LocationProvider {
         if let uri {
             try checkReplayFile(uri)
             do {
@@ -20,10 +24,29 @@ enum ProviderChoice {
                 throw Arguments.UsageError(description: "--provider: \(error)")
             }
         }
-        if let provider = LocationProviders.resolveDefault() { return provider }
-        guard allowsSample else { return nil }
-        Terminal.note("no provider configured (--provider or CORELOCATION_PROVIDER); replaying the \(SampleTrack.name)")
-        return SampleTrack.provider()
+        if let provider = LocationProviders.defaultProvider { return provider }
+        do {
+            if let configured = try LocationProviders.configuredProvider() {
+                try checkReplayFile(configured.identifier)
+                return configured
+            }
+        } catch {
+            throw Arguments.UsageError(description: "CORELOCATION_PROVIDER: \(error)")
+        }
+        if let found = LocationProviders.probe() { return found }
+        let probed = LocationProviders.probeURIs.joined(separator: " and ")
+        let tried =
+            "no --provider, no CORELOCATION_PROVIDER, and the probe found nothing (\(probed) "
+            + (LocationProviders.probeURIs.count == 1 ? "does" : "do") + " not answer)"
+        guard fallsBackToSample else {
+            Terminal.exit(
+                .unavailable,
+                "no location provider: \(tried); choose one with --provider URI (`corelocation providers` lists "
+                    + "what to try), or --provider sample: for the embedded sample track")
+        }
+        let sample = try LocationProviders.provider(for: "\(SampleProvider.scheme):")
+        Terminal.note("\(tried); replaying \((sample as? SampleProvider)?.summary ?? "the sample"), marked as sample")
+        return sample
     }
 
     /// Ends the command with status 66 and one line when a `nmea:` or `gpx:` replay names a file that cannot be

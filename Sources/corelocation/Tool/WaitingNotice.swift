@@ -20,6 +20,7 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
 
     private let provider: any LocationProvider
     private let deliveries: (() -> Int)?
+    private let noun: String
     private let filterStatistics: (() -> LocationUpdateFilterStatistics)?
     private var lastCount = 0
     private var lastDelivery = Date()
@@ -31,14 +32,16 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
     ///   - provider: The provider the command waits for.
     ///   - deliveries: How many fixes or headings the command has received so far, or `nil` when the command
     ///     cannot see them.
+    ///   - noun: What is delivered, in the line: `fix` (`no fix yet`, `no new fix`) or `heading`.
     ///   - filterStatistics: What the command's update filters passed and dropped so far, or `nil` when the
     ///     command has no update filters.
     init(
-        provider: any LocationProvider, deliveries: (() -> Int)?,
+        provider: any LocationProvider, deliveries: (() -> Int)?, noun: String = "fix",
         filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
     ) {
         self.provider = provider
         self.deliveries = deliveries
+        self.noun = noun
         self.filterStatistics = filterStatistics
     }
 
@@ -79,7 +82,7 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
                 + "\(dropped); Ctrl-C to stop"
         }
         guard deliveries != nil else { return nil }
-        let what = lastCount == 0 ? "no fix yet" : "no new fix"
+        let what = lastCount == 0 ? "no \(noun) yet" : "no new \(noun)"
         return "still waiting: \(provider.identifier) answers but has delivered \(what) (\(silence))\(dropped)"
     }
 

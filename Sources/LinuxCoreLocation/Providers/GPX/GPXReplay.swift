@@ -5,17 +5,19 @@ import GPX
 /// **Linux only.**
 ///
 /// URI: `gpx:/path/route.gpx[?speed=N|max][&loop][&mps=M]`. The file's points are visited in order: a point
-/// with a `<time>` is reached after the time elapsed since the previous point (Xcode: "interpolate movement at a
-/// rate of speed based on the time elapsed between each waypoint"); a point without one is reached at
-/// ``defaultSpeed`` (or `mps=` metres per second; Xcode's "fixed rate of speed" is undocumented). Between two
-/// points the position moves along the geodesic at constant speed, with a fix every second; a single point is a
-/// static location. Track points are replayed when the file has any, else route points, else waypoints; segment,
-/// track and route boundaries are jumps (no fixes between them). The rules, accuracies and limits are in
-/// Docs/GPXReplay.md.
+/// with a `<time>` is reached at that time (Xcode: "interpolate movement at a rate of speed based on the time
+/// elapsed between each waypoint"); points without one between two timed points are reached in proportion to the
+/// distance between them, and the others at ``defaultSpeed`` (or `mps=` metres per second; Xcode's "fixed rate of
+/// speed" is undocumented). Between two points the position moves along the geodesic at constant speed, with a fix
+/// every second; a single point is a static location. Track points are replayed when the file has any, else route
+/// points, else waypoints; segment, track and route boundaries are jumps (no fixes between them). The file is read
+/// as the replay goes, so memory does not grow with it. The rules, accuracies and limits are in
+/// <doc:GPXReplayAndRecording>.
 ///
 /// `?speed=N`, `?speed=max` and `?loop` are ``ReplayOptions``. A file that cannot be read, is not GPX, contains
 /// a DTD (refused for security), or has no points makes the provider report `.failed(CLError(.network))` with
-/// the reader's diagnostic on standard error, such as `route.gpx:3: error: ...`.
+/// the reader's diagnostic on standard error, such as `route.gpx:3: error: ...`; the error's
+/// `NSUnderlyingErrorKey` is a ``ReplayInputError`` for a document that is not usable GPX, or the I/O error.
 public enum GPXReplay {
     /// The speed, in metres per second, between points that lack a time: 1.4 m/s, a walking pace.
     public static let defaultSpeed: CLLocationSpeed = 1.4

@@ -23,16 +23,15 @@ enum GPXReplayInput: Sendable {
         }
     }
 
-    /// Streams the document's events to `body` with a lenient ``GPXReader`` (invalid points are skipped and
-    /// counted, invalid optional values dropped).
+    /// The document's events, read on demand by a lenient ``GPXReader`` (invalid points are skipped and counted,
+    /// invalid optional values dropped).
     ///
-    /// - Throws: The reader's ``GPXDiagnostic``, or what `body` threw.
-    @discardableResult
-    func read(_ body: (GPXEvent) throws -> Void) throws -> GPXReadSummary {
+    /// - Throws: ``GPXDiagnostic`` of kind `io` when the file cannot be opened.
+    func events() throws -> GPXEventStream {
         let reader = GPXReader(mode: .lenient)
         switch self {
-        case .file(let url): return try reader.read(contentsOf: url, body)
-        case .data(let data, let name): return try reader.read(data: data, sourceName: name, body)
+        case .file(let url): return try reader.events(contentsOf: url)
+        case .data(let data, let name): return reader.events(data: data, sourceName: name)
         }
     }
 }

@@ -8,7 +8,9 @@ extension NMEAFix {
     /// HDOP × UERE, 1σ); when the epoch had neither, ``nominalHorizontalAccuracy`` so that the fix is not discarded
     /// as invalid. Vertical accuracy: GST σalt or VDOP × UERE, −1 when unknown or without altitude. Speed in m/s
     /// and course in degrees true (360 read as 0) from the receiver with accuracies −1 (NMEA reports none); where
-    /// the receiver gave none, `derived`'s values and accuracies; −1 when neither has one.
+    /// the receiver gave none, `derived`'s values and accuracies; −1 when neither has one. The source information
+    /// is a ``GNSSSourceInformation`` with `sourceInformation`'s flags and the epoch's fix mode, satellites used
+    /// and dilutions of precision.
     func location(
         at timestamp: Date, sourceInformation: CLLocationSourceInformation, derived: NMEADerivedMotion? = nil
     ) -> CLLocation {
@@ -22,7 +24,10 @@ extension NMEAFix {
             horizontalAccuracy: horizontalAccuracy ?? Self.nominalHorizontalAccuracy,
             verticalAccuracy: altitudeMSL == nil ? -1 : verticalAccuracy ?? -1,
             course: courseAndAccuracy.0, courseAccuracy: courseAndAccuracy.1, speed: speedAndAccuracy.0,
-            speedAccuracy: speedAndAccuracy.1, timestamp: timestamp, sourceInfo: sourceInformation)
+            speedAccuracy: speedAndAccuracy.1, timestamp: timestamp,
+            sourceInfo: GNSSSourceInformation(
+                sourceInformation, fixMode: GNSSFixMode(rawValue: mode.rawValue), satellitesUsed: satellitesUsed,
+                hdop: hdop, vdop: vdop, pdop: pdop))
     }
 
     /// The horizontal accuracy, in metres, given to fixes whose epoch had no HDOP and no GST: the accuracy

@@ -4,7 +4,8 @@
 ///
 /// Each start opens the recording afresh and plays it from the beginning (see ``ReplayOptions`` for the
 /// pace); stop closes it. When the recording cannot be opened, the provider reports
-/// ``LocationProviderEvent/failed(_:)`` with `CLError(.network)` and a diagnostic on standard error.
+/// ``LocationProviderEvent/failed(_:)`` with `CLError(.network)` (the reason as its `NSUnderlyingErrorKey`) and a
+/// diagnostic on standard error.
 /// Fixes are marked as simulated by software when the source says so.
 public final class ReplayLocationProvider: LocationProvider {
     /// Opens the recording from its start.
@@ -56,7 +57,7 @@ public final class ReplayLocationProvider: LocationProvider {
             source = try open()
         } catch {
             Diagnostics.warn("\(identifier): \(error)")
-            source = UnreadableSource()
+            source = UnreadableSource(error: error)
         }
         pacer.start(source, handler: handler)
     }
@@ -70,7 +71,8 @@ public final class ReplayLocationProvider: LocationProvider {
 /// The source of a recording that could not be opened: its first read fails, so the replay reports the failure
 /// through the same path as a read error.
 private final class UnreadableSource: ReplaySource {
-    struct Unreadable: Error {}
-    func next() throws -> ReplayItem? { throw Unreadable() }
-    func rewind() throws { throw Unreadable() }
+    let error: any Error
+    init(error: any Error) { self.error = error }
+    func next() throws -> ReplayItem? { throw error }
+    func rewind() throws { throw error }
 }

@@ -8,7 +8,8 @@
 public struct ReplayOptions: Sendable, Equatable {
     /// The pace of a replay.
     public enum Speed: Sendable, Equatable {
-        /// Real time divided by the factor; fixes are re-stamped with the clock's time when delivered.
+        /// Real time divided by the factor; fixes are re-stamped with the clock's time when delivered, and their
+        /// speed and speed accuracy multiplied by the factor, so that they agree with the faster movement.
         case factor(Double)
         /// As fast as possible on a virtual clock set to each recorded time; fixes keep their recorded times.
         case asFastAsPossible

@@ -110,7 +110,7 @@ final class ReplayPacer: @unchecked Sendable {
             return item
         } catch {
             run.failed = true
-            deliver(.failed(CLError(.network)), in: run)
+            deliver(.failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: error])), in: run)
             return nil
         }
     }
@@ -136,7 +136,7 @@ final class ReplayPacer: @unchecked Sendable {
         run.lastTime = item.time
         let due = run.passStart.addingTimeInterval(item.time.timeIntervalSince(first) / factor)
         let timer = clock.schedule(after: due.timeIntervalSince(clock.now)) { [self] in
-            deliver(Self.restamp(item.event, at: clock.now), in: run)
+            deliver(Self.restamp(item.event, at: clock.now, speedFactor: factor), in: run)
             scheduleNext(run, factor: factor)
         }
         let stopped = lock.withLock {
@@ -168,10 +168,16 @@ final class ReplayPacer: @unchecked Sendable {
         }
     }
 
-    /// The event with its fixes and heading stamped `date`.
-    static func restamp(_ event: LocationProviderEvent, at date: Date) -> LocationProviderEvent {
+    /// The event with its fixes and heading stamped `date`, and the fixes' speeds multiplied by `speedFactor`.
+    ///
+    /// A replay `speedFactor` times faster than recorded moves the device that much faster: its fixes' speed and
+    /// speed accuracy follow, so that they agree with the distance and time between them (a valid speed only;
+    /// −1 stays −1).
+    static func restamp(
+        _ event: LocationProviderEvent, at date: Date, speedFactor: Double = 1
+    ) -> LocationProviderEvent {
         switch event {
-        case .locations(let fixes): return .locations(fixes.map { $0.restamped(date) })
+        case .locations(let fixes): return .locations(fixes.map { $0.restamped(date, speedFactor: speedFactor) })
         case .heading(let heading):
             return .heading(
                 CLHeading(
@@ -184,10 +190,15 @@ final class ReplayPacer: @unchecked Sendable {
 }
 
 extension CLLocation {
-    /// A copy with every value kept but the timestamp.
-    func restamped(_ date: Date) -> CLLocation {
+    /// A copy with every value kept but the timestamp, and the speed and its accuracy (when valid) multiplied by
+    /// `speedFactor`.
+    func restamped(_ date: Date, speedFactor: Double = 1) -> CLLocation {
         var storage = self.storage
         storage.timestamp = date
+        if speedFactor != 1 {
+            if storage.speed >= 0 { storage.speed *= speedFactor }
+            if storage.speedAccuracy >= 0 { storage.speedAccuracy *= speedFactor }
+        }
         return CLLocation(storage: storage)
     }
 }

@@ -27,8 +27,10 @@ public struct ReplayItem: Sendable {
 public protocol ReplaySource: AnyObject {
     /// The next item in recorded order, or `nil` at the end.
     ///
-    /// - Throws: When the recording cannot be read any further (an I/O error); the replay reports
-    ///   `CLError(.network)` and ends. Malformed records are not errors: sources skip and count them.
+    /// - Throws: When the recording cannot be read any further (an I/O error), or ``ReplayInputError`` when it
+    ///   holds nothing of its kind (not GPX, no NMEA sentence at all); the replay reports `CLError(.network)`
+    ///   with the error thrown as its `NSUnderlyingErrorKey`, and ends. Malformed records among good ones are not
+    ///   errors: sources skip and count them.
     func next() throws -> ReplayItem?
 
     /// Goes back to the first item, for looping replays.

@@ -1,0 +1,403 @@
+import Foundation
+
+/// A streaming, namespace-aware XML 1.0 scanner that refuses DTDs by construction: the XML parser of the
+/// ``GPXReader``.
+///
+/// It follows the productions of XML 1.0 (Fifth Edition) and Namespaces in XML 1.0 for documents without a
+/// document type declaration, and reports any violation of them as `malformedXML`: a `<!DOCTYPE` (or any other
+/// markup declaration) is refused as `forbiddenDeclaration` wherever it stands, and since no DTD is ever read,
+/// no entity other than the five predefined ones exists (a reference to another is an error), so nothing is
+/// ever expanded or fetched. What refuses DTDs is the parser itself, so it sees exactly what the parser sees.
+/// Comments, processing instructions and CDATA sections are scanned by their productions, byte by byte,
+/// however the reads cut the input.
+///
+/// Memory is bounded: a 64 KiB read buffer, at most ``maximumDepth`` open elements, start tags of at most
+/// ``maximumTagBytes`` of names and values with at most ``maximumAttributes`` attributes, and collected text
+/// of at most ``maximumTextBytes``. Everything else (text, comments, instructions) is scanned and dropped.
+///
+/// Encodings: UTF-8 (with or without a byte-order mark), and ISO-8859-1 or US-ASCII when the XML declaration
+/// names them; anything else is `unsupportedEncoding`.
+///
+/// Pull-based: each ``next()`` scans up to the next element boundary. A value type so that its state is plain
+/// stored properties (no dynamic exclusivity checks per byte), but its copies share one buffer: it lives in one
+/// place, a ``GPXParseSession``. Not `Sendable`; one thread at a time.
+struct GPXXMLScanner: ~Copyable {
+    /// What ``next()`` found.
+    enum Event {
+        /// A start tag (or an empty-element tag, whose ``endElement`` follows): see ``localName``,
+        /// ``elementNamespace`` and ``attribute(_:)``.
+        case startElement
+        /// The end of the innermost open element.
+        case endElement
+        /// The end of a well-formed document, or of an empty input (``sawRootElement`` tells).
+        case endOfDocument
+    }
+
+    /// Where the scanner stands in the document (XML 1.0 §2.1, `document ::= prolog element Misc*`).
+    enum Phase {
+        /// At the first byte, where an XML declaration may stand.
+        case start
+        /// After the declaration, before the root element.
+        case prolog
+        /// Inside the root element.
+        case content
+        /// After the root element.
+        case epilog
+        /// The end was reported.
+        case ended
+    }
+
+    /// The document's character encoding.
+    enum Encoding {
+        case utf8, latin1, ascii
+    }
+
+    /// One attribute of the current start tag: offsets in ``tag``.
+    struct Attribute {
+        var name: Range<Int>
+        /// The offset of the colon in the name, for a prefixed name.
+        var colon: Int?
+        var value: Range<Int>
+    }
+
+    /// The most elements open at once; a deeper document is refused at once with `limitExceeded`.
+    ///
+    /// GPX needs 7 (`gpx`, `trk`, `trkseg`, `trkpt`, `extensions`, an extension element and its child); the rest
+    /// is room for deeper extensions.
+    static let maximumDepth = 48
+    /// The most bytes of names and (decoded) values in one start tag.
+    static let maximumTagBytes = 64 * 1024
+    /// The most attributes (namespace declarations included) in one start tag.
+    static let maximumAttributes = 128
+    /// The most bytes of text collected for one element.
+    static let maximumTextBytes = 16 * 1024
+    /// The read buffer's size.
+    static let bufferCapacity = 64 * 1024
+
+    /// The document's name in diagnostics.
+    let source: String
+    let input: GPXXMLInput
+    private let storage: Storage
+    /// The bytes read and not yet scanned are `buffer[position..<limit]`.
+    let buffer: UnsafeMutablePointer<UInt8>
+    var position = 0
+    var limit = 0
+    var inputEnded = false
+    /// The byte classes of ``GPXXMLCharacters``, at hand for the fast loops.
+    let textClasses: UnsafePointer<UInt8>
+    let attributeClasses: UnsafePointer<UInt8>
+    let nameClasses: UnsafePointer<UInt8>
+    /// Raw ISO-8859-1 bytes read before the declaration named the encoding, still to be converted.
+    var unconverted: [UInt8] = []
+    /// Where raw ISO-8859-1 bytes are read before conversion (half a buffer: each becomes at most two).
+    let latin1Bytes: UnsafeMutablePointer<UInt8>
+    /// The line of the next byte (line ends: LF, CR LF and CR, as XML 1.0 §2.11 normalises them).
+    var line = 1
+    var encoding = Encoding.utf8
+    var phase = Phase.start
+    /// Whether the document starts with a UTF-8 byte-order mark.
+    var sawByteOrderMark = false
+    /// Whether the document had a root element.
+    var sawRootElement = false
+
+    /// The qualified names of the open elements, one after another, and where each starts.
+    var openNames: [UInt8] = []
+    var openNameStarts: [Int] = []
+    /// The line of each open element's start tag.
+    var openLines: [Int] = []
+    /// Whether the last start tag was an empty-element tag, whose end is reported next.
+    var emptyElementEnds = false
+
+    /// The current tag: its name (`tag[elementName]`), then, for a start tag, its attributes' names and values.
+    let tag: UnsafeMutablePointer<UInt8>
+    var tagCount = 0
+    var elementName = 0..<0
+    var elementColon: Int?
+    let attributes: UnsafeMutablePointer<Attribute>
+    var attributeCount = 0
+    /// The line of the current tag's `<`.
+    var tagLine = 1
+    /// The namespace bindings in scope.
+    var namespaces = GPXXMLNamespaces()
+    /// The namespace of the current element.
+    var elementNamespace = GPXXMLNamespaces.Binding.none
+
+    /// Whether character data and CDATA sections are collected into ``text`` (set by the reader for the
+    /// elements whose text it reads).
+    var collectsText = false
+    /// The text collected, line ends normalised and references replaced: `textBytes[0..<textCount]`.
+    let textBytes: UnsafeMutablePointer<UInt8>
+    var textCount = 0
+
+    /// Scans the document that `input` delivers.
+    init(_ input: GPXXMLInput) {
+        self.input = input
+        source = input.name
+        storage = Storage()
+        buffer = storage.buffer
+        textClasses = UnsafePointer(storage.textClasses)
+        attributeClasses = UnsafePointer(storage.attributeClasses)
+        nameClasses = UnsafePointer(storage.nameClasses)
+        latin1Bytes = storage.latin1Bytes
+        tag = storage.tag
+        attributes = storage.attributes
+        textBytes = storage.text
+    }
+
+    /// The depth of the innermost open element (1 for the root).
+    @inline(__always)
+    var depth: Int { openNameStarts.count }
+
+    /// The bytes of the current tag at `range`; valid until the next call of ``next()``.
+    @inline(__always)
+    func tagBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: tag + range.lowerBound, count: range.count)
+    }
+
+    /// The current element's local name (its name without a prefix); valid until the next call of ``next()``.
+    @inline(__always)
+    var localName: UnsafeBufferPointer<UInt8> {
+        tagBytes((elementColon.map { $0 + 1 } ?? elementName.lowerBound)..<elementName.upperBound)
+    }
+
+    /// The current tag's qualified name as written, such as `gpxtpx:speed`; at an ``Event/endElement``, the name
+    /// of the element that ended.
+    var qualifiedName: String { String(decoding: tagBytes(elementName), as: UTF8.self) }
+
+    /// The value of the current start tag's attribute without prefix named `name`; valid until the next call of
+    /// ``next()``.
+    @inline(__always)
+    func attribute(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for index in 0..<attributeCount {
+            let attribute = attributes[index]
+            if attribute.colon == nil, tagBytes(attribute.name).elementsEqual(wanted) {
+                return tagBytes(attribute.value)
+            }
+        }
+        return nil
+    }
+
+    /// The text collected; valid until the next call of ``next()``.
+    @inline(__always)
+    var text: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: textBytes, count: textCount) }
+
+    /// The name of the innermost open element.
+    var openElementName: String {
+        String(decoding: openNames[(openNameStarts.last ?? 0)...], as: UTF8.self)
+    }
+
+    /// Scans to the next element boundary or the end of the document.
+    ///
+    /// - Throws: ``GPXDiagnostic``: `malformedXML`, `forbiddenDeclaration`, `unsupportedEncoding`,
+    ///   `limitExceeded`, or `io`.
+    mutating func next() throws(GPXDiagnostic) -> Event {
+        if emptyElementEnds {
+            emptyElementEnds = false
+            closeElement()
+            return .endElement
+        }
+        while true {
+            let found: Bool
+            switch phase {
+            case .content: found = try scanCharacterData()
+            case .start, .prolog, .epilog: found = try skipWhitespaceOutsideRoot()
+            case .ended: return .endOfDocument
+            }
+            guard found else {
+                if phase == .content {
+                    throw malformed(
+                        "the document ends before </\(openElementName)> (opened on line \(openLines.last ?? 1))")
+                }
+                phase = .ended
+                return .endOfDocument
+            }
+            tagLine = line
+            if let event = try scanMarkup() { return event }
+        }
+    }
+
+    /// Scans what follows a `<`; an event for a tag, `nil` for a comment, instruction or CDATA section.
+    private mutating func scanMarkup() throws(GPXDiagnostic) -> Event? {
+        let isStart = phase == .start
+        if phase == .start { phase = .prolog }
+        guard let byte = try peek() else { throw malformed("the document ends after '<'") }
+        switch byte {
+        case UInt8(ascii: "/"):
+            position += 1
+            guard phase == .content else { throw malformed("closing tag outside the root element") }
+            try scanEndTag()
+            return .endElement
+        case UInt8(ascii: "?"):
+            position += 1
+            try scanProcessingInstruction(atDocumentStart: isStart)
+            return nil
+        case UInt8(ascii: "!"):
+            position += 1
+            try scanDeclarationOrComment()
+            return nil
+        default:
+            guard phase != .epilog else { throw malformed("extra content after the root element") }
+            try scanStartTag()
+            if phase == .prolog {
+                phase = .content
+                sawRootElement = true
+            }
+            return .startElement
+        }
+    }
+
+    /// Removes the innermost open element and its namespace bindings; after the root, the epilog begins.
+    mutating func closeElement() {
+        namespaces.pop(depth: depth)
+        openNames.removeSubrange((openNameStarts.removeLast())...)
+        openLines.removeLast()
+        if openNameStarts.isEmpty { phase = .epilog }
+    }
+
+    // MARK: Bytes
+
+    /// Makes at least `count` unscanned bytes available in ``buffer``; `false` when the input ends first.
+    ///
+    /// May move the unscanned bytes to the start of the buffer: positions held across a call must be
+    /// re-read from ``position``.
+    @inline(__always)
+    mutating func ensure(_ count: Int) throws(GPXDiagnostic) -> Bool {
+        limit - position >= count ? true : try refill(atLeast: count)
+    }
+
+    private mutating func refill(atLeast count: Int) throws(GPXDiagnostic) -> Bool {
+        while limit - position < count {
+            if inputEnded { return false }
+            if position > 0 {
+                let remaining = limit - position
+                if remaining > 0 { memmove(buffer, buffer + position, remaining) }
+                position = 0
+                limit = remaining
+            }
+            let count = try readInput(into: buffer + limit, capacity: Self.bufferCapacity - limit)
+            if count == 0 { inputEnded = true } else { limit += count }
+        }
+        return true
+    }
+
+    /// Reads more of the document into `destination`, converting ISO-8859-1 to UTF-8.
+    private mutating func readInput(into destination: UnsafeMutablePointer<UInt8>, capacity: Int) throws(GPXDiagnostic)
+        -> Int
+    {
+        guard encoding == .latin1 else { return try input.read(into: destination, count: capacity) }
+        let raw = latin1Bytes
+        var count = min(capacity / 2, unconverted.count)
+        if count > 0 {
+            raw.update(from: unconverted, count: count)
+            unconverted.removeFirst(count)
+        } else {
+            count = try input.read(into: raw, count: min(capacity / 2, Self.bufferCapacity / 2))
+        }
+        var written = 0
+        for index in 0..<count {
+            let byte = raw[index]
+            if byte < 0x80 {
+                destination[written] = byte
+                written += 1
+            } else {
+                destination[written] = 0xC0 | byte >> 6
+                destination[written + 1] = 0x80 | byte & 0x3F
+                written += 2
+            }
+        }
+        return written
+    }
+
+    /// Switches to ISO-8859-1 after the XML declaration: the bytes already read after it are converted too.
+    mutating func switchToLatin1() {
+        encoding = .latin1
+        unconverted = Array(UnsafeBufferPointer(start: buffer + position, count: limit - position))
+        limit = position
+    }
+
+    /// The byte at ``position``, reading more if needed; `nil` at the end of the input.
+    @inline(__always)
+    mutating func peek() throws(GPXDiagnostic) -> UInt8? {
+        if position < limit { return buffer[position] }
+        return try ensure(1) ? buffer[position] : nil
+    }
+
+    /// Consumes `byte` if it is next.
+    @inline(__always)
+    mutating func skip(_ byte: UInt8) throws(GPXDiagnostic) -> Bool {
+        guard try peek() == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Consumes white space (counting lines); whether there was any.
+    @discardableResult
+    mutating func skipWhitespace() throws(GPXDiagnostic) -> Bool {
+        var skipped = false
+        while let byte = try peek(), GPXXMLCharacters.isWhitespace(byte) {
+            try consumeLineEndOrByte()
+            skipped = true
+        }
+        return skipped
+    }
+
+    /// Consumes the byte at ``position``; a line end (LF, CR LF or CR) is consumed whole and counted.
+    ///
+    /// - Returns: The byte the document means there: LF for any line end.
+    @discardableResult
+    @inline(__always)
+    mutating func consumeLineEndOrByte() throws(GPXDiagnostic) -> UInt8 {
+        let byte = buffer[position]
+        position += 1
+        if byte == 0x0A {
+            line += 1
+        } else if byte == 0x0D {
+            line += 1
+            _ = try skip(0x0A)
+            return 0x0A
+        }
+        return byte
+    }
+
+    /// Checks the non-ASCII or control character at ``position`` is a `Char` in the document's encoding.
+    ///
+    /// - Returns: Its scalar value and its length in bytes (not consumed).
+    mutating func character() throws(GPXDiagnostic) -> (scalar: UInt32, length: Int) {
+        let lead = buffer[position]
+        if lead < 0x80 {
+            guard GPXXMLCharacters.isCharacter(UInt32(lead)) else {
+                throw malformed("character U+\(hex(UInt32(lead), digits: 4)) is not allowed in XML")
+            }
+            return (UInt32(lead), 1)
+        }
+        guard encoding != .ascii else {
+            throw malformed("byte 0x\(hex(UInt32(lead), digits: 2)) is not US-ASCII, the declared encoding")
+        }
+        guard let length = GPXXMLCharacters.sequenceLength(lead: lead), try ensure(length),
+            let scalar = GPXXMLCharacters.decode(buffer + position, length: length)
+        else { throw malformed("invalid UTF-8 (byte 0x\(hex(UInt32(buffer[position]), digits: 2)))") }
+        guard GPXXMLCharacters.isCharacter(scalar) else {
+            throw malformed("character U+\(hex(scalar, digits: 4)) is not allowed in XML")
+        }
+        return (scalar, length)
+    }
+
+    // MARK: Diagnostics
+
+    /// A `malformedXML` diagnostic at the current line.
+    func malformed(_ reason: String) -> GPXDiagnostic {
+        GPXDiagnostic(kind: .malformedXML, source: source, line: line, message: "XML is not well-formed: \(reason)")
+    }
+
+    /// A `limitExceeded` diagnostic at `line` (the current line by default).
+    func limitExceeded(_ reason: String, line: Int? = nil, element: String? = nil) -> GPXDiagnostic {
+        GPXDiagnostic(kind: .limitExceeded, source: source, line: line ?? self.line, element: element, message: reason)
+    }
+
+    /// `value` in upper-case hexadecimal, zero-padded to `digits`.
+    func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import LinuxCoreLocation
+
+/// How a command ends when its manager reports an error: the exit status (Docs/CLI.md) and the one line said
+/// on standard error; `nil` for errors the command rides out (`locationUnknown`: no fix right now).
+struct CommandEnding {
+    let status: ExitStatus
+    let message: String
+
+    /// The ending for `error`.
+    ///
+    /// - Parameters:
+    ///   - error: What the manager reported.
+    ///   - authorization: The manager's authorization status, which tells a denial from a missing provider.
+    ///   - provider: The provider's identifier, named in the message.
+    init?(_ error: CLError, authorization: CLAuthorizationStatus, provider: String) {
+        switch error.code {
+        case .denied:
+            status = .unavailable
+            message =
+                authorization == .denied || authorization == .restricted
+                ? "location access is \(authorization.name)" : "no location provider is available"
+        case .network:
+            let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error
+            if let input = underlying as? ReplayInputError {
+                status = .invalidInput
+                message = "invalid input from \(provider): " + (input.line.map { "line \($0): " } ?? "") + input.reason
+            } else {
+                status = .providerFailed
+                message = "the provider \(provider) failed" + (underlying.map { ": \($0)" } ?? "")
+            }
+        case .headingFailure:
+            status = .unavailable
+            message = "\(provider) does not measure heading" + Self.headingHint(provider)
+        default:
+            return nil
+        }
+    }
+
+    /// How to declare a heading receiver, for the providers whose URI can (`nmea:`, `nmea+tcp:`).
+    private static func headingHint(_ provider: String) -> String {
+        guard let uri = try? LocationProviderURI(provider), uri.scheme == "nmea" || uri.scheme == "nmea+tcp",
+            uri.parameter("heading") == nil
+        else { return "" }
+        let declared = provider + (uri.parameters.isEmpty ? "?heading" : "&heading")
+        return "; if the receiver sends HDT, HDG or THS, declare it with ?heading: --provider \"\(declared)\""
+    }
+}

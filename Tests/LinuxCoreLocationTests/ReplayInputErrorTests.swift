@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import LinuxCoreLocation
+
+/// Input that is not what its scheme says ends a replay with `CLError(.network)` carrying a `ReplayInputError`,
+/// instead of finishing quietly with no fix.
+@Suite struct ReplayInputErrorTests {
+    /// Writes `text` to a temporary file, runs `body` with its path, and removes it.
+    private func withFile<T>(_ text: String, _ body: (String) throws -> T) throws -> T {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("replay-input-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url.path)
+    }
+
+    /// Reads the whole log through an `NMEAReplaySource`; the error at its end, if any.
+    private func drain(_ path: String) throws -> ReplayInputError? {
+        let source = try NMEAReplaySource(path: path)
+        do {
+            while try source.next() != nil {}
+            return nil
+        } catch let error as ReplayInputError {
+            return error
+        }
+    }
+
+    @Test func aTextFileIsNotAnNMEALog() throws {
+        let error = try withFile("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin\n\nbin:x:2:2\n") {
+            try drain($0)
+        }
+        let input = try #require(error)
+        #expect(input.reason == "no NMEA 0183 sentences: all 3 lines were rejected, none holds a sentence")
+        #expect(input.line == nil)
+        #expect(input.description.hasSuffix(": error: " + input.reason))
+    }
+
+    @Test func anEmptyFileSaysSoButALogOfBrokenSentencesIsALog() throws {
+        let empty = try withFile("") { try drain($0) }
+        #expect(empty?.reason == "no NMEA 0183 sentences: the input is empty")
+        // Sentences with bad checksums are NMEA, badly received: the log finishes, its rejections summarised.
+        let broken = try withFile(
+            "$GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00\r\n$GPRMC,garbage*11\r\n"
+        ) { try drain($0) }
+        #expect(broken == nil)
+    }
+
+    @Test func aLogWithSentencesButNoFixIsNotAnError() throws {
+        // A valid GSV, and nothing else: the receiver saw satellites but had no fix yet.
+        let error = try withFile("$GPGSV,1,1,01,05,45,120,40*4B\r\n") { try drain($0) }
+        #expect(error == nil)
+    }
+
+    @Test func theProviderReportsTheInputErrorUnderItsCLError() throws {
+        let failure = try withFile("not nmea at all\n") { path in
+            let provider = try LocationProviders.provider(for: "nmea:\(path)?speed=max")
+            let log = ErrorLog()
+            provider.start(log.handler)
+            let error = log.waitForFailure()
+            provider.stop()
+            return error
+        }
+        let error = try #require(failure)
+        #expect(error.code == .network)
+        let input = try #require(error.userInfo[NSUnderlyingErrorKey] as? ReplayInputError)
+        #expect(input.reason == "no NMEA 0183 sentences: its line was rejected, none holds a sentence")
+        #expect(error.description == "network: \(CLError.Code.network.meaningOnLinux): \(input)")
+    }
+
+    @Test func aMalformedGPXFailsWithItsLine() throws {
+        let provider = try GPXReplay.provider(
+            data: Data("<?xml version=\"1.0\"?>\n<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkseg></gpx>".utf8),
+            name: "bad.gpx", options: ReplayOptions(speed: .asFastAsPossible))
+        let log = ErrorLog()
+        provider.start(log.handler)
+        let error = try #require(log.waitForFailure())
+        provider.stop()
+        let input = try #require(error.userInfo[NSUnderlyingErrorKey] as? ReplayInputError)
+        #expect(input.source == "bad.gpx")
+        #expect(input.line == 2)
+        #expect(input.reason.hasPrefix("XML is not well-formed"))
+    }
+}
+
+/// The first failure a provider reports.
+private final class ErrorLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failure: CLError?
+    private var ended = false
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func handler(_ event: LocationProviderEvent) {
+        switch event {
+        case .failed(let error):
+            lock.withLock {
+                failure = error
+                ended = true
+            }
+            arrived.signal()
+        case .finished:
+            lock.withLock { ended = true }
+            arrived.signal()
+        default: break
+        }
+    }
+
+    /// Waits, in real time, for the replay on its own thread to fail or finish; the failure, if any.
+    func waitForFailure(timeout: TimeInterval = 20) -> CLError? {
+        _ = arrived.wait(timeout: .now() + timeout)
+        return lock.withLock { failure }
+    }
+}

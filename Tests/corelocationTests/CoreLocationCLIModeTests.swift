@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import corelocation
+
+/// CoreLocationCLI's spellings, old and new, become `once` or `watch` with this tool's options.
+@Suite struct CoreLocationCLIModeTests {
+    @Test(arguments: [
+        (
+            ["-once", "-format", "%latitude %longitude"], "once",
+            ["--format-string", "%latitude %longitude", "--accuracy", "any"]
+        ),
+        (["-once", "YES", "-json"], "once", ["--format", "corelocationcli", "--accuracy", "any"]),
+        (["-json"], "once", ["--format", "corelocationcli", "--accuracy", "any"]),
+        (["--json", "--watch"], "watch", ["--format", "corelocationcli", "--no-sample"]),
+        (["-follow", "yes", "-verbose", "-format", "%time"], "watch", ["--format-string", "%time", "--no-sample"]),
+        (["-once", "NO"], "watch", ["--format-string", "%latitude %longitude", "--no-sample"]),
+        (
+            ["-w", "-f", "%speed", "--provider", "gpsd://h"], "watch",
+            ["--provider", "gpsd://h", "--format-string", "%speed", "--no-sample"]
+        ),
+        (
+            ["-v", "--format", "%latitude", "--accuracy", "house"], "once",
+            ["--accuracy", "house", "--format-string", "%latitude"]
+        ),
+    ])
+    func spellingsAreTranslated(_ words: [String], _ command: String, _ translated: [String]) throws {
+        let result = try #require(try CoreLocationCLIMode.translate(words))
+        #expect(result.command == command)
+        #expect(result.words == translated)
+        #expect(result.verbose == words.contains { $0 == "-v" || $0 == "-verbose" })
+    }
+
+    @Test func thisToolsOwnWordsAreLeftAlone() throws {
+        #expect(try CoreLocationCLIMode.translate(["--format", "%latitude %longitude", "--count", "2"]) == nil)
+        #expect(try CoreLocationCLIMode.translate(["--format", "jsonl", "--provider", "fixed:1,2"]) == nil)
+        #expect(try CoreLocationCLIMode.translate([]) == nil)
+        #expect(throws: Arguments.UsageError.self) { try CoreLocationCLIMode.translate(["-json", "-format", "%time"]) }
+        #expect(throws: Arguments.UsageError.self) { try CoreLocationCLIMode.translate(["-once", "-format"]) }
+    }
+
+    @Test func onceJSONPrintsOneObjectAndExits() async throws {
+        let run = try await Tool.run(["-once", "-json", "--provider", "fixed:48.8584,2.2945,7"])
+        #expect(run.status == 0)
+        #expect(run.lines.count == 1)
+        let object = try #require(try run.jsonObjects().first)
+        #expect(object["latitude"] as? String == "48.858400")  // CoreLocationCLI's strings
+        #expect(object["longitude"] as? String == "2.294500")
+    }
+
+    @Test func theModeNeverReplaysTheSample() async throws {
+        for words in [["--json"], ["--watch", "--format", "%latitude %longitude"]] {
+            let run = try await Tool.run(words)
+            #expect(run.status == 3)
+            #expect(run.output.isEmpty)
+            #expect(run.error.contains("no location provider"))
+        }
+    }
+
+    @Test func aFormatWithPercentIsATemplateInThisToolsOwnMode() async throws {
+        let run = try await Tool.run([
+            "--format", "%latitude;%longitude", "--provider", "fixed:1.5,2.25", "--count", "1",
+        ])
+        #expect(run.status == 0)
+        #expect(run.output == "1.5;2.25\n")
+        let help = try await Tool.run(["watch", "--help"])
+        #expect(help.output.contains("jsonl or json"))
+    }
+}
