@@ -21,11 +21,16 @@ public struct NMEADecoder: Sendable {
     /// What was accepted and rejected so far.
     public private(set) var statistics = NMEAStatistics()
     /// The most recent rejections and warnings, oldest first, at most ``NMEADecoderOptions/maximumDiagnostics``.
-    public private(set) var diagnostics: [NMEADiagnostic] = []
+    public var diagnostics: [NMEADiagnostic] {
+        Array(recentDiagnostics[oldestDiagnostic...] + recentDiagnostics[..<oldestDiagnostic])
+    }
     /// The first rejection or warning of the input, kept even after ``diagnostics`` has dropped it; nil until one.
     public private(set) var firstDiagnostic: NMEADiagnostic?
     /// How many older diagnostics were dropped to keep ``diagnostics`` bounded.
     public private(set) var droppedDiagnosticCount = 0
+    /// The kept diagnostics as a ring: once full, the next one replaces the oldest, at ``oldestDiagnostic``.
+    private var recentDiagnostics: [NMEADiagnostic] = []
+    private var oldestDiagnostic = 0
     private var framer: SentenceFramer
     private var assembler: NMEAEpochAssembler
 
@@ -45,7 +50,7 @@ public struct NMEADecoder: Sendable {
         if let events = bytes.withContiguousStorageIfAvailable({ feed(bytes: $0) }) { return events }
         var events: [NMEAEvent] = []
         for byte in bytes {
-            if let framed = framer.push(byte) { handle(framed, into: &events) }
+            if let framed = framer.push(byte) { handle(framed, scanned: nil, into: &events) }
         }
         return events
     }
@@ -66,7 +71,7 @@ public struct NMEADecoder: Sendable {
     private mutating func feed(bytes: UnsafeBufferPointer<UInt8>) -> [NMEAEvent] {
         var events: [NMEAEvent] = []
         var index = 0
-        while let framed = framer.scan(bytes, from: &index) { handle(framed, into: &events) }
+        while let framed = framer.scan(bytes, from: &index) { handle(framed, scanned: bytes, into: &events) }
         return events
     }
 
@@ -78,14 +83,18 @@ public struct NMEADecoder: Sendable {
     /// Ends the input: decodes an unterminated last sentence and closes the last epoch.
     public mutating func finish() -> [NMEAEvent] {
         var events: [NMEAEvent] = []
-        if let framed = framer.finish() { handle(framed, into: &events) }
+        if let framed = framer.finish() { handle(framed, scanned: nil, into: &events) }
         let start = events.count
         assembler.finish(into: &events)
         count(events[start...])
         return events
     }
 
-    private mutating func handle(_ framed: SentenceFramer.Event, into events: inout [NMEAEvent]) {
+    /// Counts, describes or decodes what the framer completed; `scanned` is the chunk ``SentenceFramer/scan(_:from:)``
+    /// was given, where a sentence it completed may lie (``SentenceFramer/completedRange``).
+    private mutating func handle(
+        _ framed: SentenceFramer.Event, scanned: UnsafeBufferPointer<UInt8>?, into events: inout [NMEAEvent]
+    ) {
         switch framed {
         case .skippedLine:
             statistics.skippedLines += 1
@@ -100,43 +109,57 @@ public struct NMEADecoder: Sendable {
                     line: framer.rejectedLine, reason: reason, sentenceType: framer.rejectedType,
                     detail: Self.framingDetail(reason, limit: options.maximumSentenceLength)))
         case .sentence:
-            decodeSentence(into: &events)
+            let line = framer.sentenceLine
+            if let scanned, let range = framer.completedRange {
+                decodeSentence(UnsafeBufferPointer(rebasing: scanned[range]), line: line, into: &events)
+                return
+            }
+            // The framer's buffer is borrowed for the parse (taken out and given back, so that decoding may
+            // change the rest of the decoder meanwhile).
+            let bytes = framer.takeBuffer()
+            bytes.withUnsafeBufferPointer { decodeSentence($0, line: line, into: &events) }
+            framer.giveBack(bytes)
         }
     }
 
-    private mutating func decodeSentence(into events: inout [NMEAEvent]) {
-        let line = framer.sentenceLine
-        let sentence: NMEASentence
-        do {
-            sentence = try framer.buffer.withUnsafeBufferPointer { (bytes) throws(NMEASentence.ParseError) in
-                try NMEASentence(parsing: bytes, line: line, acceptsMissingChecksum: options.acceptsMissingChecksum)
+    /// Parses, decodes and assembles one framed sentence, counting and describing what it rejects or ignores.
+    private mutating func decodeSentence(
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, into events: inout [NMEAEvent]
+    ) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, bytes.count)) { commas in
+            let fields: NMEAFieldView
+            do throws(NMEASentence.ParseError) {
+                fields = try NMEAFieldView.parse(
+                    bytes, commas: commas, line: line, acceptsMissingChecksum: options.acceptsMissingChecksum)
+            } catch {
+                statistics[error.reason] += 1
+                record(
+                    NMEADiagnostic(
+                        line: line, reason: error.reason, sentenceType: SentenceFramer.candidateType(of: bytes),
+                        detail: error.detail,
+                        foundValue: options.includesFieldValues ? error.foundValue : nil))
+                return
             }
-        } catch {
-            statistics[error.reason] += 1
-            record(
-                NMEADiagnostic(
-                    line: line, reason: error.reason, sentenceType: framer.candidateType, detail: error.detail,
-                    foundValue: options.includesFieldValues ? error.foundValue : nil))
-            return
+            let content: NMEAContent
+            let ignoredFields: [NMEAFieldError]
+            do throws(NMEAFieldError) {
+                (content, ignoredFields) = try NMEAContent.decode(fields)
+            } catch {
+                statistics[error.reason] += 1
+                record(diagnostic(for: error, in: fields, severity: .error))
+                return
+            }
+            for ignored in ignoredFields {
+                statistics.ignoredFields += 1
+                record(diagnostic(for: ignored, in: fields, severity: .warning))
+            }
+            statistics.acceptedSentences += 1
+            if case .other = content { statistics.unknownSentences += 1 }
+            if options.reportsSentences { events.append(.sentence(content.message(NMEASentence(copying: fields)))) }
+            let start = events.count
+            assembler.add(content, line: line, talker: fields.talkerCode, into: &events)
+            count(events[start...])
         }
-        let message: NMEAMessage
-        do {
-            message = try NMEAMessage(sentence)
-        } catch {
-            statistics[error.reason] += 1
-            record(diagnostic(for: error, in: sentence, severity: .error))
-            return
-        }
-        for ignored in message.ignoredFields {
-            statistics.ignoredFields += 1
-            record(diagnostic(for: ignored, in: sentence, severity: .warning))
-        }
-        statistics.acceptedSentences += 1
-        if case .other = message { statistics.unknownSentences += 1 }
-        if options.reportsSentences { events.append(.sentence(message)) }
-        let start = events.count
-        assembler.add(message, into: &events)
-        count(events[start...])
     }
 
     private mutating func count(_ events: ArraySlice<NMEAEvent>) {
@@ -151,26 +174,28 @@ public struct NMEADecoder: Sendable {
     }
 
     private func diagnostic(
-        for error: NMEAFieldError, in sentence: NMEASentence, severity: NMEADiagnostic.Severity
+        for error: NMEAFieldError, in fields: NMEAFieldView, severity: NMEADiagnostic.Severity
     ) -> NMEADiagnostic {
         NMEADiagnostic(
-            line: sentence.line, reason: error.reason, severity: severity, sentenceType: sentence.type,
+            line: fields.line, reason: error.reason, severity: severity, sentenceType: fields.type,
             field: error.field, fieldName: error.fieldName, detail: error.detail,
             foundValue: options.includesFieldValues ? error.foundValue : nil)
     }
 
     /// Keeps the diagnostic: as the first one if it is, and among the last ``NMEADecoderOptions/maximumDiagnostics``.
     private mutating func record(_ diagnostic: NMEADiagnostic) {
-        if firstDiagnostic == nil { firstDiagnostic = diagnostic }
+        if droppedDiagnosticCount == 0, recentDiagnostics.isEmpty { firstDiagnostic = diagnostic }
         guard options.maximumDiagnostics > 0 else {
             droppedDiagnosticCount += 1
             return
         }
-        if diagnostics.count >= options.maximumDiagnostics {
-            diagnostics.removeFirst()
+        if recentDiagnostics.count < options.maximumDiagnostics {
+            recentDiagnostics.append(diagnostic)
+        } else {
+            recentDiagnostics[oldestDiagnostic] = diagnostic
+            oldestDiagnostic = (oldestDiagnostic + 1) % recentDiagnostics.count
             droppedDiagnosticCount += 1
         }
-        diagnostics.append(diagnostic)
     }
 
     private static func framingDetail(_ reason: NMEARejectionReason, limit: Int) -> String {

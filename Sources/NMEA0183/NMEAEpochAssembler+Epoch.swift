@@ -7,7 +7,8 @@ struct Epoch: Sendable {
     var date: NMEADate?
     var latitude: Double?
     var longitude: Double?
-    var talker = ""
+    /// The talker of the sentence that supplied the position (``NMEASentence/talkerCode``).
+    var talker: UInt16 = 0
     var quality: NMEAFixQuality?
     var reportedNoFix = false
     var altitudeMSL: Double?
@@ -62,7 +63,8 @@ extension NMEAEpochAssembler {
             accuracySource: hdop == nil ? nil : .dilutionOfPrecision, quality: epoch.quality ?? .autonomous,
             mode: altitudeMSL == nil ? .twoDimensional : .threeDimensional,
             satellitesUsed: epoch.satellitesUsed ?? gsa.map(\.satellitesUsed),
-            hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: epoch.talker, line: epoch.line)
+            hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: NMEASentence.talker(code: epoch.talker),
+            line: epoch.line)
         if let mode = gsa?.fixMode, mode >= 2, let gsaMode = NMEAFixMode(rawValue: mode) { fix.mode = gsaMode }
         if let gst = epoch.gst, let horizontal = gst.horizontalSigma {
             fix.horizontalAccuracy = horizontal

@@ -52,26 +52,32 @@ public struct NMEAEpochAssembler: Sendable {
 
     /// Adds one decoded sentence; appends the events it completes (a closed epoch's fix or no-fix, a heading).
     public mutating func add(_ message: NMEAMessage, into events: inout [NMEAEvent]) {
-        let raw = message.sentence
-        switch message {
-        case .gga(let gga, _):
-            join(time: gga.time, line: raw.line, events: &events)
+        let sentence = message.sentence
+        add(message.content, line: sentence.line, talker: sentence.withView(\.talkerCode), into: &events)
+    }
+
+    /// Adds the content of a sentence of `line` and `talker` (``NMEAFieldView/talkerCode``): the decoder's path,
+    /// which needs no ``NMEAMessage``.
+    mutating func add(_ content: NMEAContent, line: Int, talker: UInt16, into events: inout [NMEAEvent]) {
+        switch content {
+        case .gga(let gga):
+            join(time: gga.time, line: line, events: &events)
             recordSolution(
                 latitude: gga.latitude, longitude: gga.longitude, quality: gga.quality,
                 altitudeMSL: gga.altitudeMSL, geoidSeparation: gga.geoidSeparation,
-                satellitesUsed: gga.satellitesUsed, hdop: gga.hdop, talker: raw.talker)
-        case .gns(let gns, _):
-            join(time: gns.time, line: raw.line, events: &events)
+                satellitesUsed: gga.satellitesUsed, hdop: gga.hdop, talker: talker)
+        case .gns(let gns):
+            join(time: gns.time, line: line, events: &events)
             recordSolution(
                 latitude: gns.latitude, longitude: gns.longitude, quality: gns.quality,
                 altitudeMSL: gns.altitudeMSL, geoidSeparation: gns.geoidSeparation,
-                satellitesUsed: gns.satellitesUsed, hdop: gns.hdop, talker: raw.talker)
-        case .rmc(let rmc, _):
-            join(time: rmc.time, date: rmc.date, line: raw.line, events: &events)
+                satellitesUsed: gns.satellitesUsed, hdop: gns.hdop, talker: talker)
+        case .rmc(let rmc):
+            join(time: rmc.time, date: rmc.date, line: line, events: &events)
             if let date = rmc.date { epoch?.date = date }
             record(
                 latitude: rmc.latitude, longitude: rmc.longitude, valid: rmc.isValid,
-                quality: rmc.mode ?? .autonomous, detailed: false, talker: raw.talker)
+                quality: rmc.mode ?? .autonomous, detailed: false, talker: talker)
             if rmc.isValid {
                 latestVariation = rmc.magneticVariation ?? latestVariation
                 update { epoch in
@@ -80,46 +86,49 @@ public struct NMEAEpochAssembler: Sendable {
                     epoch.magneticVariation = rmc.magneticVariation ?? epoch.magneticVariation
                 }
             }
-        case .gll(let gll, _):
-            join(time: gll.time, line: raw.line, events: &events)
+        case .gll(let gll):
+            join(time: gll.time, line: line, events: &events)
             record(
                 latitude: gll.latitude, longitude: gll.longitude, valid: gll.isValid,
-                quality: gll.mode ?? .autonomous, detailed: false, talker: raw.talker)
-        case .vtg(let vtg, _):
-            join(time: nil, line: raw.line, events: &events)
+                quality: gll.mode ?? .autonomous, detailed: false, talker: talker)
+        case .vtg(let vtg):
+            join(time: nil, line: line, events: &events)
             if vtg.mode != .invalid {
                 update { epoch in
                     epoch.speed = vtg.speed ?? epoch.speed
                     epoch.course = vtg.course ?? epoch.course
                 }
             }
-        case .gsa(let gsa, _):
-            join(time: nil, line: raw.line, events: &events)
+        case .gsa(let gsa):
+            join(time: nil, line: line, events: &events)
             recordGSA(gsa)
-        case .gst(let gst, _):
-            join(time: gst.time, line: raw.line, events: &events)
+        case .gst(let gst):
+            join(time: gst.time, line: line, events: &events)
             epoch?.gst = gst
-        case .gbs(let gbs, _):
-            join(time: gbs.time, line: raw.line, events: &events)
-        case .zda(let zda, _):
-            join(time: zda.time, date: zda.date, line: raw.line, events: &events)
+        case .gbs(let gbs):
+            join(time: gbs.time, line: line, events: &events)
+        case .zda(let zda):
+            join(time: zda.time, date: zda.date, line: line, events: &events)
             if let date = zda.date { epoch?.date = date }
-        case .pgrmz(let pgrmz, _):
-            join(time: nil, line: raw.line, events: &events)
+        case .pgrmz(let pgrmz):
+            join(time: nil, line: line, events: &events)
             if pgrmz.isMeasured { epoch?.measuredAltitudeMSL = pgrmz.altitudeMSL }
-        case .hdt(let hdt, _):
-            emitHeading(true: hdt.heading, magnetic: nil, source: .hdt, raw: raw, events: &events)
-        case .hdg(let hdg, _):
+        case .hdt(let hdt):
+            emitHeading(true: hdt.heading, magnetic: nil, source: .hdt, line: line, talker: talker, events: &events)
+        case .hdg(let hdg):
             emitHeading(
                 true: hdg.trueHeading
                     ?? hdg.magneticHeading.flatMap { magnetic in
                         latestVariation.map { HDGSentence.normalised(magnetic + $0) }
                     },
-                magnetic: hdg.magneticHeading, source: .hdg, raw: raw, events: &events)
-        case .hdm(let hdm, _):
-            emitHeading(true: nil, magnetic: hdm.magneticHeading, source: .hdm, raw: raw, events: &events)
-        case .ths(let ths, _):
-            emitHeading(true: ths.isValid ? ths.heading : nil, magnetic: nil, source: .ths, raw: raw, events: &events)
+                magnetic: hdg.magneticHeading, source: .hdg, line: line, talker: talker, events: &events)
+        case .hdm(let hdm):
+            emitHeading(
+                true: nil, magnetic: hdm.magneticHeading, source: .hdm, line: line, talker: talker, events: &events)
+        case .ths(let ths):
+            emitHeading(
+                true: ths.isValid ? ths.heading : nil, magnetic: nil, source: .ths, line: line, talker: talker,
+                events: &events)
         case .gsv, .other:
             break
         }
@@ -146,17 +155,17 @@ public struct NMEAEpochAssembler: Sendable {
         if let time, epoch?.time == nil { epoch?.time = time }
     }
 
+    /// Changes the open epoch in place, if there is one.
     private mutating func update(_ body: (inout Epoch) -> Void) {
-        guard var open = epoch else { return }
-        body(&open)
-        epoch = open
+        guard epoch != nil else { return }
+        body(&epoch!)
     }
 
     /// Records a GGA/GNS solution: position, quality, altitude, satellites, HDOP.
     private mutating func recordSolution(
         latitude: Double?, longitude: Double?, quality: NMEAFixQuality?,
         altitudeMSL: Double?, geoidSeparation: Double?, satellitesUsed: Int?,
-        hdop: Double?, talker: String
+        hdop: Double?, talker: UInt16
     ) {
         let quality = quality ?? .invalid
         // A satellite-based quality with zero satellites used contradicts itself (Hemisphere sends
@@ -177,7 +186,7 @@ public struct NMEAEpochAssembler: Sendable {
 
     private mutating func record(
         latitude: Double?, longitude: Double?, valid: Bool, quality: NMEAFixQuality,
-        detailed: Bool, talker: String
+        detailed: Bool, talker: UInt16
     ) {
         update { epoch in
             guard valid, let latitude, let longitude else {
@@ -209,11 +218,11 @@ public struct NMEAEpochAssembler: Sendable {
     /// Emits a heading stamped with the open epoch's time, unless the epoch already has headings from another
     /// sentence type (HDT and THS of one receiver describe the same heading).
     private mutating func emitHeading(
-        true trueHeading: Double?, magnetic magneticHeading: Double?, source: NMEAHeading.Source,
-        raw: NMEASentence, events: inout [NMEAEvent]
+        true trueHeading: Double?, magnetic magneticHeading: Double?, source: NMEAHeading.Source, line: Int,
+        talker: UInt16, events: inout [NMEAEvent]
     ) {
         guard trueHeading != nil || magneticHeading != nil else { return }
-        join(time: nil, line: raw.line, events: &events)
+        join(time: nil, line: line, events: &events)
         if let epochSource = epoch?.headingSource, epochSource != source { return }
         epoch?.headingSource = source
         events.append(
@@ -221,6 +230,7 @@ public struct NMEAEpochAssembler: Sendable {
                 NMEAHeading(
                     trueHeading: trueHeading.map(HDGSentence.normalised),
                     magneticHeading: magneticHeading.map(HDGSentence.normalised), source: source,
-                    talker: raw.talker, timeOfDay: epoch?.time, timestamp: openEpochTimestamp(), line: raw.line)))
+                    talker: NMEASentence.talker(code: talker), timeOfDay: epoch?.time,
+                    timestamp: openEpochTimestamp(), line: line)))
     }
 }

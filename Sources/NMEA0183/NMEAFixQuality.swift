@@ -26,16 +26,22 @@ public enum NMEAFixQuality: Int, Sendable, Hashable, CaseIterable {
     ///
     /// `N` (and `V`) mean no fix.
     public init?(modeIndicator: Character) {
-        switch modeIndicator {
-        case "A": self = .autonomous
-        case "D": self = .differential
-        case "P": self = .precise
-        case "R": self = .rtkFixed
-        case "F": self = .rtkFloat
-        case "E": self = .estimated
-        case "M": self = .manual
-        case "S": self = .simulated
-        case "N", "V": self = .invalid
+        guard let letter = modeIndicator.asciiValue else { return nil }
+        self.init(modeLetter: letter)
+    }
+
+    /// The quality for a mode letter given as its ASCII byte; see ``init(modeIndicator:)``.
+    init?(modeLetter: UInt8) {
+        switch modeLetter {
+        case UInt8(ascii: "A"): self = .autonomous
+        case UInt8(ascii: "D"): self = .differential
+        case UInt8(ascii: "P"): self = .precise
+        case UInt8(ascii: "R"): self = .rtkFixed
+        case UInt8(ascii: "F"): self = .rtkFloat
+        case UInt8(ascii: "E"): self = .estimated
+        case UInt8(ascii: "M"): self = .manual
+        case UInt8(ascii: "S"): self = .simulated
+        case UInt8(ascii: "N"), UInt8(ascii: "V"): self = .invalid
         default: return nil
         }
     }

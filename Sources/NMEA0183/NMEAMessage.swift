@@ -37,31 +37,7 @@ public enum NMEAMessage: Sendable, Hashable {
     /// Decodes the typed content of a framed sentence, by sentence type whatever the talker.
     /// - Throws: ``NMEAFieldError`` when a field of a supported type is missing or malformed.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
-        if sentence.isProprietary || sentence.isEncapsulated {
-            if sentence.isProprietary, !sentence.isEncapsulated, sentence.type == "GRMZ" {
-                self = .pgrmz(try PGRMZSentence(sentence), sentence)
-            } else {
-                self = .other(sentence)
-            }
-            return
-        }
-        switch sentence.type {
-        case "GGA": self = .gga(try GGASentence(sentence), sentence)
-        case "RMC": self = .rmc(try RMCSentence(sentence), sentence)
-        case "GLL": self = .gll(try GLLSentence(sentence), sentence)
-        case "GNS": self = .gns(try GNSSentence(sentence), sentence)
-        case "VTG": self = .vtg(try VTGSentence(sentence), sentence)
-        case "GSA": self = .gsa(try GSASentence(sentence), sentence)
-        case "GSV": self = .gsv(try GSVSentence(sentence), sentence)
-        case "GST": self = .gst(try GSTSentence(sentence), sentence)
-        case "GBS": self = .gbs(try GBSSentence(sentence), sentence)
-        case "ZDA": self = .zda(try ZDASentence(sentence), sentence)
-        case "HDT": self = .hdt(try HDTSentence(sentence), sentence)
-        case "HDG": self = .hdg(try HDGSentence(sentence), sentence)
-        case "HDM": self = .hdm(try HDMSentence(sentence), sentence)
-        case "THS": self = .ths(try THSSentence(sentence), sentence)
-        default: self = .other(sentence)
-        }
+        self = try sentence.withView(NMEAContent.decode).content.message(sentence)
     }
 
     /// The framed sentence this message was decoded from.

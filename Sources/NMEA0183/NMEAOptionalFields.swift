@@ -5,21 +5,12 @@
 /// with the throwing readers of ``NMEASentence``; everything else goes through here
 /// (Docs/NMEA0183.docc/DecodingNMEA.md, field tolerance).
 struct NMEAOptionalFields {
-    let sentence: NMEASentence
+    let sentence: NMEAFieldView
     /// The malformed optional fields read so far, in reading order.
     private(set) var ignored: [NMEAFieldError] = []
 
-    init(_ sentence: NMEASentence) {
+    init(_ sentence: NMEAFieldView) {
         self.sentence = sentence
-    }
-
-    private mutating func read<Value>(_ body: () throws(NMEAFieldError) -> Value?) -> Value? {
-        do {
-            return try body()
-        } catch {
-            ignored.append(error)
-            return nil
-        }
     }
 
     /// See ``NMEASentence/decimal(_:_:in:)``.
@@ -27,43 +18,42 @@ struct NMEAOptionalFields {
         _ index: Int, _ name: String,
         in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude
     ) -> Double? {
-        let sentence = sentence
-        return read { () throws(NMEAFieldError) in try sentence.decimal(index, name, in: range) }
+        do { return try sentence.decimal(index, name, in: range) } catch { return ignore(error) }
     }
 
     /// See ``NMEASentence/integer(_:_:in:)``.
     mutating func integer(_ index: Int, _ name: String, in range: ClosedRange<Int>) -> Int? {
-        let sentence = sentence
-        return read { () throws(NMEAFieldError) in try sentence.integer(index, name, in: range) }
+        do { return try sentence.integer(index, name, in: range) } catch { return ignore(error) }
     }
 
     /// See ``NMEASentence/signedInteger(_:_:in:)``.
     mutating func signedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) -> Int? {
-        let sentence = sentence
-        return read { () throws(NMEAFieldError) in try sentence.signedInteger(index, name, in: range) }
+        do { return try sentence.signedInteger(index, name, in: range) } catch { return ignore(error) }
     }
 
     /// See ``NMEASentence/signedAngle(_:_:directionName:)``.
     mutating func signedAngle(_ index: Int, _ name: String, directionName: String) -> Double? {
-        let sentence = sentence
-        return read { () throws(NMEAFieldError) in try sentence.signedAngle(index, name, directionName: directionName) }
+        do { return try sentence.signedAngle(index, name, directionName: directionName) } catch { return ignore(error) }
     }
 
     /// See ``NMEASentence/modeIndicator(_:_:)``.
     mutating func modeIndicator(_ index: Int, _ name: String = "mode") -> NMEAFixQuality? {
-        let sentence = sentence
-        return read { () throws(NMEAFieldError) in try sentence.modeIndicator(index, name) }
+        do { return try sentence.modeIndicator(index, name) } catch { return ignore(error) }
     }
 
     /// See ``NMEASentence/twoDigitYearDate(_:_:)``.
     mutating func twoDigitYearDate(_ index: Int, _ name: String = "date") -> NMEADate? {
-        let sentence = sentence
-        return read { () throws(NMEAFieldError) in try sentence.twoDigitYearDate(index, name) }
+        do { return try sentence.twoDigitYearDate(index, name) } catch { return ignore(error) }
     }
 
-    /// See ``NMEASentence/character(_:_:allowed:)``.
-    mutating func character(_ index: Int, _ name: String, allowed: String) -> Character? {
-        let sentence = sentence
-        return read { () throws(NMEAFieldError) in try sentence.character(index, name, allowed: allowed) }
+    /// See ``NMEASentence/letter(_:_:allowed:)``.
+    mutating func letter(_ index: Int, _ name: String, allowed: StaticString) -> UInt8? {
+        do { return try sentence.letter(index, name, allowed: allowed) } catch { return ignore(error) }
+    }
+
+    /// Records a malformed field; returns the absent value it reads as.
+    private mutating func ignore<Value>(_ error: NMEAFieldError) -> Value? {
+        ignored.append(error)
+        return nil
     }
 }

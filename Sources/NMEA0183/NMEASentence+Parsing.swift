@@ -26,31 +26,58 @@ extension NMEASentence {
         parsing text: Bytes, line: Int = 1,
         acceptsMissingChecksum: Bool = false
     ) throws(ParseError) {
-        self = try Array(text).withUnsafeBufferPointer { (bytes) throws(ParseError) in
-            try NMEASentence(parsing: bytes, line: line, acceptsMissingChecksum: acceptsMissingChecksum)
+        self.init()
+        try Array(text).withUnsafeBufferPointer { (bytes) throws(ParseError) in
+            try reparse(bytes, line: line, acceptsMissingChecksum: acceptsMissingChecksum)
         }
     }
 
-    /// Parses one sentence in memory, copying only the bytes before `*hh`; see ``init(parsing:line:acceptsMissingChecksum:)``.
-    init(parsing text: UnsafeBufferPointer<UInt8>, line: Int, acceptsMissingChecksum: Bool) throws(ParseError) {
+    /// Parses one sentence in memory into this value, reusing its storage; see
+    /// ``init(parsing:line:acceptsMissingChecksum:)``.
+    ///
+    /// After a throw the value is meaningless until the next successful parse.
+    mutating func reparse(_ text: UnsafeBufferPointer<UInt8>, line: Int, acceptsMissingChecksum: Bool)
+        throws(ParseError)
+    {
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, text.count)) {
+            (commas) throws(ParseError) in
+            assign(
+                try NMEAFieldView.parse(
+                    text, commas: commas, line: line, acceptsMissingChecksum: acceptsMissingChecksum))
+        }
+    }
+}
+
+extension NMEAFieldView {
+    /// Parses one sentence: start character, address, fields and checksum, in one pass over `text`.
+    ///
+    /// - Parameters:
+    ///   - text: From `$`/`!` to the end of the line; trailing CR, LF and spaces are ignored.
+    ///   - commas: Where the comma positions are written; at least `text.count` long. The view borrows it.
+    ///   - line: The input line number to record.
+    ///   - acceptsMissingChecksum: Accept a sentence without `*hh`.
+    /// - Returns: A view of `text` and `commas`, valid as long as both are.
+    /// - Throws: See ``NMEASentence/init(parsing:line:acceptsMissingChecksum:)``.
+    static func parse(
+        _ text: UnsafeBufferPointer<UInt8>, commas: UnsafeMutableBufferPointer<Int>, line: Int,
+        acceptsMissingChecksum: Bool
+    ) throws(NMEASentence.ParseError) -> NMEAFieldView {
+        typealias ParseError = NMEASentence.ParseError
         var count = text.count
         while count > 0, text[count - 1] == 0x0D || text[count - 1] == 0x0A || text[count - 1] == 0x20 { count -= 1 }
         guard count > 0, text[0] == UInt8(ascii: "$") || text[0] == UInt8(ascii: "!") else {
             throw ParseError(reason: .invalidAddress, detail: "expected '$' or '!' at the start")
         }
         let trimmed = UnsafeBufferPointer(rebasing: text[0..<count])
-        let end = try Self.verifyChecksum(trimmed, acceptsMissing: acceptsMissingChecksum)
-        hasChecksum = end < count
-        var commas: [Int] = []
-        commas.reserveCapacity(24)
-        for index in 1..<end {
-            let byte = trimmed[index]
-            guard byte >= 0x20, byte <= 0x7E else {
-                throw ParseError(reason: .invalidCharacter, detail: "byte 0x\(Self.hex(byte)) in the sentence")
-            }
-            if byte == UInt8(ascii: ",") { commas.append(index) }
+        let star = try checksumStart(trimmed, acceptsMissing: acceptsMissingChecksum)
+        let end = star ?? count
+        // One pass, 8 bytes at a time: the checksum, the commas, and whether any byte may not belong in a sentence.
+        let (computed, commaCount, suspect) = scanBody(trimmed, end: end, commas: commas)
+        if let star { try verifyChecksum(trimmed, star: star, computed: computed) }
+        if suspect, let invalid = trimmed[1..<end].first(where: { $0 < 0x20 || $0 > 0x7E }) {
+            throw ParseError(reason: .invalidCharacter, detail: "byte 0x\(hex(invalid)) in the sentence")
         }
-        let address = trimmed[1..<(commas.first ?? end)]
+        let address = UnsafeBufferPointer(rebasing: trimmed[1..<(commaCount > 0 ? commas[0] : end)])
         guard address.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }),
             address.first.map({ $0 >= 0x41 && $0 <= 0x5A }) == true,
             address.first == UInt8(ascii: "P") ? (2...15).contains(address.count) : address.count == 5
@@ -59,36 +86,97 @@ extension NMEASentence {
                 reason: .invalidAddress, detail: "expected a talker and sentence type like GPGGA",
                 foundValue: String(decoding: address, as: UTF8.self))
         }
-        let talkerLength = address.first == UInt8(ascii: "P") ? 1 : 2
-        talker = String(decoding: address.prefix(talkerLength), as: UTF8.self)
-        type = String(decoding: address.dropFirst(talkerLength), as: UTF8.self)
-        bytes = Array(trimmed[0..<end])
-        self.commas = commas
-        self.line = line
+        let talkerLength = address[0] == UInt8(ascii: "P") ? 1 : 2
+        return NMEAFieldView(
+            bytes: UnsafeBufferPointer(rebasing: trimmed[0..<end]),
+            commas: UnsafeBufferPointer(rebasing: commas[0..<commaCount]), line: line, hasChecksum: star != nil,
+            talkerLength: talkerLength,
+            typeCode: talkerLength == 2 && trimmed[0] == UInt8(ascii: "$")
+                ? UInt32(address[2]) << 16 | UInt32(address[3]) << 8 | UInt32(address[4]) : 0)
     }
 
-    /// Checks `*hh`; returns where the sentence ends without it (the whole count when it is absent and allowed).
-    private static func verifyChecksum(_ bytes: UnsafeBufferPointer<UInt8>, acceptsMissing: Bool) throws(ParseError)
-        -> Int
+    /// The XOR of `bytes[1..<end]`, the positions of its commas (written to `commas`, in order) and whether it may
+    /// hold a byte outside printable ASCII (never false when it does).
+    ///
+    /// Words of 8 bytes: XOR accumulates word-wise and folds at the end; commas are the exact zero bytes of the
+    /// word XOR `,,,,,,,,`, taken lowest address first; control and high bytes are flagged with the "has a byte
+    /// less than n" trick. The last bytes go one by one.
+    private static func scanBody(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, commas: UnsafeMutableBufferPointer<Int>)
+        -> (checksum: UInt8, commaCount: Int, suspect: Bool)
     {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let commaWord = ones &* UInt64(UInt8(ascii: ","))
+        var xorWord: UInt64 = 0
+        var flags: UInt64 = 0
+        var commaCount = 0
+        var index = 1
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index &+ 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                xorWord ^= word
+                flags |= ((word &- ones &* 0x20) & ~word) | ((word &+ ones) | word)
+                let difference = word ^ commaWord
+                var found = ~(((difference & lows) &+ lows) | difference | lows)
+                while found != 0 {
+                    commas[commaCount] = index &+ found.trailingZeroBitCount >> 3
+                    commaCount &+= 1
+                    found &= found &- 1
+                }
+                index &+= 8
+            }
+        }
+        var checksum: UInt8 = 0
+        var word = xorWord
+        for _ in 0..<8 {
+            checksum ^= UInt8(truncatingIfNeeded: word)
+            word >>= 8
+        }
+        var suspect = flags & highs != 0
+        while index < end {
+            let byte = bytes[index]
+            checksum ^= byte
+            if byte == UInt8(ascii: ",") {
+                commas[commaCount] = index
+                commaCount &+= 1
+            } else if byte < 0x20 || byte > 0x7E {
+                suspect = true
+            }
+            index &+= 1
+        }
+        return (checksum, commaCount, suspect)
+    }
+
+    /// Where `*hh` starts, after checking its form; nil when it is absent and allowed.
+    private static func checksumStart(_ bytes: UnsafeBufferPointer<UInt8>, acceptsMissing: Bool)
+        throws(NMEASentence.ParseError) -> Int?
+    {
+        typealias ParseError = NMEASentence.ParseError
         guard let star = bytes.lastIndex(of: UInt8(ascii: "*")) else {
-            if acceptsMissing { return bytes.count }
+            if acceptsMissing { return nil }
             throw ParseError(reason: .missingChecksum, detail: "no '*hh' checksum at the end")
         }
         let digits = bytes[(star + 1)...]
-        guard digits.count == 2, let high = hexValue(digits.first!), let low = hexValue(digits.last!) else {
+        guard digits.count == 2, hexValue(bytes[star + 1]) != nil, hexValue(bytes[star + 2]) != nil else {
             throw ParseError(
                 reason: .malformedChecksum, detail: "expected two hexadecimal digits after '*'",
                 foundValue: String(decoding: digits, as: UTF8.self))
         }
-        let expected = high << 4 | low
-        var computed: UInt8 = 0
-        for byte in bytes[1..<star] { computed ^= byte }
+        return star
+    }
+
+    /// Compares `*hh` with the XOR of the bytes between the start character and `*`.
+    private static func verifyChecksum(_ bytes: UnsafeBufferPointer<UInt8>, star: Int, computed: UInt8)
+        throws(NMEASentence.ParseError)
+    {
+        typealias ParseError = NMEASentence.ParseError
+        let expected = (hexValue(bytes[star + 1]) ?? 0) << 4 | (hexValue(bytes[star + 2]) ?? 0)
         guard computed == expected else {
             throw ParseError(
                 reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
         }
-        return star
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -101,7 +189,7 @@ extension NMEASentence {
     }
 
     private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        let digits: StaticString = "0123456789ABCDEF"
+        return digits.withUTF8Buffer { String(decoding: [$0[Int(byte >> 4)], $0[Int(byte & 0x0F)]], as: UTF8.self) }
     }
 }

@@ -38,6 +38,12 @@ struct SentenceFramer: Sendable {
     private var commentPrefix: [UInt8] = []
     /// Whether the last byte was a CR, so that a LF right after it ends no second line.
     private var afterCarriageReturn = false
+    /// During ``scan(_:from:)``: where the current candidate starts in the scanned bytes, while it has not been
+    /// copied to ``buffer`` (it is copied only when it runs past the end of the scanned bytes, or is rejected).
+    private var pendingStart: Int?
+    /// Where the sentence the last `.sentence` event completed lies in the scanned bytes; nil when it is in
+    /// ``buffer`` (it began in an earlier chunk, or came through ``push(_:)``).
+    private(set) var completedRange: Range<Int>?
     private let capacity: Int
 
     /// - Parameter maximumSentenceLength: the longest sentence, counted with CR LF.
@@ -89,20 +95,46 @@ struct SentenceFramer: Sendable {
     /// the rest of a comment line is skipped at once.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Event? {
         let end = bytes.count
+        completedRange = nil
+        defer {
+            // A candidate that runs past these bytes continues in ``buffer``.
+            if let start = pendingStart {
+                buffer.replaceSubrange(buffer.indices, with: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                pendingStart = nil
+            }
+        }
         while index < end {
             if inSentence {
-                var stop = index
-                while stop < end, Self.isPlain(bytes[stop]) { stop += 1 }
+                let stop = Self.endOfPlainRun(bytes, from: index)
                 if stop > index {
-                    let room = capacity - buffer.count
+                    let room = capacity - (pendingStart.map { index - $0 } ?? buffer.count)
                     guard stop - index <= room else {
-                        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + room]))
+                        if pendingStart != nil {
+                            materialize(bytes, upTo: index + room)
+                        } else {
+                            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + room]))
+                        }
                         index += room + 1
                         return reject(.tooLong)
                     }
-                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<stop]))
+                    if pendingStart == nil {
+                        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<stop]))
+                    }
                     index = stop
                     continue
+                }
+                if let start = pendingStart {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                        // The candidate ends in these bytes: hand them out without copying.
+                        pendingStart = nil
+                        let range = start..<index
+                        index += 1
+                        let event = push(byte)
+                        if event == .sentence { completedRange = range }
+                        return event
+                    }
+                    materialize(bytes, upTo: index)
                 }
             } else if lineIsComment {
                 while index < end, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
@@ -112,10 +144,27 @@ struct SentenceFramer: Sendable {
                 if index == end { return nil }
             }
             let byte = bytes[index]
+            if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!"), !lineIsComment {
+                // What `push` does with a start character, except that the new candidate stays in place.
+                afterCarriageReturn = false
+                let event = inSentence && buffer.count > 1 ? reject(.truncated) : nil
+                startCandidate()
+                pendingStart = index
+                index += 1
+                if let event { return event }
+                continue
+            }
             index += 1
             if let event = push(byte) { return event }
         }
         return nil
+    }
+
+    /// Copies the pending candidate, from its start up to `end`, into ``buffer``.
+    private mutating func materialize(_ bytes: UnsafeBufferPointer<UInt8>, upTo end: Int) {
+        guard let start = pendingStart else { return }
+        buffer.replaceSubrange(buffer.indices, with: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        pendingStart = nil
     }
 
     /// A byte a sentence takes as it is: printable ASCII other than the start characters.
@@ -123,15 +172,57 @@ struct SentenceFramer: Sendable {
         byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "$") && byte != UInt8(ascii: "!")
     }
 
+    /// The index of the first byte from `start` that is not plain (``isPlain(_:)``), or the end: 8 bytes at a time
+    /// while a word test says they are all plain, then byte by byte.
+    ///
+    /// The word test (the "has a byte less than n" and "has a zero byte" bit tricks) never misses a special byte; it
+    /// may flag a plain word, which the byte loop then handles.
+    private static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index &+ 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let control = (word &- ones &* 0x20) & ~word  // a byte below 0x20
+                let high = (word &+ ones) | word  // a byte of 0x7F or more
+                let dollar = word ^ (ones &* UInt64(UInt8(ascii: "$")))
+                let bang = word ^ (ones &* UInt64(UInt8(ascii: "!")))
+                let start = ((dollar &- ones) & ~dollar) | ((bang &- ones) & ~bang)  // a '$' or '!'
+                if (control | high | start) & highs != 0 { break }
+                index &+= 8
+            }
+        }
+        while index < bytes.count, isPlain(bytes[index]) { index += 1 }
+        return index
+    }
+
     /// Ends the input: an unterminated final sentence is handed out as complete.
     mutating func finish() -> Event? {
         endLine()
     }
 
+    /// Takes ``buffer`` out (leaving it empty) for a caller to read while it changes other state;
+    /// ``giveBack(_:)`` returns it so that its storage is reused.
+    mutating func takeBuffer() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &buffer)
+        return taken
+    }
+
+    /// Returns the buffer ``takeBuffer()`` took.
+    mutating func giveBack(_ taken: [UInt8]) {
+        buffer = taken
+    }
+
     /// The sentence type of the current candidate, when its address is readable (`GGA` from `$GPGGA`).
-    var candidateType: String? {
-        guard buffer.count > 1 else { return nil }
-        let address = buffer[1...].prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "*") }
+    var candidateType: String? { Self.candidateType(of: buffer) }
+
+    /// The sentence type of candidate bytes, when their address is readable (`GGA` from `$GPGGA`).
+    static func candidateType<Bytes: Collection<UInt8>>(of bytes: Bytes) -> String? {
+        guard bytes.count > 1 else { return nil }
+        let address = bytes.dropFirst().prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "*") }
         guard address.count == 5 else { return nil }
         return String(decoding: address.dropFirst(2), as: UTF8.self)
     }
@@ -146,6 +237,11 @@ struct SentenceFramer: Sendable {
     private mutating func begin(_ byte: UInt8) {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(byte)
+        startCandidate()
+    }
+
+    /// Marks a candidate as started on the current line.
+    private mutating func startCandidate() {
         inSentence = true
         lineHadSentence = true
         sentenceLine = line
@@ -179,8 +275,8 @@ struct SentenceFramer: Sendable {
         let parts = comment[prefix.count...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "T") }
             .split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
-            let year = NMEASentence.parseDigits(parts[0]), let month = NMEASentence.parseDigits(parts[1]),
-            let day = NMEASentence.parseDigits(parts[2])
+            let year = NMEAFieldView.parseDigits(parts[0]), let month = NMEAFieldView.parseDigits(parts[1]),
+            let day = NMEAFieldView.parseDigits(parts[2])
         else { return nil }
         return NMEADate(year: year, month: month, day: day)
     }

@@ -43,19 +43,33 @@ struct FeedPathTests {
     }
 
     @Test func gpsdLogsMatchTheByteByBytePath() throws {
-        guard let directory = SharedData.folder("gpsd-logs") else { return }
-        let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".log") }.sorted()
-        #expect(!logs.isEmpty)
+        let logs = GpsdRegressionLog.all
+        for folder in GpsdRegressionLog.folders { _ = SharedData.folder(folder) }
         var generator = SplitMix64(seed: 0xFEED)
         for log in logs {
-            let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(log)))
+            let bytes = [UInt8](try Data(contentsOf: log.url))
             let reference = Self.byteByByte(bytes)
             let fast = Self.chunked(bytes, chunkSizes: { Int(generator.next() % 300) + 1 })
-            Self.expectSame(fast, reference, log)
+            Self.expectSame(fast, reference, log.name)
             var whole = NMEADecoder()
             let data = whole.feed(Data(bytes)) + whole.finish()
             #expect(data == reference.events && whole.statistics == reference.decoder.statistics, "\(log)")
+        }
+    }
+
+    /// Without sentence events the decoder takes a path that builds no `NMEASentence` or `NMEAMessage`: it must
+    /// give the same fixes, no-fixes, headings, statistics and diagnostics.
+    @Test func withoutSentenceEventsTheResultsAreTheSame() throws {
+        var options = NMEADecoderOptions()
+        options.reportsSentences = false
+        for log in GpsdRegressionLog.all {
+            let bytes = [UInt8](try Data(contentsOf: log.url))
+            let reference = Self.chunked(bytes, chunkSizes: { 65_536 })
+            let lean = Self.chunked(bytes, options: options, chunkSizes: { 65_536 })
+            let withoutSentences = reference.events.filter { if case .sentence = $0 { false } else { true } }
+            #expect(lean.events == withoutSentences, "\(log)")
+            #expect(lean.decoder.statistics == reference.decoder.statistics, "\(log)")
+            #expect(lean.decoder.diagnostics == reference.decoder.diagnostics, "\(log)")
         }
     }
 

@@ -31,6 +31,11 @@ public struct GGASentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 9 fields or a malformed time, position or quality; other
     ///   malformed fields are read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(9, name: "altitude")
         time = try sentence.timeOfDay(1)
         latitude = try sentence.latitude(2)

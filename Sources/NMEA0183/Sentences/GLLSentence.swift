@@ -20,14 +20,19 @@ public struct GLLSentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 4 fields or a malformed position, time or status; a malformed
     ///   mode indicator is read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(4, name: "longitude hemisphere")
         latitude = try sentence.latitude(1)
         longitude = try sentence.longitude(3)
         time = try sentence.timeOfDay(5)
-        let status = try sentence.character(6, "status", allowed: "AV")
+        let status = try sentence.letter(6, "status", allowed: "AV")
         var optional = NMEAOptionalFields(sentence)
         mode = optional.modeIndicator(7)
         ignoredFields = optional.ignored
-        isValid = status == "A" && mode != .invalid
+        isValid = status == UInt8(ascii: "A") && mode != .invalid
     }
 }

@@ -27,19 +27,30 @@ public struct GNSSentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 10 fields or a malformed time, position or mode; other
     ///   malformed fields are read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(10, name: "geoid separation")
         time = try sentence.timeOfDay(1)
         latitude = try sentence.latitude(2)
         longitude = try sentence.longitude(4)
-        let modes = sentence.field(6)
-        var qualities: [NMEAFixQuality] = []
-        for letter in modes {
-            guard let quality = NMEAFixQuality(modeIndicator: letter) else {
-                throw sentence.malformed(6, "mode", expected: "mode letters A, D, E, F, M, N, P, R, S")
+        // The best quality among the constellations' letters: the first that is a fix, else the first.
+        let modes = sentence.withField(6) { letters -> (first: NMEAFixQuality?, fix: NMEAFixQuality?)? in
+            var first: NMEAFixQuality?
+            var fix: NMEAFixQuality?
+            for letter in letters {
+                guard let quality = NMEAFixQuality(modeLetter: letter) else { return nil }
+                first = first ?? quality
+                if fix == nil, quality.isFix { fix = quality }
             }
-            qualities.append(quality)
+            return (first, fix)
         }
-        quality = qualities.first(where: \.isFix) ?? qualities.first
+        guard let modes else {
+            throw sentence.malformed(6, "mode", expected: "mode letters A, D, E, F, M, N, P, R, S")
+        }
+        quality = modes.fix ?? modes.first
         var optional = NMEAOptionalFields(sentence)
         satellitesUsed = optional.integer(7, "satellites used", in: 0...999)
         hdop = optional.decimal(8, "HDOP", in: 0...9999)

@@ -24,11 +24,17 @@ public struct GSASentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 17 fields; malformed fields are read as absent and listed in
     ///   ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(17, name: "VDOP")
         var optional = NMEAOptionalFields(sentence)
-        _ = optional.character(1, "selection mode", allowed: "AM")
+        _ = optional.letter(1, "selection mode", allowed: "AM")
         fixMode = optional.integer(2, "fix mode", in: 1...3)
         var satellites: [Int] = []
+        satellites.reserveCapacity(12)
         for index in 3...14 {
             if let id = optional.integer(index, "satellite id", in: 0...999) { satellites.append(id) }
         }
@@ -38,7 +44,7 @@ public struct GSASentence: Sendable, Hashable {
         vdop = optional.decimal(17, "VDOP", in: 0...9999)
         // SiRF puts a decimal number (not a system id) in field 18; such a vendor extension is ignored.
         systemID =
-            sentence.fieldBytes(18).contains(UInt8(ascii: "."))
+            sentence.withField(18, { $0.contains(UInt8(ascii: ".")) })
             ? nil
             : optional.integer(18, "system id", in: 0...15)
         ignoredFields = optional.ignored

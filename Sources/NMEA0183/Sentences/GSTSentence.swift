@@ -27,6 +27,11 @@ public struct GSTSentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 8 fields or a malformed time; other malformed fields are read
     ///   as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(8, name: "altitude sigma")
         time = try sentence.timeOfDay(1)
         var optional = NMEAOptionalFields(sentence)

@@ -33,6 +33,11 @@ public struct GSVSentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 3 fields or a malformed sentence count, sentence number or
     ///   satellite id; other malformed fields are read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(3, name: "satellites in view")
         guard let total = try sentence.integer(1, "total sentences", in: 1...99) else {
             throw sentence.malformed(1, "total sentences", expected: "an integer in 1...99")
@@ -46,6 +51,7 @@ public struct GSVSentence: Sendable, Hashable {
         satellitesInView = optional.integer(3, "satellites in view", in: 0...999)
         let groups = (sentence.fieldCount - 3) / 4
         var satellites: [Satellite] = []
+        satellites.reserveCapacity(groups)
         for group in 0..<groups {
             let base = 4 + group * 4
             guard let id = try sentence.integer(base, "satellite id", in: 0...999) else { continue }

@@ -6,6 +6,11 @@ public struct HDTSentence: Sendable, Hashable {
     /// Decodes an `HDT` sentence.
     /// - Throws: ``NMEAFieldError`` for a missing or malformed field.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(1, name: "heading")
         heading = try sentence.decimal(1, "heading", in: 0...360)
     }
@@ -19,6 +24,11 @@ public struct HDMSentence: Sendable, Hashable {
     /// Decodes an `HDM` sentence.
     /// - Throws: ``NMEAFieldError`` for a missing or malformed field.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(1, name: "heading")
         magneticHeading = try sentence.decimal(1, "heading", in: 0...360)
     }
@@ -45,6 +55,11 @@ public struct HDGSentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for a missing or malformed sensor heading; a malformed deviation or variation
     ///   (or one without its E/W letter) is read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(1, name: "heading")
         sensorHeading = try sentence.decimal(1, "heading", in: 0...360)
         var optional = NMEAOptionalFields(sentence)
@@ -86,6 +101,11 @@ public struct THSSentence: Sendable, Hashable {
     /// Decodes a `THS` sentence.
     /// - Throws: ``NMEAFieldError`` for a missing or malformed heading or mode (the mode is its validity).
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(2, name: "mode")
         heading = try sentence.decimal(1, "heading", in: 0...360)
         mode = try sentence.character(2, "mode", allowed: "AEMSV")

@@ -21,15 +21,20 @@ public struct PGRMZSentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 2 fields, a malformed altitude, or an altitude without a unit;
     ///   a malformed fix dimension is read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(2, name: "unit")
         let altitude = try sentence.decimal(1, "altitude", in: -99_999...999_999)
-        let unit = try sentence.character(2, "unit", allowed: "fMm")
+        let unit = try sentence.letter(2, "unit", allowed: "fMm")
         if let altitude {
             guard let unit else {
                 throw NMEAFieldError(
                     reason: .missingField, field: 2, fieldName: "unit", detail: "expected f or M after an altitude")
             }
-            altitudeMSL = unit == "f" ? altitude * Self.metresPerFoot : altitude
+            altitudeMSL = unit == UInt8(ascii: "f") ? altitude * Self.metresPerFoot : altitude
         }
         var optional = NMEAOptionalFields(sentence)
         fixDimension = optional.integer(3, "fix dimension", in: 1...3)

@@ -29,9 +29,14 @@ public struct RMCSentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 9 fields or a malformed time, status or position; other
     ///   malformed fields (speed, course, date, variation, mode) are read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(9, name: "date")
         time = try sentence.timeOfDay(1)
-        let status = try sentence.character(2, "status", allowed: "AV")
+        let status = try sentence.letter(2, "status", allowed: "AV")
         latitude = try sentence.latitude(3)
         longitude = try sentence.longitude(5)
         var optional = NMEAOptionalFields(sentence)
@@ -42,6 +47,6 @@ public struct RMCSentence: Sendable, Hashable {
             10, "magnetic variation", directionName: "magnetic variation direction")
         mode = optional.modeIndicator(12)
         ignoredFields = optional.ignored
-        isValid = status == "A" && mode != .invalid
+        isValid = status == UInt8(ascii: "A") && mode != .invalid
     }
 }

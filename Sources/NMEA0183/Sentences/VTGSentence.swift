@@ -20,6 +20,11 @@ public struct VTGSentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 4 fields; malformed fields are read as absent and listed in
     ///   ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(4, name: "speed")
         let lettered = sentence.fieldCount != 4
         let positions = lettered ? (true: 1, magnetic: 3, knots: 5, kmh: 7) : (true: 1, magnetic: 2, knots: 3, kmh: 4)

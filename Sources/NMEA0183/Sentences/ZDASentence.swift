@@ -14,6 +14,11 @@ public struct ZDASentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 4 fields or a malformed time; a malformed day, month or year,
     ///   or a day that does not exist in its month, leaves the date nil and is listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
+        self = try sentence.withView(Self.init(fields:))
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
         try sentence.requireFields(4, name: "year")
         time = try sentence.timeOfDay(1)
         var optional = NMEAOptionalFields(sentence)

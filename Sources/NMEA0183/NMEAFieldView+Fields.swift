@@ -1,0 +1,270 @@
+// Typed, validated reading of fields, on the sentence's bytes in place (no String, no copy per field).
+extension NMEAFieldView {
+    /// Throws `missingField` unless the sentence has at least `count` fields.
+    func requireFields(_ count: Int, name: String) throws(NMEAFieldError) {
+        guard fieldCount >= count else {
+            throw NMEAFieldError(
+                reason: .missingField, field: count, fieldName: name,
+                detail: "expected at least \(count) fields, found \(fieldCount)")
+        }
+    }
+
+    func malformed(_ index: Int, _ name: String, expected: String) -> NMEAFieldError {
+        NMEAFieldError(
+            reason: .malformedField, field: index, fieldName: name, detail: "expected \(expected)",
+            foundValue: field(index))
+    }
+
+    /// Whether field `index` is empty (or beyond the end).
+    func isEmptyField(_ index: Int) -> Bool { fieldRange(index).isEmpty }
+
+    /// `parse`'s result on the bytes of field `index`; `.empty` for an empty field, `.malformed` when `parse`
+    /// gives nil.
+    private func read<Value>(_ index: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> FieldValue<Value> {
+        let range = fieldRange(index)
+        if range.isEmpty { return .empty }
+        return parse(UnsafeBufferPointer(rebasing: bytes[range])).map(FieldValue.value) ?? .malformed
+    }
+
+    /// A decimal number (`-12.345`), nil when empty; throws when malformed or outside `range`.
+    func decimal(
+        _ index: Int, _ name: String,
+        in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude
+    )
+        throws(NMEAFieldError) -> Double?
+    {
+        let value: Double
+        switch read(index, Self.parseDecimal) {
+        case .empty: return nil
+        case .value(let parsed) where range.contains(parsed): value = parsed
+        default:
+            let bounds =
+                range.lowerBound == -.greatestFiniteMagnitude
+                ? "a decimal number"
+                : "a decimal number in \(range.lowerBound)...\(range.upperBound)"
+            throw malformed(index, name, expected: bounds)
+        }
+        return value
+    }
+
+    /// An unsigned integer, nil when empty; throws when malformed or outside `range`.
+    func integer(_ index: Int, _ name: String, in range: ClosedRange<Int> = 0...Int(Int32.max))
+        throws(NMEAFieldError) -> Int?
+    {
+        switch read(index, { $0.count <= 9 ? Self.parseDigits($0) : nil }) {
+        case .empty: return nil
+        case .value(let value) where range.contains(value): return value
+        default: throw malformed(index, name, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+    }
+
+    /// A single letter from `allowed`, as its byte; nil when empty.
+    func letter(_ index: Int, _ name: String, allowed: StaticString) throws(NMEAFieldError) -> UInt8? {
+        switch read(index, { field in field.count == 1 ? field[0] : nil }) {
+        case .empty: return nil
+        case .value(let byte) where allowed.withUTF8Buffer({ $0.contains(byte) }): return byte
+        default:
+            let letters = allowed.withUTF8Buffer { $0.map { String(UnicodeScalar($0)) } }
+            throw malformed(index, name, expected: "one of \(letters.joined(separator: ", "))")
+        }
+    }
+
+    /// A single character from `allowed`, nil when empty.
+    func character(_ index: Int, _ name: String, allowed: StaticString) throws(NMEAFieldError) -> Character? {
+        try letter(index, name, allowed: allowed).map { Character(Unicode.Scalar($0)) }
+    }
+
+    /// A latitude (`ddmm.mmmm` at `index`, `N`/`S` at `index + 1`) in degrees, north positive.
+    func latitude(_ index: Int) throws(NMEAFieldError) -> Double? {
+        try angle(
+            index, degreeDigits: 2, limit: 90, name: "latitude", hemisphereName: "latitude hemisphere",
+            hemispheres: "NS")
+    }
+
+    /// A longitude (`dddmm.mmmm` at `index`, `E`/`W` at `index + 1`) in degrees, east positive.
+    func longitude(_ index: Int) throws(NMEAFieldError) -> Double? {
+        try angle(
+            index, degreeDigits: 3, limit: 180, name: "longitude", hemisphereName: "longitude hemisphere",
+            hemispheres: "EW")
+    }
+
+    /// Splits `[d...]dmm[.m...]` at the decimal point: the two digits before it are whole minutes, all digits
+    /// before those are degrees (any number of them, zero-padded or not), and the decimals are fractions of a minute.
+    ///
+    /// Names are passed whole (no concatenation) and messages are built only on error: this runs twice per fix.
+    private func angle(
+        _ index: Int, degreeDigits: Int, limit: Double, name: String, hemisphereName: String,
+        hemispheres: StaticString
+    ) throws(NMEAFieldError) -> Double? {
+        let hemisphere = try letter(index + 1, hemisphereName, allowed: hemispheres)
+        if isEmptyField(index) { return nil }
+        func expected() -> String { "\(degreeDigits == 2 ? "dd" : "ddd")mm.mmmm" }
+        let parsed = withField(index) { text -> (whole: Int, value: Double)? in
+            let dot = text.firstIndex(of: UInt8(ascii: ".")) ?? text.endIndex
+            guard dot >= 3, let whole = Self.parseDigits(UnsafeBufferPointer(rebasing: text[..<dot])),
+                let value = Self.parseDecimal(text)
+            else { return nil }
+            return (whole, value)
+        }
+        guard let parsed else { throw malformed(index, name, expected: expected()) }
+        let degrees = Double(parsed.whole / 100)
+        let minutes = parsed.value - degrees * 100
+        let result = degrees + minutes / 60
+        guard minutes < 60, result <= limit else {
+            throw malformed(index, name, expected: expected() + " within ±\(Int(limit))°")
+        }
+        guard let hemisphere else {
+            let letters = hemispheres.withUTF8Buffer { $0.map { String(UnicodeScalar($0)) } }
+            throw NMEAFieldError(
+                reason: .missingField, field: index + 1, fieldName: hemisphereName,
+                detail: "expected \(letters.joined(separator: " or ")) after a \(name)")
+        }
+        return hemisphere == UInt8(ascii: "S") || hemisphere == UInt8(ascii: "W") ? -result : result
+    }
+
+    /// A UTC time of day `hhmmss[.s...]`, nil when empty.
+    func timeOfDay(_ index: Int, _ name: String = "time") throws(NMEAFieldError) -> NMEATimeOfDay? {
+        if isEmptyField(index) { return nil }
+        let parsed = withField(index) { text -> (hms: Int, nanosecond: Int)? in
+            guard text.count >= 6, let hms = Self.parseDigits(UnsafeBufferPointer(rebasing: text[..<6])) else {
+                return nil
+            }
+            guard text.count > 6 else { return (hms, 0) }
+            let fraction = UnsafeBufferPointer(rebasing: text[7...])
+            guard text[6] == UInt8(ascii: "."), fraction.count <= 9,
+                var nanosecond = Self.parseDigits(fraction) ?? (fraction.isEmpty ? 0 : nil)
+            else { return nil }
+            for _ in fraction.count..<9 { nanosecond *= 10 }
+            return (hms, nanosecond)
+        }
+        guard let parsed else { throw malformed(index, name, expected: "hhmmss.sss") }
+        guard
+            let time = NMEATimeOfDay(
+                hour: parsed.hms / 10_000, minute: parsed.hms / 100 % 100, second: parsed.hms % 100,
+                nanosecond: parsed.nanosecond)
+        else {
+            throw malformed(index, name, expected: "a time of day hhmmss with hh<24, mm<60, ss<=60")
+        }
+        return time
+    }
+
+    /// A date `ddmmyy` (two-digit year, pivot 80: 80–99 → 19xx, 00–79 → 20xx), nil when empty.
+    func twoDigitYearDate(_ index: Int, _ name: String = "date") throws(NMEAFieldError) -> NMEADate? {
+        if isEmptyField(index) { return nil }
+        guard let dmy = withField(index, { $0.count == 6 ? Self.parseDigits($0) : nil }) else {
+            throw malformed(index, name, expected: "ddmmyy")
+        }
+        let shortYear = dmy % 100
+        guard
+            let date = NMEADate(
+                year: shortYear >= 80 ? 1900 + shortYear : 2000 + shortYear,
+                month: dmy / 100 % 100, day: dmy / 10_000)
+        else {
+            throw malformed(index, name, expected: "a valid date ddmmyy")
+        }
+        return date
+    }
+
+    /// Digits only, no sign; nil when empty or any other byte is present.
+    static func parseDigits<Bytes: Collection<UInt8>>(_ text: Bytes) -> Int? {
+        guard !text.isEmpty, text.count <= 18 else { return nil }
+        var value = 0
+        for byte in text {
+            let digit = byte &- 0x30
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)  // at most 18 digits: no overflow
+        }
+        return value
+    }
+
+    /// Exact powers of ten, 10⁰ through 10²².
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { product, _ in product * 10 }
+    }
+
+    /// `[+-]digits[.digits]`, at least one digit, correctly rounded.
+    static func parseDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var fractionDigits = 0
+        var digitCount = 0
+        var negative = false
+        var seenDot = false
+        var index = 0
+        if let first = text.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            index = 1
+        }
+        while index < text.count {
+            let byte = text[index]
+            index += 1
+            if byte &- 0x30 < 10 {
+                digitCount &+= 1
+                if seenDot { fractionDigits &+= 1 }
+                if mantissa != 0 || byte != 0x30 { significant &+= 1 }
+                mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
+            } else if byte == UInt8(ascii: "."), !seenDot {
+                seenDot = true
+            } else {
+                return nil
+            }
+        }
+        guard digitCount > 0 else { return nil }
+        // Exact integer over an exact power of ten gives a correctly rounded quotient; longer inputs use the library.
+        guard significant <= 15, fractionDigits <= 22 else {
+            return Double(String(decoding: text, as: UTF8.self))
+        }
+        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+}
+
+extension NMEAFieldView {
+    /// An angle with an `E`/`W` direction letter in field `index + 1`, east positive; nil when the angle is empty.
+    ///
+    /// An angle without its direction letter is an error: its sign is unknown.
+    ///
+    /// `directionName` names that field in diagnostics (passed whole, so no string is built per sentence).
+    func signedAngle(_ index: Int, _ name: String, directionName: String) throws(NMEAFieldError) -> Double? {
+        let direction = try letter(index + 1, directionName, allowed: "EW")
+        guard let value = try decimal(index, name, in: 0...180) else { return nil }
+        guard let direction else {
+            throw NMEAFieldError(
+                reason: .missingField, field: index + 1, fieldName: directionName,
+                detail: "expected E or W after a \(name)")
+        }
+        return direction == UInt8(ascii: "W") ? -value : value
+    }
+
+    /// An NMEA 2.3+ mode indicator letter as a quality; nil when empty.
+    func modeIndicator(_ index: Int, _ name: String = "mode") throws(NMEAFieldError) -> NMEAFixQuality? {
+        try letter(index, name, allowed: "ADEFMNPRSV").flatMap(NMEAFixQuality.init(modeLetter:))
+    }
+}
+
+extension NMEAFieldView {
+    /// An integer with an optional leading `-`, nil when empty.
+    func signedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(NMEAFieldError) -> Int? {
+        if isEmptyField(index) { return nil }
+        let value = withField(index) { text -> Int? in
+            let negative = text.first == UInt8(ascii: "-")
+            return Self.parseDigits(negative ? UnsafeBufferPointer(rebasing: text[1...]) : text).map {
+                negative ? -$0 : $0
+            }
+        }
+        guard let value, range.contains(value) else {
+            throw malformed(index, name, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+}
+
+/// What reading one field gave.
+private enum FieldValue<Value> {
+    /// The field is empty (or beyond the end).
+    case empty
+    /// The field does not parse.
+    case malformed
+    /// The parsed value.
+    case value(Value)
+}
