@@ -24,8 +24,9 @@ public struct GPSDBackoffPolicy: Sendable, Equatable {
 
     /// Creates a policy; out-of-range arguments are clamped to the valid ranges documented above (a non-positive
     /// `refusedDelay` falls back to 0.5 s).
-    public init(initialDelay: Double = 0.25, multiplier: Double = 2, maximumDelay: Double = 8, refusedDelay: Double = 0.5)
-    {
+    public init(
+        initialDelay: Double = 0.25, multiplier: Double = 2, maximumDelay: Double = 8, refusedDelay: Double = 0.5
+    ) {
         self.initialDelay = initialDelay > 0 ? initialDelay : 0.25
         self.multiplier = max(1, multiplier)
         self.maximumDelay = max(self.initialDelay, maximumDelay)

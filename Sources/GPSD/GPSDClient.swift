@@ -13,7 +13,7 @@ import Dispatch
 ///
 /// Threading: all methods are thread-safe. A client runs once: after ``stop()`` or a terminal
 /// ``GPSDDisconnectReason`` it cannot be started again. Dropping the last reference stops it.
-/// Source of semantics: gpsd_json(5) and gpsd(8); rules in Docs/GPSD.md.
+/// Source of semantics: gpsd_json(5) and gpsd(8); rules in <doc:GPSDProtocolClient>.
 public final class GPSDClient: Sendable {
     /// The configuration the client was created with.
     public let configuration: GPSDClientConfiguration

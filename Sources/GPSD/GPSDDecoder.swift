@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Pure and stateless, so safe to call from any thread. Unknown classes and unknown members are
 /// ignored; known members with an unusable type, out-of-range positions and missing required
-/// members throw. Source of semantics: gpsd_json(5); leniency rules in Docs/GPSD.md.
+/// members throw. Source of semantics: gpsd_json(5); leniency rules in <doc:GPSDProtocolClient>.
 public enum GPSDDecoder {
     /// Decodes one JSON object, given without its line terminator.
     ///

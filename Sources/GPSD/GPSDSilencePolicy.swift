@@ -39,6 +39,8 @@ public struct GPSDSilencePolicy: Sendable, Equatable {
     ///   - cycle: gpsd's device cycle in seconds; `nil` (or not positive): unknown, ``defaultCycle``.
     ///   - observedInterval: The feed's observed interval between `TPV`s in seconds; `nil` (or not positive and
     ///     finite): not observed yet.
+    /// - Returns: `max(minimumTimeout, cycleMultiplier × max(cycle, observedInterval))`, or, while the interval is
+    ///   unknown, that with the reported cycle but at least ``unknownRateTimeout``.
     public func timeout(forCycle cycle: Double?, observedInterval: Double?) -> Double {
         let reported = cycle.flatMap { $0 > 0 ? $0 : nil } ?? defaultCycle
         guard let observed = observedInterval, observed > 0, observed.isFinite else {

@@ -5,7 +5,7 @@ import Foundation
 /// Source of semantics: gpsd_json(5), "TPV". Every measured member is optional: gpsd omits a
 /// member it does not know, and so `nil` is how an invalid or unknown value looks here. Only use
 /// the position when ``mode`` ``GPSDFixMode/hasFix``. The `ep*` members are gpsd's error
-/// estimates at about 95 % confidence (gpsd_json(5); see Docs/GPSD.md), passed through unscaled.
+/// estimates at about 95 % confidence (gpsd_json(5); see <doc:GPSDProtocolClient>), passed through unscaled.
 /// A plain `Sendable` value.
 public struct GPSDTPV: Sendable, Equatable {
     /// The device path that produced the report (`device`), if gpsd named it.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Typed, lenient access to the members of one gpsd JSON object.
 ///
-/// Leniency rules (all documented in Docs/GPSD.md): an absent member or `null` reads as `nil`;
+/// Leniency rules (all documented in Docs/GPSD.docc/GPSDProtocolClient.md): an absent member or `null` reads as `nil`;
 /// numbers may also arrive as numeric strings; booleans may also arrive as 0/1 or
 /// `"true"`/`"false"`; an integer may be written as `4.0`. Any other type is a
 /// ``GPSDDecodingError`` naming the class and member, never a silent default.

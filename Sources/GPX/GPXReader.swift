@@ -7,7 +7,7 @@ import Foundation
 /// memory; ``events(contentsOf:)`` and ``events(data:sourceName:)`` hand out the same events on demand.
 /// ``readDocument(contentsOf:)`` collects the events into a ``GPXDocument``.
 ///
-/// What is read: see ``GPXPoint`` and Docs/GPX.md. Elements are matched by namespace URI:
+/// What is read: see ``GPXPoint`` and <doc:ReadingAndWritingGPX>. Elements are matched by namespace URI:
 /// the GPX elements must be in the root's namespace (GPX 1.0, 1.1 or none), extensions in the
 /// Garmin TrackPointExtension v2, OsmAnd or this module's namespace.
 ///

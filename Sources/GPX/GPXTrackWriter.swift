@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The file holds one `<trk>`; each ``append(_:)`` writes the new `<trkpt>` over the closing
 /// tags and writes the closing tags again after it, in one positioned write, so a reader sees a
-/// complete document after every call (see Docs/GPX.md for the exact format). Points are written
+/// complete document after every call (see <doc:ReadingAndWritingGPX> for the exact format). Points are written
 /// as described in ``GPXTrackWriterOptions`` and read back by ``GPXReader``.
 ///
 /// The file is created with mode 0600 (owner read/write only) because a track reveals where

@@ -3,7 +3,7 @@ import LinuxCoreLocation
 /// The LocationBlocks module: closures, one-shot requests and async sequences on top of
 /// ``/LinuxCoreLocation/CLLocationManager``, built only on the public API of LinuxCoreLocation.
 ///
-/// Three layers, described in the "LocationBlocks" article (`Docs/LocationBlocks.md`):
+/// Three layers, described in <doc:UsingLocationBlocks>:
 /// - blocks on the manager itself, CLLocationManager-blocks under the names Swift imports from the pod
 ///   (`update(withAccuracy:locationAge:)`, `startUpdatingLocation(update:)`, the update filters, one block per
 ///   delegate callback), coexisting with the app's delegate;

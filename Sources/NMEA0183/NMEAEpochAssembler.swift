@@ -2,7 +2,7 @@ import Foundation
 
 /// Groups decoded sentences into epochs (one date and time of day) and emits one fix or no-fix per epoch.
 ///
-/// Rules (see Docs/NMEA0183.md):
+/// Rules (see <doc:DecodingNMEA>):
 /// - A sentence with a time of day (GGA, RMC, GLL, GNS, GST, GBS, ZDA) whose time differs from the
 ///   open epoch's closes that epoch — its fix is emitted — and opens a new one; so does an RMC or ZDA whose date
 ///   differs from a date the open epoch already has. Untimed sentences (VTG, GSA, HDT, PGRMZ, ...) join the open

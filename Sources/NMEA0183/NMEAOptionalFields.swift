@@ -2,8 +2,8 @@
 /// so the sentence is kept.
 ///
 /// Only the fields a sentence cannot do without (a fix's time, status and position; a heading's angle) are read
-/// with the throwing readers of ``NMEASentence``; everything else goes through here (Docs/NMEA0183.md, field
-/// tolerance).
+/// with the throwing readers of ``NMEASentence``; everything else goes through here
+/// (Docs/NMEA0183.docc/DecodingNMEA.md, field tolerance).
 struct NMEAOptionalFields {
     let sentence: NMEASentence
     /// The malformed optional fields read so far, in reading order.

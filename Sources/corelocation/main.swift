@@ -70,7 +70,10 @@ if words.first == commandName {
     words.removeFirst()
 } else {
     do {
-        if let translated = try CoreLocationCLIMode.translate(words) { (commandName, words) = translated }
+        if let translated = try CoreLocationCLIMode.translate(words) {
+            (commandName, words) = (translated.command, translated.words)
+            if translated.verbose { LocationProviders.diagnosticsIncludeFieldValues = true }
+        }
     } catch {
         usageError("\(error)", help: "corelocation help")
     }

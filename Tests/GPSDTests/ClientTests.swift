@@ -298,8 +298,10 @@ import Testing
         #expect(try peer.readUntilClosed() == [Self.unwatchRequest])
     }
 
-    /// gpsfake `-c 0.2`: gpsd says the device cycles every second, but an epoch comes every 6 s. Nothing is lost,
-    /// so nothing may be reported lost (issue 15: every epoch gave "no TPV for 5.0 s"); a real stall still is.
+    /// The silence limit of a feed slower than gpsd's 1 s cycle (gpsfake `-c 0.2`: an epoch every 6 s).
+    ///
+    /// Nothing is lost, so nothing may be reported lost (issue 15: every epoch gave "no TPV for 5.0 s"); a real
+    /// stall still is.
     @Test func theSilenceLimitFollowsTheFeedsObservedRate() throws {
         let (server, client, peer) = try connectedClient()
         defer { withExtendedLifetime(server) { client.stop() } }

@@ -35,6 +35,14 @@ import Testing
         #expect(try peer?.readUntilClosed() == [])
     }
 
+    /// Trap audit (issue 16): an unbounded budget makes the deadline `.distantFuture` (`UInt64.max` nanoseconds),
+    /// the extreme of the wait's arithmetic.
+    @Test func anInfiniteBudgetWaitsForTheBannerWithoutTrapping() throws {
+        let server = try FakeGPSD()
+        let result = try probe(server.endpoint, timeout: .infinity) { try server.accept().send(Greeting.version) }
+        #expect((try? result?.get())?.protocolMajor == 3)
+    }
+
     @Test func worksOverAUnixSocket() throws {
         let path = "/tmp/gpsd-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
         let server = try FakeGPSD(unixPath: path)

@@ -10,13 +10,10 @@ import Testing
 /// symbolic link) on a private loopback port, through real `CLLocationManager`s.
 ///
 /// Skips with a printed reason when gpsfake or `../shared` is missing; fails instead when
-/// `CORELOCATION_REQUIRE_INTEGRATION=1`. gpsd 3.22 moves dates before 2017 forward by 1024 weeks, so times are
-/// compared with and without that shift. Waits poll for the external processes' output with a timeout that
-/// only bounds a failing test.
+/// `CORELOCATION_REQUIRE_INTEGRATION=1`. gpsd 3.22 moves dates before 2017 forward by 1024 weeks, into the future,
+/// where ``FixTime`` refuses them: the value tests play logs of 2022 and 2025, the 2015 log shows the refusal.
+/// Waits poll for the external processes' output with a timeout that only bounds a failing test.
 @Suite(.serialized) struct GPSDProviderGpsfakeTests {
-    static let weekRollover: TimeInterval = 1024 * 7 * 86_400
-    static let gpsd2017 = Date(timeIntervalSince1970: 1_483_228_800)
-
     /// gpsfake's path, or `nil` after printing why the test is skipped (a failure when integration is required).
     private static func gpsfake() -> String? {
         if let executable = Gpsfake.executable { return executable }
@@ -42,7 +39,7 @@ import Testing
             identifier: "gpsd://127.0.0.1:\(port)",
             configuration: GPSDClientConfiguration(
                 endpoint: .tcp(host: "127.0.0.1", port: port),
-                backoff: GPSDBackoffPolicy(initialDelay: 0.05, multiplier: 1, maximumDelay: 0.05)))
+                backoff: GPSDBackoffPolicy(initialDelay: 0.05, multiplier: 1, maximumDelay: 0.05, refusedDelay: 0.05)))
     }
 
     /// A manager updating locations (and headings) on a callback queue of its own.
@@ -103,14 +100,13 @@ import Testing
         }.count
     }
 
-    /// The TPV's time (shifted by 1024 weeks before 2017), or, for a TPV without one, a time within `live`:
-    /// the provider stamps those with its clock.
+    /// The TPV's time, or, for a TPV without one, a time within `live`: the provider stamps those with its clock.
     private static func sameTime(_ received: Date, _ expected: Date?, live: ClosedRange<Date>) -> Bool {
         guard let expected else { return live.contains(received) }
-        return received == expected || (expected < gpsd2017 && received == expected.addingTimeInterval(weekRollover))
+        return received == expected
     }
 
-    /// Whether `location` is `tpv` as the provider must map it (see Docs/GPSDProvider.md).
+    /// Whether `location` is `tpv` as the provider must map it (see Docs/LinuxCoreLocation.docc/GPSDProvider.md).
     private static func matches(
         _ location: CLLocation, _ tpv: GPSDTPV, live: ClosedRange<Date> = .distantPast ... .distantPast
     )
@@ -129,7 +125,7 @@ import Testing
         return altitudeOK && horizontalOK && location.sourceInformation?.isProducedByAccessory == true
     }
 
-    @Test(arguments: ["gr8013-w", "skytraq-PX1172RH_DS"])
+    @Test(arguments: ["telit-pls83-w", "skytraq-PX1172RH_DS"])
     func fixesAndHeadingsArriveWithTheLogsValues(log: String) async throws {
         guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let expected = try String(contentsOf: directory.appendingPathComponent("\(log).log.chk"), encoding: .utf8)
@@ -180,6 +176,29 @@ import Testing
         #expect(received.allSatisfy { headings.contains($0) })
         #expect(received.isEmpty == headings.isEmpty)
         print("[\(log)] \(locations.count) locations, \(received.count) headings through the delegate")
+    }
+
+    /// gpsd 3.22 moves `gr8013-w.log`'s 2015 dates forward by 1024 weeks, to 2035: more than a day ahead of the
+    /// clock, so every fix is invalid (``FixTime``) and none reaches the delegate, though the log has seven.
+    @Test func fixesMoreThanADayAheadOfTheClockAreSkipped() async throws {
+        guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
+        let port = try GPSDProviderStreamTests.unusedPort()
+        let gpsfake = try Self.play(
+            directory.appendingPathComponent("gr8013-w.log"), port: port, executable: executable)
+        defer {
+            gpsfake.stop()
+            #expect(gpsfake.survivors.isEmpty, "gpsfake's process group is still running")
+        }
+        let queue = DispatchQueue(label: "gpsfake.future.callbacks")
+        let collector = LocationCollector()
+        let provider = Self.provider(port: port)
+        let manager = Self.startManager(provider, queue: queue, collector: collector)
+        defer { queue.sync { manager.value.stopUpdatingLocation() } }
+        #expect(
+            await Self.eventually(timeout: 60) { provider.skippedFixCount == 7 || gpsfake.hasExited },
+            "gpsfake said:\n\(gpsfake.output)")
+        #expect(provider.skippedFixCount > 0, "gpsd sent no fix; gpsfake said:\n\(gpsfake.output)")
+        #expect(collector.locations.isEmpty, "\(collector.locations)")
     }
 
     @Test func gpsdKilledMidStreamIsLocationUnknownThenRecoveryAndTheLastStopCloses() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -143,6 +144,47 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(bare.trueHeading == 0 && bare.magneticHeading == -1 && bare.timestamp == now)
         #expect(kind(try gpsdReport(#"{"class":"ATT","pitch":1.5}"#)) == "-")  // no heading, nothing to report
     }
+
+    /// Issue 16: a numeric `time` of 1e16 reached the GPX formatter and crashed `record`.
+    ///
+    /// A time before 1980 or more than a day ahead of the clock makes the report invalid: skipped, counted, one
+    /// line per cause.
+    @Test func reportsWithATimeOutOfRangeAreSkippedCountedAndAnnouncedOncePerCause() throws {
+        let announced = Locked<[String]>([])
+        var translator = GPSDEventTranslator(
+            source: "gpsd://test",
+            sourceInformation: CLLocationSourceInformation(
+                softwareSimulationState: false, andExternalAccessoryState: true),
+            announce: { line in announced.withLock { $0.append(line) } })
+        func kind(_ json: String) throws -> String {
+            switch translator.translate(try gpsdReport(json), now: now) {
+            case .locations(let fixes)?: "located \(fixes[0].timestamp.timeIntervalSince1970)"
+            case .heading(let heading)?: "heading \(heading.timestamp.timeIntervalSince1970)"
+            case nil: "-"
+            case let other?: "\(other)"
+            }
+        }
+        let fix = #"{"class":"TPV","mode":2,"lat":1.5,"lon":2.5,"time":"#
+        #expect(try kind(fix + "1e16}") == "-")
+        #expect(try kind(fix + "1e16}") == "-")
+        #expect(try kind(fix + #""2027-01-16T08:00:01Z"}"#) == "-")  // now + 1 day + 1 s
+        #expect(try kind(fix + #""1979-12-31T23:59:59Z"}"#) == "-")
+        #expect(try kind(#"{"class":"ATT","heading":10,"time":1e300}"#) == "-")
+        #expect(try kind(fix + #""2027-01-16T08:00:00Z"}"#) == "located 1800086400.0")  // exactly one day ahead
+        #expect(try kind(fix + "315532800}") == "located 315532800.0")  // 1980-01-01T00:00:00Z
+        #expect(try kind(#"{"class":"TPV","mode":1,"time":1e16}"#) == "fixLost")  // no fix: nothing is stamped
+        #expect(
+            announced.withLock { $0 } == [
+                "gpsd://test: fix skipped: time 1e+16 s since 1970 is more than a day ahead of the clock (further "
+                    + "fixes skipped for this reason are counted, not shown)",
+                "gpsd://test: fix skipped: time 315532799.0 s since 1970 is before 1980 (further fixes skipped for "
+                    + "this reason are counted, not shown)",
+            ])
+        #expect(translator.skipped.total == 5)
+        #expect(
+            translator.skipped.summary
+                == "gpsd://test: 5 fixes skipped: time more than a day ahead of the clock 4, time before 1980 1")
+    }
 }
 
 /// `gpsd:` URIs and the probe list.
@@ -158,6 +200,9 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(try configuration("gpsd://[::1]:3000/")?.endpoint == .tcp(host: "::1", port: 3000))
         #expect(try configuration("gpsd://[::1]")?.endpoint == .tcp(host: "::1", port: 2947))
         #expect(try configuration("gpsd://:3000")?.endpoint == .tcp(host: "127.0.0.1", port: 3000))
+        #expect(
+            try configuration("gpsd://gps-box_2.local.:2948")?.endpoint == .tcp(host: "gps-box_2.local.", port: 2948))
+        #expect(try configuration("gpsd://[fe80::1%eth0]")?.endpoint == .tcp(host: "fe80::1%eth0", port: 2947))
         #expect(try configuration("gpsd:///run/gpsd-relay.sock")?.endpoint == .unixSocket(path: "/run/gpsd-relay.sock"))
         let watched = try configuration("gpsd://10.0.0.2:2948?device=/dev/ttyUSB0")
         #expect(watched?.endpoint == .tcp(host: "10.0.0.2", port: 2948) && watched?.device == "/dev/ttyUSB0")
@@ -171,6 +216,10 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         ("gpsd://[::1]:", "port"),
         ("gpsd://127.0.0.1?speed=2", "speed"), ("gpsd://127.0.0.1?device=", "device"), ("gpsd:127.0.0.1", "address"),
         ("gpsd://host/path", "address"),
+        // Issue 16: "[::1" was accepted and its resolution retried for ever; a malformed host is a usage error.
+        ("gpsd://[::1", "host"), ("gpsd://[::1]2947", "host"), ("gpsd://::1", "host"), ("gpsd://[127.0.0.1]", "host"),
+        ("gpsd://gps box", "host"), ("gpsd://a..b", "host"), ("gpsd://user@host:2947", "host"), ("gpsd://[]", "host"),
+        ("gpsd://[fe80::1%]:2947", "host"),
     ])
     func badURIsNameTheirParameter(uri: String, name: String) {
         #expect {

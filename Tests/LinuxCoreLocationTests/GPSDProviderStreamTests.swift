@@ -28,7 +28,12 @@ enum GPSDLines {
 @Suite struct GPSDProviderStreamTests {
     let scheduler = ManualScheduler()
 
-    private func makeProvider(_ server: FakeGPSD, clock: any LocationClock = ManualClock()) -> GPSDLocationProvider {
+    /// The provider clock's start: 2026-11-30T06:36:00Z, the day of the fake gpsd's reports.
+    static let reportDay = Date(timeIntervalSince1970: 1_796_020_560)
+
+    private func makeProvider(_ server: FakeGPSD, clock: any LocationClock = ManualClock(start: reportDay))
+        -> GPSDLocationProvider
+    {
         GPSDLocationProvider(
             identifier: "gpsd-test", configuration: GPSDClientConfiguration(endpoint: server.endpoint), clock: clock,
             scheduler: scheduler)

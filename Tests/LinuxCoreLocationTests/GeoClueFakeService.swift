@@ -12,7 +12,10 @@ final class FakeGeoClue: Sendable {
     typealias Override = @Sendable (DBusMessage) -> [DBusMessage]?
 
     static let client = "/org/freedesktop/GeoClue2/Client/1"
-    static let location = "/org/freedesktop/GeoClue2/Location/7"
+    /// GeoClue makes each location an object under its client's path.
+    static let location = "/org/freedesktop/GeoClue2/Client/1/Location/7"
+    /// GeoClue's unique name on the fake bus, which the fake writes as the sender of GeoClue's messages.
+    static let uniqueName = ":1.4"
 
     /// The properties of ``location`` that `GetAll` returns.
     let locationProperties: Locked<[(String, DBusValue)]>
@@ -63,12 +66,23 @@ final class FakeGeoClue: Sendable {
                 record(call)
                 for message in override?(call) ?? standardAnswer(to: call) {
                     serial += 1
-                    try endpoint.send(message, serial: serial)
+                    try endpoint.send(Self.stamped(message, answering: call), serial: serial)
                 }
             }
         } catch {
             // The provider hung up: the session is over.
         }
+    }
+
+    /// The message with the sender a bus would write, unless the test set one: the bus for its own signals and
+    /// its answers to calls to it, GeoClue's unique name for everything else.
+    private static func stamped(_ message: DBusMessage, answering call: DBusMessage) -> DBusMessage {
+        guard message.sender == nil else { return message }
+        var stamped = message
+        let fromBus =
+            message.kind == .signal ? message.path == DBus.busPath : call.destination == DBus.busName
+        stamped.sender = fromBus ? DBus.busName : uniqueName
+        return stamped
     }
 
     private func record(_ call: DBusMessage) {
@@ -86,6 +100,7 @@ final class FakeGeoClue: Sendable {
         switch call.member {
         case "NameHasOwner": return [.methodReturn(to: call, body: [.boolean(true)])]
         case "GetClient": return [.methodReturn(to: call, body: [.objectPath(Self.client)])]
+        case "GetNameOwner": return [.methodReturn(to: call, body: [.string(Self.uniqueName)])]
         case "GetAll": return [.methodReturn(to: call, body: [.dictionary(locationProperties.withLock { $0 })])]
         case "Start":
             return [

@@ -69,6 +69,46 @@ let servedSentences = [
         #expect(environment.server.connectionCount == 1)
     }
 
+    /// Issue 16: spoofed signals from another connection to the real system bus are ignored.
+    ///
+    /// Any local user could send us a unicast `NameOwnerChanged` that shut the provider down, or a
+    /// `LocationUpdated` that made us read a path of their choosing.
+    @Test func spoofedSignalsFromAnotherConnectionAreIgnored() throws {
+        guard let environment = try GeoClueEnvironment.start(sentences: { servedSentences }) else { return }
+        defer { environment.stop() }
+        let provider = GeoClueLocationProvider(options: GeoClueOptions(desktopID: GeoClueEnvironment.desktopID))
+        let events = ProviderEvents()
+        provider.start(events.handler)
+        defer { provider.stop() }
+        #expect(events.wait(for: 1) == ["locations(1)"], "no fix; GeoClue's log: \(environment.geoclueLog)")
+        let client = try #require(provider.clientPath)
+        let victim = try #require(provider.connectionName)
+        let spoofer = try DBusConnection.systemBus()
+        defer { spoofer.close() }
+        var left = DBusMessage.signal(
+            path: DBus.busPath, interface: DBus.busInterface, member: "NameOwnerChanged",
+            body: [.string("org.freedesktop.GeoClue2"), .string(":1.1"), .string("")])
+        left.destination = victim
+        var updated = DBusMessage.signal(
+            path: client, interface: "org.freedesktop.GeoClue2.Client", member: "LocationUpdated",
+            body: [.objectPath("/"), .objectPath(client + "/Location/999")])
+        updated.destination = victim
+        var elsewhere = updated
+        elsewhere.body = [.objectPath("/"), .objectPath("/org/freedesktop/GeoClue2/Manager")]
+        for signal in [left, updated, elsewhere] { try spoofer.send(signal) }
+        let expected = [
+            "a NameOwnerChanged not sent by the bus": 1, "a LocationUpdated not sent by GeoClue's unique name": 2,
+        ]
+        var ignored: [String: Int] = [:]
+        for _ in 0..<500 where ignored != expected {  // at most 5 s for the bus to pass the signals on
+            usleep(10_000)
+            ignored = provider.ignoredSignals
+        }
+        #expect(ignored == expected)
+        #expect(events.all.allSatisfy { $0 == "locations(1)" }, "\(events.all)")
+        #expect(provider.clientPath == client, "still started")
+    }
+
     @Test func aDesktopIDTheConfigurationForbidsIsDenied() throws {
         guard let environment = try GeoClueEnvironment.start(sentences: { servedSentences }) else { return }
         defer { environment.stop() }

@@ -57,9 +57,11 @@ import Testing
         "Altitude": .double(GeoClueFix.unknownAltitude), "Speed": .double(-1), "Heading": .double(-1),
         "Timestamp": .structure([.uint64(1_700_000_000), .uint64(999_999)]),
     ]
+    /// The provider clock's now: a few hours after the base fix.
+    private let now = Date(timeIntervalSince1970: 1_700_010_000)
 
     @Test func unknownValuesBecomeApplesInvalidMarkers() throws {
-        let fix = try GeoClueFix.location(from: base)
+        let fix = try GeoClueFix.location(from: base, now: now)
         #expect(fix.coordinate.latitude == -33.8568 && fix.coordinate.longitude == 151.2153)
         #expect(fix.horizontalAccuracy == 50)
         #expect(fix.altitude == 0 && fix.verticalAccuracy == -1)
@@ -73,7 +75,7 @@ import Testing
         properties["Altitude"] = .double(-12.5)
         properties["Speed"] = .double(0)
         properties["Heading"] = .double(359.5)
-        let fix = try GeoClueFix.location(from: properties)
+        let fix = try GeoClueFix.location(from: properties, now: now)
         #expect(fix.altitude == -12.5 && fix.verticalAccuracy == 50)
         #expect(fix.speed == 0)
         #expect(fix.course == 359.5)
@@ -89,15 +91,31 @@ import Testing
             "Timestamp", DBusValue.structure([.uint64(1), .uint64(1_000_000)]),
             "property Timestamp is structure([DBus.DBusValue.uint64(1), DBus.DBusValue.uint64(1000000)]), expected (tt)"
         ),
+        ("Accuracy", DBusValue.double(.infinity), "accuracy inf is not a distance"),
+        (
+            "Timestamp", DBusValue.structure([.uint64(.max), .uint64(0)]),
+            "time 1.8446744073709552e+19 s since 1970 is more than a day ahead of the clock"
+        ),
+        (
+            "Timestamp", DBusValue.structure([.uint64(1_700_096_401), .uint64(0)]),
+            "time 1700096401.0 s since 1970 is more than a day ahead of the clock"
+        ),
+        ("Timestamp", DBusValue.structure([.uint64(0), .uint64(0)]), "time 0.0 s since 1970 is before 1980"),
     ])
     func invalidPropertiesAreNamed(name: String, value: DBusValue?, message: String) {
         var properties = base
         properties[name] = value
         do {
-            _ = try GeoClueFix.location(from: properties)
+            _ = try GeoClueFix.location(from: properties, now: now)
             Issue.record("accepted \(name) = \(String(describing: value))")
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func aTimeUpToADayAheadOfTheClockIsAccepted() throws {
+        var properties = base
+        properties["Timestamp"] = .structure([.uint64(1_700_096_400), .uint64(0)])
+        #expect(try GeoClueFix.location(from: properties, now: now).timestamp.timeIntervalSince(now) == 86_400)
     }
 }

@@ -32,7 +32,8 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
         #expect(fake.waitForAllSessionsToEnd())
         #expect(
             fake.calls == [
-                "AddMatch", "GetClient", "Set DesktopId=org.example.Test", "Set RequestedAccuracyLevel=6",
+                "AddMatch", "GetClient", "GetNameOwner", "Set DesktopId=org.example.Test",
+                "Set RequestedAccuracyLevel=6",
                 "Set DistanceThreshold=10", "Set TimeThreshold=2", "AddMatch", "Start", "GetAll", "Stop",
                 "DeleteClient",
             ])
@@ -82,9 +83,9 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
     @Test func diagnosticsNameTheBareURIWithOneColon() throws {
         let bare = try #require(try LocationProviders.provider(for: "geoclue:") as? GeoClueLocationProvider)
         #expect(bare.identifier == "geoclue:")
-        #expect(GeoClueLocationProvider.diagnostic(bare.identifier, "no system D-Bus") == "geoclue: no system D-Bus")
+        #expect(Diagnostics.line(bare.identifier, "no system D-Bus") == "geoclue: no system D-Bus")
         let configured = "geoclue:?accuracy=city"
-        #expect(GeoClueLocationProvider.diagnostic(configured, "no agent") == "geoclue:?accuracy=city: no agent")
+        #expect(Diagnostics.line(configured, "no agent") == "geoclue:?accuracy=city: no agent")
     }
 
     @Test func availabilityAsksTheBusForTheServiceOrItsActivation() {

@@ -148,7 +148,8 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
     @Test(arguments: [
         "nmea:", "nmea:/tmp/x.nmea?baud=9600", "nmea:/tmp/x.nmea?sped=2", "nmea:/dev/ttyUSB9?baud=9601",
         "nmea:/dev/ttyUSB9?speed=max", "nmea+tcp://", "nmea+tcp://host:0", "nmea+tcp://host:port",
-        "nmea+tcp://host?loop", "nmea+tcp://:10110", "nmea+tcp://[::1]:x",
+        "nmea+tcp://host?loop", "nmea+tcp://:10110", "nmea+tcp://[::1]:x", "nmea+tcp://[::1", "nmea+tcp://::1",
+        "nmea+tcp://gnss box:10110",
     ])
     func badURIsAreRejectedWithTheParameterNamed(_ text: String) {
         #expect(throws: LocationProviderError.self) {

@@ -10,9 +10,9 @@ import Testing
             ["-once", "-format", "%latitude %longitude"], "once",
             ["--format-string", "%latitude %longitude", "--accuracy", "any"]
         ),
-        (["-once", "YES", "-json"], "once", ["--format", "json", "--accuracy", "any"]),
-        (["-json"], "once", ["--format", "json", "--accuracy", "any"]),
-        (["--json", "--watch"], "watch", ["--format", "json", "--no-sample"]),
+        (["-once", "YES", "-json"], "once", ["--format", "corelocationcli", "--accuracy", "any"]),
+        (["-json"], "once", ["--format", "corelocationcli", "--accuracy", "any"]),
+        (["--json", "--watch"], "watch", ["--format", "corelocationcli", "--no-sample"]),
         (["-follow", "yes", "-verbose", "-format", "%time"], "watch", ["--format-string", "%time", "--no-sample"]),
         (["-once", "NO"], "watch", ["--format-string", "%latitude %longitude", "--no-sample"]),
         (
@@ -20,7 +20,7 @@ import Testing
             ["--provider", "gpsd://h", "--format-string", "%speed", "--no-sample"]
         ),
         (
-            ["--verbose", "--format", "%latitude", "--accuracy", "house"], "once",
+            ["-v", "--format", "%latitude", "--accuracy", "house"], "once",
             ["--accuracy", "house", "--format-string", "%latitude"]
         ),
     ])
@@ -28,6 +28,7 @@ import Testing
         let result = try #require(try CoreLocationCLIMode.translate(words))
         #expect(result.command == command)
         #expect(result.words == translated)
+        #expect(result.verbose == words.contains { $0 == "-v" || $0 == "-verbose" })
     }
 
     @Test func thisToolsOwnWordsAreLeftAlone() throws {
@@ -43,8 +44,8 @@ import Testing
         #expect(run.status == 0)
         #expect(run.lines.count == 1)
         let object = try #require(try run.jsonObjects().first)
-        #expect(object["latitude"] as? Double == 48.8584)
-        #expect(object["longitude"] as? Double == 2.2945)
+        #expect(object["latitude"] as? String == "48.858400")  // CoreLocationCLI's strings
+        #expect(object["longitude"] as? String == "2.294500")
     }
 
     @Test func theModeNeverReplaysTheSample() async throws {

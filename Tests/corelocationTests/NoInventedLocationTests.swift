@@ -59,7 +59,7 @@ import Testing
         let watch = try await Tool.run(["--provider", "nmea:/etc/passwd?speed=max", "--format", "jsonl"])
         #expect(watch.status == 65)
         #expect(watch.error.contains("error: invalid input from nmea:/etc/passwd?speed=max: no NMEA 0183 sentences: "))
-        #expect(watch.error.contains(" lines rejected ("))
+        #expect(watch.error.contains(" lines were rejected, none holds a sentence"))
         #expect(!watch.error.contains("finished"))
         let plot = try await Tool.run(["plot", "/etc/passwd", "-o", "-"])
         #expect(plot.status == 65)
@@ -76,6 +76,15 @@ import Testing
         let plot = try await Tool.run(["plot", bad.url.path, "-o", "-"])
         #expect(plot.status == 65)
         #expect(plot.error.contains("invalid input: \(bad.url.path):2: error: XML is not well-formed"))
+        // In JSON Lines: the tool's documented code, not CoreLocation's "network".
+        let json = try await Tool.run(["--provider", "gpx:\(bad.url.path)", "--format", "jsonl"])
+        #expect(json.status == 65)
+        let object = try #require(try json.jsonObjects().first)
+        #expect(object["type"] as? String == "error")
+        #expect(object["code"] as? String == "invalidInput")
+        #expect(object["domain"] as? String == "corelocation")
+        #expect(object["rawValue"] as? Int == 65)
+        #expect((object["message"] as? String)?.hasPrefix("\(bad.url.path):2: error: XML is not well-formed") == true)
     }
 
     @Test func noErrorLineIsAnUnreadableNSError() async throws {

@@ -95,19 +95,15 @@ final class PlotParts: NSObject, XMLParserDelegate {
     /// A GPX track of `count` points walking north, `interval` seconds apart, alternately known to ±5 m (hdop 1)
     /// and ±15 m (hdop 3).
     static func track(count: Int, interval: Int = 1) throws -> TemporaryFile {
-        let points = (0..<count).map { index in
-            let time = index * interval
-            return "<trkpt lat=\"\(45 + Double(index) * 1e-5)\" lon=\"4.8\"><time>2026-05-14T"
-                + String(format: "%02d:%02d:%02d", 8 + time / 3600, time / 60 % 60, time % 60)
-                + "Z</time><hdop>\(index % 2 == 0 ? 1 : 3)</hdop></trkpt>"
-        }
-        return try TemporaryFile(
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
-            \(points.joined(separator: "\n"))
-            </trkseg></trk></gpx>
-            """, suffix: ".gpx")
+        try TemporaryFile.track(
+            (0..<count).map { index in
+                let time = index * interval
+                return (
+                    "\(45 + Double(index) * 1e-5)", "4.8", "170",
+                    "2026-05-14T" + String(format: "%02d:%02d:%02d", 8 + time / 3600, time / 60 % 60, time % 60) + "Z",
+                    index % 2 == 0 ? "1" : "3"
+                )
+            })
     }
 
     @Test func fourDigitCountsFitTheirLegendBoxesAndTheTrackHasStartAndEnd() async throws {

@@ -3,12 +3,19 @@ import Dispatch
 /// Where a manager's delegate callbacks run: the run loop of the thread that created it (Apple's rule), or a
 /// dispatch queue (the main queue for managers created on the main thread, or one the host chose).
 ///
-/// Blocks run in the order they were performed. On a run loop they are queued in a mailbox shared by every
-/// manager of that thread, and a timer firing at once wakes the loop to drain it: `RunLoop.perform` alone
-/// does not wake a sleeping loop on Linux.
+/// Blocks run in the order they were performed. They are queued in a mailbox shared by everything that
+/// performs on the same queue or thread, and one hop to it runs every block queued before the hop started:
+/// a thousand managers on one queue cost one `DispatchQueue.async` per fix, not a thousand (issue 17). On a
+/// run loop, a timer firing at once wakes the loop to drain its mailbox: `RunLoop.perform` alone does not wake
+/// a sleeping loop on Linux.
 enum CallbackTarget: Sendable {
-    case queue(DispatchQueue)
+    case queue(QueueMailbox)
     case runLoop(RunLoopMailbox)
+
+    /// The target for blocks on `queue`, through its mailbox.
+    static func queue(_ queue: DispatchQueue) -> CallbackTarget {
+        .queue(QueueMailbox.for(queue))
+    }
 
     /// The target for a manager created on the current thread: the main queue on the main thread, else the
     /// current thread's run loop.
@@ -19,9 +26,63 @@ enum CallbackTarget: Sendable {
     /// Runs `block` later on the target, after every block performed before it.
     func perform(_ block: @escaping @Sendable () -> Void) {
         switch self {
-        case .queue(let queue): queue.async(execute: block)
+        case .queue(let mailbox): mailbox.post(block)
         case .runLoop(let mailbox): mailbox.post(block)
         }
+    }
+}
+
+/// The blocks waiting to run on one dispatch queue: one `async` carries every block posted until it starts.
+///
+/// Posting while that `async` waits adds to it; posting once it has started schedules the next one at once,
+/// so a block posted before something else was submitted to the queue (a `queue.sync {}` that waits for
+/// deliveries) still runs before it.
+final class QueueMailbox: @unchecked Sendable {
+    let queue: DispatchQueue
+    private let pending = Protected<(blocks: [@Sendable () -> Void], scheduled: Bool)>(([], false))
+
+    private static let mailboxes = Protected<[ObjectIdentifier: WeakMailbox]>([:])
+
+    private struct WeakMailbox {
+        weak var mailbox: QueueMailbox?
+    }
+
+    /// The mailbox of `queue`, shared by everything that performs on it, made on first use.
+    static func `for`(_ queue: DispatchQueue) -> QueueMailbox {
+        mailboxes.withLock { mailboxes in
+            if let mailbox = mailboxes[ObjectIdentifier(queue)]?.mailbox { return mailbox }
+            mailboxes = mailboxes.filter { $0.value.mailbox != nil }
+            let mailbox = QueueMailbox(queue: queue)
+            mailboxes[ObjectIdentifier(queue)] = WeakMailbox(mailbox: mailbox)
+            return mailbox
+        }
+    }
+
+    private init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    /// Queues `block`; schedules a hop to the queue unless one is waiting to start.
+    func post(_ block: @escaping @Sendable () -> Void) {
+        let needsHop = pending.withLock { pending in
+            pending.blocks.append(block)
+            defer { pending.scheduled = true }
+            return !pending.scheduled
+        }
+        guard needsHop else { return }
+        queue.async { self.run() }
+    }
+
+    /// Runs the blocks posted before this hop started, in order.
+    private func run() {
+        let blocks = pending.withLock { pending in
+            defer {
+                pending.blocks = []
+                pending.scheduled = false
+            }
+            return pending.blocks
+        }
+        for block in blocks { block() }
     }
 }
 

@@ -25,7 +25,7 @@ extension LocationManagerEngine {
             delegate.locationManagerDidChangeAuthorization(manager)
             // A start that saw the new status before this delivery ran has reported the denial already.
             if denied && wasActive && !reported {
-                delegate.locationManager(manager, didFailWithError: CLError(.denied))
+                delegate.locationManager(manager, didFailWithError: self.error(.denied))
             }
         }
     }

@@ -6,7 +6,7 @@ extension LocationManagerEngine {
     func startUpdatingHeading() {
         guard provider?.capabilities.contains(.heading) == true else {
             performWithDelegate { manager, delegate in
-                delegate.locationManager(manager, didFailWithError: CLError(.headingFailure))
+                delegate.locationManager(manager, didFailWithError: self.error(.headingFailure))
             }
             return
         }

@@ -23,7 +23,7 @@ extension LocationManagerEngine {
         updateProviderNeed()
         if lost {
             performWithDelegate { manager, delegate in
-                delegate.locationManager(manager, didFailWithError: CLError(.locationUnknown))
+                delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
             }
         }
     }
@@ -67,8 +67,9 @@ extension LocationManagerEngine {
         updateProviderNeed()
     }
 
-    /// Called by the hub on the provider's queue; notes the time on the clock, then hops to the callback target.
-    func receive(_ event: LocationProviderEvent) {
+    /// Called by the hub on the provider's queue; notes whether the fix is lost, then queues the event, with the
+    /// generation of location updates it belongs to, in the mailbox.
+    func receive(_ event: LocationProviderEvent, receivedAt now: Date, dropsOldest: Bool) {
         let generation = state.withLock { state in
             switch event {
             case .fixLost, .failed: state.fixLost = true
@@ -77,8 +78,16 @@ extension LocationManagerEngine {
             }
             return state.locationGeneration
         }
-        let now = clock.now
-        target.perform { [weak self] in self?.handle(event, generation: generation, receivedAt: now) }
+        target.post(
+            ManagerMailbox.Event(event: event, generation: generation, receivedAt: now), dropsOldest: dropsOldest)
+    }
+
+    /// Whether the mailbox has room for another event.
+    var hasRoom: Bool { target.hasRoom }
+
+    /// On the callback target: handles an event from the mailbox.
+    func handle(_ event: ManagerMailbox.Event) {
+        handle(event.event, generation: event.generation, receivedAt: event.receivedAt)
     }
 
     private func handle(_ event: LocationProviderEvent, generation: Int, receivedAt now: Date) {
@@ -93,7 +102,7 @@ extension LocationManagerEngine {
         case .fixLost:
             guard state.withLock({ $0.locationGeneration == generation && $0.updatingLocation }) else { return }
             withDelegate { manager, delegate in
-                delegate.locationManager(manager, didFailWithError: CLError(.locationUnknown))
+                delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
             }
         case .failed(let error):
             let request = state.withLock { state in
@@ -158,7 +167,7 @@ extension LocationManagerEngine {
             if let fix {
                 delegate.locationManager(manager, didUpdateLocations: [fix])
             } else {
-                delegate.locationManager(manager, didFailWithError: CLError(.locationUnknown))
+                delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
             }
         }
     }
@@ -191,7 +200,7 @@ extension LocationManagerEngine {
             return
         }
         performWithDelegate { manager, delegate in
-            delegate.locationManager(manager, didFailWithError: CLError(.denied))
+            delegate.locationManager(manager, didFailWithError: self.error(.denied))
         }
     }
 }

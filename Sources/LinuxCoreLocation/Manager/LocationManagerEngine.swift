@@ -74,7 +74,9 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     let provider: (any LocationProvider)?
     let authorization: LocationAuthorization
     let clock: any LocationClock
-    let target: CallbackTarget
+    /// Where callbacks run: the provider's events and every block the engine performs, in order, on the
+    /// manager's callback target.
+    let target: ManagerMailbox
     let hub: LocationHub
     let state: Protected<State>
     /// Whether this engine has told the hub it needs the provider.
@@ -90,9 +92,16 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         self.provider = provider
         self.authorization = authorization
         self.clock = provider?.clock ?? SystemClock.shared
-        self.target = target
+        let handler = EventHandler()
+        self.target = ManagerMailbox(target: target) { handler.engine?.handle($0) }
         self.hub = hub
         state = Protected(State())
+        handler.engine = self
+    }
+
+    /// The engine, for its mailbox, which is made before the engine can be referenced.
+    private final class EventHandler: @unchecked Sendable {
+        weak var engine: LocationManagerEngine?  // set once in the engine's init, before any event can arrive
     }
 
     /// Connects the engine to its manager and reports the initial authorization, as iOS 14 does on creation.

@@ -3,8 +3,17 @@ import Foundation
 
 /// Something that receives a provider's events from the hub: a manager's engine.
 protocol LocationHubSubscriber: AnyObject, Sendable {
-    /// Called on the provider's queue for every event while subscribed.
-    func receive(_ event: LocationProviderEvent)
+    /// Called on the provider's queue for every event while subscribed; must not block.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - receivedAt: The time on the provider's clock when it arrived.
+    ///   - dropsOldest: Whether the subscriber makes room by dropping its oldest waiting event when it is
+    ///     full (a live source), rather than counting on the hub to hold the provider back (a replay).
+    func receive(_ event: LocationProviderEvent, receivedAt: Date, dropsOldest: Bool)
+
+    /// Whether the subscriber can take another event now; a replay waits until every subscriber can.
+    var hasRoom: Bool { get }
 }
 
 /// Runs each provider only while some manager needs it, and fans its events out to every manager that does.
@@ -14,16 +23,34 @@ protocol LocationHubSubscriber: AnyObject, Sendable {
 /// while an event is being delivered without a deadlock. A manager that joins a running provider first gets
 /// the provider's latest fixes, as iOS hands a starting manager its cached location: a provider that reports
 /// once per start (`fixed:`) or rarely would otherwise leave it without a fix.
+///
+/// Backpressure (issue 16): a replay (``ReplayLocationProvider``) is held back in its handler until every
+/// subscriber has room for the next event, so it reads no further ahead of its slowest manager than a manager's
+/// mailbox holds; a live source is never held back, and its subscribers drop their oldest waiting events
+/// instead (``ManagerMailbox``).
 final class LocationHub: Sendable {
     /// The process-wide hub.
     static let shared = LocationHub()
 
     private struct Entry {
         let provider: any LocationProvider
-        var subscribers: [ObjectIdentifier: any LocationHubSubscriber]
+        var subscribers: [ObjectIdentifier: any LocationHubSubscriber] {
+            didSet { receivers = Array(subscribers.values) }
+        }
+        /// The subscribers, as the array each event is handed to.
+        private(set) var receivers: [any LocationHubSubscriber]
         /// The fixes of the provider's latest `locations` event since it started.
         var latest: [CLLocation]?
+
+        init(provider: any LocationProvider, subscribers: [ObjectIdentifier: any LocationHubSubscriber]) {
+            self.provider = provider
+            self.subscribers = subscribers
+            receivers = Array(subscribers.values)
+        }
     }
+
+    /// Signalled whenever a subscriber takes events or leaves, for replays waiting for room.
+    private static let demand = NSCondition()
 
     private let entries = Protected<[ObjectIdentifier: Entry]>([:])
     private let lifecycle = DispatchQueue(label: "LinuxCoreLocation.LocationHub")
@@ -47,7 +74,7 @@ final class LocationHub: Sendable {
                         let latest = entries[key]?.latest
                     else { return .none }
                     // Under the lock, so that no newer event reaches the subscriber before these.
-                    subscriber.receive(.locations(latest))
+                    subscriber.receive(.locations(latest), receivedAt: provider.clock.now, dropsOldest: true)
                     return .none
                 }
                 guard entries[key]?.subscribers.removeValue(forKey: subscriberKey) != nil else { return .none }
@@ -55,8 +82,12 @@ final class LocationHub: Sendable {
                 entries[key] = nil
                 return .stop
             }
+            // A replay waiting for this subscriber to take its events must see it gone before the provider stops.
+            if !needed { Self.consumersTookEvents() }
             switch change {
-            case .start: provider.start { [weak self] event in self?.dispatch(event, from: key) }
+            case .start:
+                let waits = provider is ReplayLocationProvider
+                provider.start { [weak self] event in self?.dispatch(event, from: key, waitsForRoom: waits) }
             case .stop: provider.stop()
             case .none: break
             }
@@ -68,11 +99,27 @@ final class LocationHub: Sendable {
         entries.withLock { $0[ObjectIdentifier(provider)] != nil }
     }
 
-    private func dispatch(_ event: LocationProviderEvent, from key: ObjectIdentifier) {
-        let subscribers = entries.withLock { entries in
+    /// Hands `event` to every subscriber; for a replay, then waits until every subscriber has room for the next
+    /// one, or is gone.
+    private func dispatch(_ event: LocationProviderEvent, from key: ObjectIdentifier, waitsForRoom: Bool) {
+        let (subscribers, clock) = entries.withLock { entries in
             if case .locations(let fixes) = event { entries[key]?.latest = fixes }
-            return entries[key].map { Array($0.subscribers.values) } ?? []
+            return (entries[key]?.receivers ?? [], entries[key]?.provider.clock)
         }
-        for subscriber in subscribers { subscriber.receive(event) }
+        guard let now = clock?.now else { return }
+        for subscriber in subscribers { subscriber.receive(event, receivedAt: now, dropsOldest: !waitsForRoom) }
+        guard waitsForRoom else { return }
+        Self.demand.lock()
+        defer { Self.demand.unlock() }
+        while !entries.withLock({ ($0[key]?.receivers ?? []).allSatisfy(\.hasRoom) }) {
+            Self.demand.wait()
+        }
+    }
+
+    /// Wakes the replays waiting for room: call after a subscriber took events, or left.
+    static func consumersTookEvents() {
+        demand.lock()
+        demand.broadcast()
+        demand.unlock()
     }
 }

@@ -32,10 +32,9 @@ final class OnceCommand: ToolCommand {
     init(_ arguments: Arguments) throws {
         accuracy = try Self.accuracy(arguments)
         timeout = try arguments.number("timeout", in: 0...1e9, unit: "seconds") ?? 10
-        session = Session(
-            writer: EventWriter(
-                format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
+        let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
         provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: false)
+        session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
     }
 
     /// The level of `--accuracy` and `--max-age` (seconds, 60 by default, 0 for any age).

@@ -5,15 +5,24 @@ import LinuxCoreLocation
 ///
 /// Each event is encoded straight into ``StandardOutput``'s buffer. Events a format cannot hold (errors in CSV
 /// or GPX) go to standard error as notes, so the output stays machine-readable.
+///
+/// When the fixes are the embedded sample's (``marksSample``), every format says so: JSON Lines
+/// `"source":"sample"`, a text line ending `(sample)`, a CSV `source` column, a GPX track named as the sample's, a
+/// template line ending ` (sample)`.
 final class EventWriter {
     let format: OutputFormat
+    /// Whether every fix written is marked as the embedded sample's.
+    let marksSample: Bool
     private let output: StandardOutput
+    /// Addresses for `%address` and CoreLocationCLI's object, looked up only for formats that show them.
+    private lazy var addresses = AddressLookup()
     private var started = false
     /// How many events of each kind were written, by their name in the summary (`fixes`, `headings`, …).
     private var counts: [String: Int] = [:]
 
-    init(format: OutputFormat, output: StandardOutput = .shared) {
+    init(format: OutputFormat, marksSample: Bool = false, output: StandardOutput = .shared) {
         self.format = format
+        self.marksSample = marksSample
         self.output = output
     }
 
@@ -24,13 +33,20 @@ final class EventWriter {
             started = true
             if let header { output.write { $0.append(contentsOf: header) } }
         }
+        let marksSample = self.marksSample
         switch (format, event) {
-        case (.jsonLines, _): output.write { JSONLine.encode(event, into: &$0) }
-        case (.text, _): output.write { TextLine.encode(event, into: &$0) }
-        case (.csv, .location(let location)): output.write { Self.encodeCSVRow(location, into: &$0) }
+        case (.jsonLines, _): output.write { JSONLine.encode(event, marksSample: marksSample, into: &$0) }
+        case (.text, _): output.write { TextLine.encode(event, marksSample: marksSample, into: &$0) }
+        case (.csv, .location(let location)):
+            output.write { Self.encodeCSVRow(location, marksSample: marksSample, into: &$0) }
         case (.gpx, .location(let location)): writeGPX(location)
-        case (.template(let template), .location(let location)): output.write { template.render(location, into: &$0) }
-        case (.csv, _), (.gpx, _), (.template, _): Terminal.note(TextLine.text(of: event))
+        case (.coreLocationCLI, .location(let location)):
+            let placemark = addresses.placemark(for: location)
+            output.write { CoreLocationCLIObject.encode(location, placemark: placemark, into: &$0) }
+        case (.template(let template), .location(let location)):
+            let address = template.needsAddress ? AddressLookup.address(of: addresses.placemark(for: location)) : ""
+            output.write { template.render(location, address: address, marksSample: marksSample, into: &$0) }
+        case (.csv, _), (.gpx, _), (.coreLocationCLI, _), (.template, _): Terminal.note(TextLine.text(of: event))
         }
     }
 
@@ -59,7 +75,7 @@ final class EventWriter {
     /// Call once, before exiting.
     func finish() {
         if format == .gpx {
-            let header = started ? "" : GPXTrackText.header(Self.gpxOptions)
+            let header = started ? "" : GPXTrackText.header(gpxOptions)
             output.write { $0.append(contentsOf: header + GPXTrackText.trailer) }
         }
     }
@@ -67,21 +83,29 @@ final class EventWriter {
     private var header: String? {
         switch format {
         case .csv:
-            return LocationField.allCases.reduce("timestamp") { $0 + "," + $1.columnName } + "\n"
-        case .gpx: return GPXTrackText.header(Self.gpxOptions)
-        case .text, .jsonLines, .template: return nil
+            return LocationField.allCases.reduce("timestamp") { $0 + "," + $1.columnName }
+                + (marksSample ? ",source\n" : "\n")
+        case .gpx: return GPXTrackText.header(gpxOptions)
+        case .text, .jsonLines, .coreLocationCLI, .template: return nil
         }
     }
 
-    private static let gpxOptions = GPXTrackWriterOptions(creator: "corelocation")
+    /// The GPX document's options: the creator, and for the sample a track name that says so.
+    private var gpxOptions: GPXTrackWriterOptions {
+        var options = GPXTrackWriterOptions(creator: "corelocation")
+        if marksSample { options.name = "sample: the embedded sample track of corelocation, not a recorded position" }
+        return options
+    }
 
-    /// A CSV row: the timestamp, then the JSON location members in the same order and precision.
-    static func encodeCSVRow(_ location: CLLocation, into row: inout OutputBuffer) {
+    /// A CSV row: the timestamp, then the JSON location members in the same order and precision, then with
+    /// `marksSample` the `source` column, `sample`.
+    static func encodeCSVRow(_ location: CLLocation, marksSample: Bool = false, into row: inout OutputBuffer) {
         row.appendTimestamp(location.timestamp)
         for field in LocationField.allCases {
             row.append(UInt8(ascii: ","))
             row.append(field, of: location)
         }
+        if marksSample { row.append(",sample") }
         row.append(UInt8(ascii: "\n"))
     }
 

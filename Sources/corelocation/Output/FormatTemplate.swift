@@ -1,17 +1,20 @@
 import LinuxCoreLocation
 
 /// A `--format-string` template: text with `%latitude %longitude %altitude %h_accuracy %v_accuracy %speed
-/// %course %time` placeholders (and `%%` for a percent sign, `\n` and `\t` escapes), written once per fix.
+/// %course %time` placeholders, CoreLocationCLI's `%direction` (the course) and `%address` (see
+/// ``AddressLookup``), `%%` for a percent sign and `\n` and `\t` escapes, written once per fix.
 struct FormatTemplate: Equatable {
     enum Piece: Equatable {
         case text(String)
         case field(Placeholder)
     }
 
-    /// What a placeholder stands for: one of the fix's numbers, written as in JSON Lines, or its timestamp.
+    /// What a placeholder stands for: one of the fix's numbers, written as in JSON Lines, its timestamp, or its
+    /// address.
     enum Placeholder: Equatable {
         case number(LocationField)
         case time
+        case address
     }
 
     /// The placeholders by name, in the order the help lists them.
@@ -19,6 +22,7 @@ struct FormatTemplate: Equatable {
         ("latitude", .number(.latitude)), ("longitude", .number(.longitude)), ("altitude", .number(.altitude)),
         ("h_accuracy", .number(.horizontalAccuracy)), ("v_accuracy", .number(.verticalAccuracy)),
         ("speed", .number(.speed)), ("course", .number(.course)), ("time", .time),
+        ("direction", .number(.course)), ("address", .address),
     ]
 
     /// The placeholder names.
@@ -64,14 +68,29 @@ struct FormatTemplate: Equatable {
         self.pieces = pieces
     }
 
+    /// Whether the template has `%address`, whose value needs a geocoding request.
+    var needsAddress: Bool { pieces.contains(.field(.address)) }
+
     /// Appends the template filled with a fix's values, ending with a newline unless the template does.
-    func render(_ location: CLLocation, into line: inout OutputBuffer) {
+    ///
+    /// - Parameters:
+    ///   - location: The fix.
+    ///   - address: The value of `%address`.
+    ///   - marksSample: Whether to end the line with ` (sample)`: the fix is the embedded sample's.
+    ///   - line: The buffer appended to.
+    func render(_ location: CLLocation, address: String = "", marksSample: Bool = false, into line: inout OutputBuffer)
+    {
         for piece in pieces {
             switch piece {
             case .text(let text): line.append(contentsOf: text)
             case .field(.number(let field)): line.append(field, of: location)
             case .field(.time): line.appendTimestamp(location.timestamp)
+            case .field(.address): line.append(contentsOf: address)
             }
+        }
+        if marksSample {
+            line.removeLast(1)  // the newline every rendered template ends with
+            line.append(" (sample)\n")
         }
     }
 }

@@ -8,7 +8,10 @@ import LinuxCoreLocation
 /// milliseconds (`null` when a time has no such text), and keys come in a fixed order.
 enum JSONLine {
     /// Appends the line of `event`, newline included.
-    static func encode(_ event: OutputEvent, into line: inout OutputBuffer) {
+    ///
+    /// A fix ends with the receiver's Linux-only members when its provider reported them
+    /// (``OutputBuffer/appendReceiverMembers(of:)``), then, with `marksSample`, `"source":"sample"`.
+    static func encode(_ event: OutputEvent, marksSample: Bool = false, into line: inout OutputBuffer) {
         switch event {
         case .location(let location):
             line.append("{\"type\":\"location\",\"timestamp\":")
@@ -18,6 +21,8 @@ enum JSONLine {
                 line.append(contentsOf: field.memberPrefix)
                 line.append(field, of: location)
             }
+            line.appendReceiverMembers(of: location)
+            if marksSample { line.append(",\"source\":\"sample\"") }
         case .heading(let heading):
             line.append("{\"type\":\"heading\",\"timestamp\":")
             line.appendJSONTimestamp(heading.timestamp)
@@ -34,12 +39,16 @@ enum JSONLine {
             line.append(",\"z\":")
             line.appendDecimal(heading.z, Numbers.Precision.field)
         case .error(let error):
+            // Input that is not what its scheme says is the tool's own code, not CoreLocation's `network`.
+            let input = error.userInfo[NSUnderlyingErrorKey] as? ReplayInputError
             line.append("{\"type\":\"error\",\"code\":")
-            line.appendJSONString(error.code.name)
+            line.appendJSONString(input == nil ? error.code.name : OutputEvent.invalidInputCode)
             line.append(",\"rawValue\":")
-            line.append(contentsOf: String(error.code.rawValue))
+            line.append(contentsOf: String(input == nil ? error.code.rawValue : Int(ExitStatus.invalidInput.rawValue)))
             line.append(",\"domain\":")
-            line.appendJSONString(kCLErrorDomain)
+            line.appendJSONString(input == nil ? kCLErrorDomain : OutputEvent.toolErrorDomain)
+            line.append(",\"message\":")
+            line.appendJSONString(input.map(\.description) ?? error.description)
         case .region(let kind, let region, let date):
             line.append("{\"type\":\"region\",\"timestamp\":")
             line.appendJSONTimestamp(date)

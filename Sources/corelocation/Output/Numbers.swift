@@ -17,6 +17,8 @@ enum Numbers {
         static let field = 3
         /// Accuracies (m, m/s, degrees): an error estimate means nothing below its second decimal.
         static let accuracy = 2
+        /// Dilutions of precision (HDOP, VDOP, PDOP): receivers report one or two decimals.
+        static let dilution = 2
     }
 
     /// The shortest text of `value` rounded to `decimals` decimals: at least one decimal (`-1.0` stays `-1.0`),

@@ -9,6 +9,12 @@ enum OutputEvent {
     case visit(CLVisit)
     case authorization(CLAuthorizationStatus)
 
+    /// The `code` of the JSON error object for input that is not what its scheme says (a malformed GPX, a file
+    /// with no NMEA sentence): a ``ReplayInputError`` under the provider's `CLError`.
+    static let invalidInputCode = "invalidInput"
+    /// The `domain` of the tool's own error codes.
+    static let toolErrorDomain = "corelocation"
+
     /// What happened to a region.
     enum RegionEventKind: Equatable {
         case enter

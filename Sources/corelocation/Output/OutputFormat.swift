@@ -2,10 +2,12 @@
 /// `--format-string`, or with `--format` when its value contains a `%` (as CoreLocationCLI's `--format`).
 enum OutputFormat: Equatable {
     case text, jsonLines, csv, gpx
+    /// CoreLocationCLI's JSON object, one per line (``CoreLocationCLIObject``).
+    case coreLocationCLI
     case template(FormatTemplate)
 
     /// The names `--format` accepts, for the help texts and the error message.
-    static let names = "text, jsonl (or json), csv, gpx, or a template with %placeholders"
+    static let names = "text, jsonl (or json), csv, gpx, corelocationcli, or a template with %placeholders"
 
     /// The format asked for on the command line; text on a terminal and JSON Lines otherwise by default.
     init(arguments: Arguments, outputIsTerminal: Bool) throws {
@@ -23,6 +25,7 @@ enum OutputFormat: Equatable {
         case "jsonl", "json": self = .jsonLines
         case "csv": self = .csv
         case "gpx": self = .gpx
+        case "corelocationcli": self = .coreLocationCLI
         case let template? where template.contains("%"): self = .template(try FormatTemplate(template))
         case let other?:
             throw Arguments.UsageError(description: "--format expects \(Self.names), found \"\(other)\"")

@@ -3,7 +3,10 @@ import LinuxCoreLocation
 /// The human-readable line of an event: what a person watching a terminal wants, invalid values left out.
 enum TextLine {
     /// Appends the line of `event`, newline included.
-    static func encode(_ event: OutputEvent, into line: inout OutputBuffer) {
+    ///
+    /// A fix ends with the receiver's fix mode, satellites and HDOP when its provider reported them, then, with
+    /// `marksSample`, `  (sample)`.
+    static func encode(_ event: OutputEvent, marksSample: Bool = false, into line: inout OutputBuffer) {
         switch event {
         case .location(let location):
             line.appendTimestamp(location.timestamp)
@@ -30,6 +33,8 @@ enum TextLine {
                 line.appendFixed(location.course, 1)
                 line.append("°")
             }
+            line.appendReceiverText(of: location)
+            if marksSample { line.append("  (sample)") }
         case .heading(let heading):
             line.appendTimestamp(heading.timestamp)
             line.append("  heading ")
@@ -41,7 +46,12 @@ enum TextLine {
                 line.append("°")
             }
         case .error(let error):
-            line.append(contentsOf: "error: \(error.code.name)" + (explanations[error.code].map { " (\($0))" } ?? ""))
+            if let input = error.userInfo[NSUnderlyingErrorKey] as? ReplayInputError {
+                line.append(contentsOf: "error: \(OutputEvent.invalidInputCode) (\(input))")
+            } else {
+                line.append(
+                    contentsOf: "error: \(error.code.name)" + (explanations[error.code].map { " (\($0))" } ?? ""))
+            }
         case .region(let kind, let region, let date):
             let what: String
             switch kind {

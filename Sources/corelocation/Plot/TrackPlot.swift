@@ -10,7 +10,8 @@ import LinuxCoreLocation
 /// and circles use metres per degree at φ₀ on the WGS-84 ellipsoid. The accuracy circles are drawn opaque inside
 /// a translucent group, so a thousand overlapping circles of a stationary receiver show as one translucent area
 /// with the fixes inside, not as a solid disc. The title and legend sit in a band above the drawing area; legend
-/// entries are laid out from their text widths (fixed with `textLength`), so counts of any length fit.
+/// entries are laid out from their text widths (``textWidth(_:)``, pinned with `textLength`), so counts of any
+/// length fit.
 struct TrackPlot {
     /// One fix and whether the filters accepted it.
     struct Point {
@@ -25,10 +26,8 @@ struct TrackPlot {
     let width = 900.0
     let height = 650.0
     private let margin = 50.0
-    /// Font size of the legend in pixels, and the width given to each of its characters (0.62 em: about the
-    /// average glyph of common sans-serif fonts with digits, which are wider, so `textLength` barely adjusts it).
+    /// Font size of the legend in pixels.
     private let fontSize = 13.0
-    private var characterWidth: Double { fontSize * 0.62 }
     /// Up to this many accuracy circles also get an outline; more would only draw a tangle of lines.
     private let outlinedCircles = 50
 
@@ -195,7 +194,7 @@ struct TrackPlot {
         var x = margin
         var y = 42.0
         for entry in entries {
-            let textLength = Double(entry.text.count) * characterWidth
+            let textLength = Self.textWidth(entry.text) * fontSize
             let boxWidth = 6 + 12 + 6 + textLength + 6
             if x > margin && x + boxWidth > width - margin {
                 x = margin
@@ -205,13 +204,33 @@ struct TrackPlot {
                 <g class="legend-entry"><rect class="legend-box" x="\(f(x))" y="\(f(y))" width="\(f(boxWidth))" \
                 height="\(f(rowHeight))" rx="3" fill="#fff" stroke="#d8d8d0"/>\(entry.marker(x + 12, y + rowHeight / 2))\
                 <text x="\(f(x + 24))" y="\(f(y + 15.5))" textLength="\(f(textLength))" \
-                lengthAdjust="spacingAndGlyphs">\(escape(entry.text))</text></g>
+                lengthAdjust="spacing">\(escape(entry.text))</text></g>
 
                 """
             x += boxWidth + 10
         }
         return (svg + "</g>\n", y + rowHeight)
     }
+
+    /// The width of `text` in ems: the advance widths of DejaVu Sans, the widest of the usual `sans-serif` fonts
+    /// (0.65 em for a character it does not list), so the text fits its box in any of them; `textLength` then
+    /// pins it where the renderer honours it (browsers), by adjusting the spacing a little.
+    static func textWidth(_ text: String) -> Double {
+        text.reduce(0) { $0 + (advances[$1] ?? 0.65) }
+    }
+
+    private static let advances: [Character: Double] = {
+        var widths: [Character: Double] = [" ": 0.318, ".": 0.318, ",": 0.318, ":": 0.337, "±": 0.838]
+        for digit in "0123456789" { widths[digit] = 0.636 }
+        let letters: [(Character, Double)] = [
+            ("a", 0.613), ("b", 0.635), ("c", 0.550), ("d", 0.635), ("e", 0.615), ("f", 0.352), ("g", 0.635),
+            ("h", 0.634), ("i", 0.278), ("j", 0.278), ("k", 0.579), ("l", 0.278), ("m", 0.974), ("n", 0.634),
+            ("o", 0.612), ("p", 0.635), ("q", 0.635), ("r", 0.411), ("s", 0.521), ("t", 0.392), ("u", 0.634),
+            ("v", 0.592), ("w", 0.818), ("x", 0.592), ("y", 0.592), ("z", 0.525),
+        ]
+        for (letter, width) in letters { widths[letter] = width }
+        return widths
+    }()
 
     /// An accuracy for the legend: `4.5 m` below 10 m, `120 m` above.
     private static func accuracy(_ metres: Double) -> String {

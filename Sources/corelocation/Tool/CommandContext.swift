@@ -20,11 +20,10 @@ struct CommandContext {
     ///     (`watch` only; see ``ProviderChoice``).
     /// - Throws: ``Arguments/UsageError`` for a bad option value, `--provider` or `CORELOCATION_PROVIDER`.
     init(_ arguments: Arguments, fallsBackToSample: Bool = false) throws {
-        session = Session(
-            writer: EventWriter(
-                format: try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)))
+        let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
         duration = try arguments.limit("duration", unit: "seconds")
         provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: fallsBackToSample)
+        session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
     }
 
     /// A configuration for the chosen provider and the process's authorization.

@@ -6,8 +6,9 @@
 /// the format given with `%` placeholders (`%latitude %longitude` by default), or with `--json` one
 /// CoreLocationCLI JSON object per fix. One fix is `once --accuracy any` (the first valid fix at most 60 s old,
 /// within 10 s); watching is `watch --no-sample`: a replacement for CoreLocationCLI reports where the machine is or
-/// nothing, never the embedded sample. `--verbose` is accepted and changes nothing (the notices are always on
-/// standard error). Any other option of `once` or `watch` (`--provider`, `--timeout`, …) may follow.
+/// nothing, never the embedded sample. `-verbose` and `-v` are this tool's `--verbose` (diagnostics show the
+/// raw text of the fields they reject; notices are always on standard error). Any other option of `once` or
+/// `watch` (`--provider`, `--timeout`, …) may follow.
 enum CoreLocationCLIMode {
     /// Words that take a value in `NSUserDefaults` style (`-once YES`) when one follows.
     private static let booleans: [String: Flag] = [
@@ -20,17 +21,28 @@ enum CoreLocationCLIMode {
 
     private enum Flag { case once, watch, json, verbose }
 
-    /// The command name and its arguments for `words` (the command line after the program name), or `nil` when
-    /// they hold none of CoreLocationCLI's spellings.
+    /// What a CoreLocationCLI command line asks for.
+    struct Translation: Equatable {
+        /// `once` or `watch`.
+        var command: String
+        /// The command's arguments.
+        var words: [String]
+        /// Whether it asked for verbose output (`-verbose`, `-v`).
+        var verbose: Bool
+    }
+
+    /// The command name and its arguments for `words` (the command line after the program name, without this
+    /// tool's `--verbose`), or `nil` when they hold none of CoreLocationCLI's spellings.
     ///
     /// `--format` with a `%` counts as CoreLocationCLI's only beside another of its spellings; alone, it is this
     /// tool's `--format` (which also reads a value with `%` as a template).
     ///
     /// - Throws: ``Arguments/UsageError`` for `-format` without a value, or a JSON and a template together.
-    static func translate(_ words: [String]) throws -> (command: String, words: [String])? {
+    static func translate(_ words: [String]) throws -> Translation? {
         var once: Bool?
         var watch = false
         var json = false
+        var verbose = false
         var format: String?
         var recognised = false
         var rest: [String] = []
@@ -49,7 +61,7 @@ enum CoreLocationCLIMode {
                 case .once: once = value
                 case .watch: watch = value
                 case .json: json = value
-                case .verbose: break
+                case .verbose: verbose = value
                 }
             } else if word == "-format" || word == "-f"
                 || (word == "--format" && index < words.count
@@ -69,13 +81,13 @@ enum CoreLocationCLIMode {
         }
         let watching = watch || once == false
         var translated = rest
-        translated += json ? ["--format", "json"] : ["--format-string", format ?? "%latitude %longitude"]
+        translated += json ? ["--format", "corelocationcli"] : ["--format-string", format ?? "%latitude %longitude"]
         if watching {
             translated.append("--no-sample")
         } else if !rest.contains(where: { $0 == "--accuracy" || $0.hasPrefix("--accuracy=") }) {
             translated += ["--accuracy", "any"]
         }
-        return (watching ? "watch" : "once", translated)
+        return Translation(command: watching ? "watch" : "once", words: translated, verbose: verbose)
     }
 
     /// `YES`, `NO`, `true`, `false`, `1`, `0` in any case, as `NSUserDefaults` reads a Boolean argument.

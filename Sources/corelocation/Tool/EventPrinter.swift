@@ -34,8 +34,8 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
         let ending = CommandEnding(
             error, authorization: manager.authorizationStatus,
             provider: manager.provider?.identifier ?? "the provider")
-        // In text, the error line that ends the command would only repeat the message on standard error.
-        if events.contains(.errors) && !(ending != nil && session.writer.format == .text) {
+        // Outside JSON Lines, errors go to standard error, where the line that ends the command says it already.
+        if events.contains(.errors) && !(ending != nil && session.writer.format != .jsonLines) {
             session.writer.write(.error(error))
         }
         if let ending { session.finish(ending.status, ending.message) }

@@ -36,7 +36,7 @@ public struct GpsdLogExpectation: Sendable {
 }
 
 /// The per-log expectations of gpsd's NMEA regression suite (../shared/data/gpsd-logs and gpsd-suite, 96 logs),
-/// each divergence named with its cause (Docs/NMEA0183.md, "Conformance with gpsd").
+/// each divergence named with its cause (Docs/NMEA0183.docc/DecodingNMEA.md, "Conformance with gpsd").
 ///
 /// A log added to the folders that is not listed here is expected to match gpsd in every epoch; when it does
 /// not, the test says so and asks for an entry with its cause.

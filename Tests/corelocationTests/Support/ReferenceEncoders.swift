@@ -66,6 +66,28 @@ enum ReferenceEncoders {
         ]
     }
 
+    /// The receiver's Linux-only JSON members of a fix (issue 15), each when reported.
+    static func receiverMembers(_ location: CLLocation) -> [(String, String)] {
+        guard let receiver = location.sourceInformation as? GNSSSourceInformation else { return [] }
+        var members: [(String, String)] = []
+        if let mode = receiver.fixMode { members.append(("fixMode", mode == .twoDimensional ? "\"2d\"" : "\"3d\"")) }
+        if let used = receiver.satellitesUsed { members.append(("satellitesUsed", "\(used)")) }
+        if let visible = receiver.satellitesVisible { members.append(("satellitesVisible", "\(visible)")) }
+        for (key, value) in [("hdop", receiver.hdop), ("vdop", receiver.vdop), ("pdop", receiver.pdop)] {
+            if let value { members.append((key, decimal(value, 2))) }
+        }
+        return members
+    }
+
+    /// The receiver's part of a fix's text line (issue 15): `  3D  8 sats  hdop 0.9`.
+    static func receiverText(_ location: CLLocation) -> String {
+        guard let receiver = location.sourceInformation as? GNSSSourceInformation else { return "" }
+        var text = receiver.fixMode.map { $0 == .twoDimensional ? "  2D" : "  3D" } ?? ""
+        if let used = receiver.satellitesUsed { text += "  \(used) " + (used == 1 ? "sat" : "sats") }
+        if let hdop = receiver.hdop { text += "  hdop " + fixed(hdop, 1) }
+        return text
+    }
+
     /// A JSON Lines line of a fix or heading, newline included.
     static func jsonLine(_ event: OutputEvent) -> String {
         func object(_ members: [(String, String)]) -> String {
@@ -75,7 +97,7 @@ enum ReferenceEncoders {
         case .location(let location):
             return object(
                 [("type", "\"location\""), ("timestamp", "\"\(timestamp(location.timestamp))\"")]
-                    + members(location).map { ($0.key, $0.value) })
+                    + members(location).map { ($0.key, $0.value) } + receiverMembers(location))
         case .heading(let heading):
             return object([
                 ("type", "\"heading\""), ("timestamp", "\"\(timestamp(heading.timestamp))\""),
@@ -102,7 +124,7 @@ enum ReferenceEncoders {
             }
             if location.speed >= 0 { parts.append(fixed(location.speed, 2) + " m/s") }
             if location.course >= 0 { parts.append("course " + fixed(location.course, 1) + "°") }
-            return parts.joined(separator: "  ") + "\n"
+            return parts.joined(separator: "  ") + receiverText(location) + "\n"
         case .heading(let heading):
             return timestamp(heading.timestamp) + "  heading " + fixed(heading.trueHeading, 1) + "° true"
                 + (heading.headingAccuracy >= 0 ? " ±" + fixed(heading.headingAccuracy, 1) + "°" : "") + "\n"

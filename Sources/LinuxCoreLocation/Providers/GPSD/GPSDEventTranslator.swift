@@ -10,6 +10,8 @@ import GPSD
 ///   `mheading` → magnetic heading (−1 when not reported), heading accuracy −1 (gpsd reports none).
 /// - A terminal disconnect (an unsupported protocol version, an unusable endpoint) becomes
 ///   ``LocationProviderEvent/failed(_:)`` with `CLError(.network)`.
+/// - A TPV or ATT whose `time` fails ``FixTime`` (before 1980, more than a day ahead of `now`) is skipped and
+///   counted in ``skipped``.
 ///
 /// Fixes carry a ``GNSSSourceInformation``: the TPV's mode, and the dilutions and satellite counts of the latest
 /// SKY of the same device (cleared when the connection is lost). Everything else (greeting, devices, SKY, GST,
@@ -18,13 +20,19 @@ struct GPSDEventTranslator {
     /// Names the provider in the warnings written to standard error.
     let source: String
     let sourceInformation: CLLocationSourceInformation
+    /// Reports skipped because of their time.
+    private(set) var skipped: SkippedFixes
     private var reportedLost = false
     /// The latest SKY report, whose dilutions and satellites the next fixes carry.
     private var sky: GPSDSky?
 
-    init(source: String, sourceInformation: CLLocationSourceInformation) {
+    init(
+        source: String, sourceInformation: CLLocationSourceInformation,
+        announce: @escaping @Sendable (String) -> Void = { Diagnostics.warn($0) }
+    ) {
         self.source = source
         self.sourceInformation = sourceInformation
+        skipped = SkippedFixes(source: source, announce: announce)
     }
 
     /// The provider event for `event`, if any; `now` dates reports that carry no time.
@@ -32,6 +40,7 @@ struct GPSDEventTranslator {
         switch event {
         case .report(.tpv(let tpv)):
             if let location = tpv.location(fallbackTime: now, sourceInformation: information(for: tpv)) {
+                guard isUsable(tpv.time, now: now) else { return nil }
                 reportedLost = false
                 return .locations([location])
             }
@@ -40,7 +49,7 @@ struct GPSDEventTranslator {
             sky = report
             return nil
         case .report(.attitude(let attitude)):
-            guard let heading = Self.direction(attitude.heading) else { return nil }
+            guard let heading = Self.direction(attitude.heading), isUsable(attitude.time, now: now) else { return nil }
             return .heading(
                 CLHeading(
                     magneticHeading: Self.direction(attitude.magneticHeading) ?? -1, trueHeading: heading,
@@ -52,11 +61,18 @@ struct GPSDEventTranslator {
         case .disconnected(let reason, retryAfter: let delay?):
             sky = nil
             let event = lost()
-            if event != nil { Diagnostics.warn("\(source): \(reason); retrying in \(delay) s, then backing off") }
+            if event != nil { Diagnostics.warn("\(source): \(reason); retrying in \(delay) s") }
             return event
         default:
             return nil
         }
+    }
+
+    /// Whether a report's time may stamp a fix (no time: the clock's now will); counts it skipped when not.
+    private mutating func isUsable(_ time: Date?, now: Date) -> Bool {
+        guard let time, let problem = FixTime.problem(with: time, now: now) else { return true }
+        skipped.skip(problem, time: time)
+        return false
     }
 
     /// The source information of a fix from `tpv`: its mode, and the latest SKY's values when that SKY came from

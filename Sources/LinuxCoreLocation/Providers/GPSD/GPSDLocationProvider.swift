@@ -8,7 +8,7 @@ import GPSD
 /// starts the provider for the first manager that needs it and stops it after the last, and ``stop()`` sends
 /// `?WATCH={"enable":false}` and closes the socket, so gpsd is free to power the receiver down. TPV reports
 /// become locations stamped with gpsd's UTC time and marked as produced by an accessory; their 95 % error
-/// estimates are rescaled to Apple's ~1σ accuracies (Docs/GPSDProvider.md). ATT reports become headings: only
+/// estimates are rescaled to Apple's ~1σ accuracies (<doc:GPSDProvider>). ATT reports become headings: only
 /// devices that report attitude (a compass, a dual-antenna receiver) deliver them.
 ///
 /// Loss of fix (mode 0/1) and a lost connection are reported as ``LocationProviderEvent/fixLost``, once per
@@ -29,7 +29,8 @@ public final class GPSDLocationProvider: LocationProvider {
     public static let probeTimeout = 1.0
 
     private let scheduler: any GPSDScheduler
-    private let client = Protected<GPSDClient?>(nil)
+    private typealias Run = (client: GPSDClient, translator: Protected<GPSDEventTranslator>)
+    private let run = Protected<Run?>(nil)
 
     /// Creates a provider; nothing is connected until ``start(_:)``.
     ///
@@ -68,19 +69,29 @@ public final class GPSDLocationProvider: LocationProvider {
         let started = GPSDClient(configuration: configuration, scheduler: scheduler) { event in
             if let translated = translator.withLock({ $0.translate(event, now: clock.now) }) { handler(translated) }
         }
-        let previous = client.withLock { client in
-            defer { client = started }
-            return client
+        let previous = run.withLock { run in
+            defer { run = (started, translator) }
+            return run
         }
-        previous?.stop()
+        Self.finish(previous)
         started.start()
     }
 
     /// Sends `?WATCH={"enable":false}`, closes the socket and cancels any reconnect; no event follows once it
     /// returns (a handler already running is waited for).
     ///
-    /// Idempotent.
+    /// When reports were skipped for their time beyond the one line per cause already written, one line on
+    /// standard error gives the counts. Idempotent.
     public func stop() {
-        client.withLock { $0.take() }?.stop()
+        Self.finish(run.withLock { $0.take() })
+    }
+
+    /// Reports skipped for their time since the current start (0 while stopped).
+    var skippedFixCount: Int { run.withLock { $0?.translator.withLock { $0.skipped.total } } ?? 0 }
+
+    private static func finish(_ run: Run?) {
+        guard let run else { return }
+        run.client.stop()
+        if let summary = run.translator.withLock({ $0.skipped.summary }) { Diagnostics.warn(summary) }
     }
 }

@@ -7,7 +7,7 @@ extension GPSDTPV {
     ///
     /// gpsd's error estimates (`eph`, `epv`, `eps`, `epd`) are ~95 % confidence values (gpsd_json(5));
     /// they are rescaled to the ~1σ scale of Apple's accuracies and of the NMEA provider (see
-    /// Docs/GPSDProvider.md): `eph` ÷ ``horizontal95ToRMS`` (95 % circle → 2D RMS), the others ÷
+    /// Docs/LinuxCoreLocation.docc/GPSDProvider.md): `eph` ÷ ``horizontal95ToRMS`` (95 % circle → 2D RMS), the others ÷
     /// ``oneDimensional95ToSigma`` (95 % → 1σ). Missing values are −1, never 0, except the horizontal
     /// accuracy, which falls back to `epx`/`epy`, then to ``NMEAFix/nominalHorizontalAccuracy`` (a
     /// negative one would make managers discard the fix). Altitude (mode 3

@@ -12,7 +12,7 @@ import GPX
 /// every second; a single point is a static location. Track points are replayed when the file has any, else route
 /// points, else waypoints; segment, track and route boundaries are jumps (no fixes between them). The file is read
 /// as the replay goes, so memory does not grow with it. The rules, accuracies and limits are in
-/// Docs/GPXReplay.md.
+/// <doc:GPXReplayAndRecording>.
 ///
 /// `?speed=N`, `?speed=max` and `?loop` are ``ReplayOptions``. A file that cannot be read, is not GPX, contains
 /// a DTD (refused for security), or has no points makes the provider report `.failed(CLError(.network))` with

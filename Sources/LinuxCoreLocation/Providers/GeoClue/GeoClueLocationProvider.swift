@@ -24,6 +24,10 @@ public final class GeoClueLocationProvider: LocationProvider {
         var generation = 0
         var session: GeoClueSession?
         var failed = false
+        /// Updates skipped since the last start.
+        var skipped: SkippedFixes
+        /// Signals ignored since the last start, by reason.
+        var ignored: [String: Int] = [:]
     }
 
     /// What the provider asks GeoClue for.
@@ -35,8 +39,9 @@ public final class GeoClueLocationProvider: LocationProvider {
     /// Seconds each D-Bus call waits for its reply.
     let replyTimeout: Double
     private let connect: Connector
+    private let announce: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "LinuxCoreLocation.GeoClue")
-    private let state = Protected(State())
+    private let state: Protected<State>
 
     /// Creates a provider that talks to GeoClue on the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else
     /// `/run/dbus/system_bus_socket`).
@@ -50,10 +55,12 @@ public final class GeoClueLocationProvider: LocationProvider {
         }
     }
 
-    /// Creates a provider whose connections come from `connect`: for tests with a fake bus.
+    /// Creates a provider whose connections come from `connect`, and whose diagnostics go to `announce`
+    /// (standard error by default): for tests with a fake bus.
     init(
         options: GeoClueOptions, identifier: String? = nil, clock: any LocationClock = SystemClock.shared,
-        replyTimeout: Double = DBus.defaultReplyTimeout, connect: @escaping Connector
+        replyTimeout: Double = DBus.defaultReplyTimeout,
+        announce: @escaping @Sendable (String) -> Void = { Diagnostics.warn($0) }, connect: @escaping Connector
     ) {
         self.options = options
         self.identifier =
@@ -63,6 +70,8 @@ public final class GeoClueLocationProvider: LocationProvider {
         self.clock = clock
         self.replyTimeout = replyTimeout
         self.connect = connect
+        self.announce = announce
+        state = Protected(State(skipped: SkippedFixes(source: self.identifier, announce: announce)))
     }
 
     /// Locations with an accuracy, and altitude, speed and heading when GeoClue knows them.
@@ -80,6 +89,8 @@ public final class GeoClueLocationProvider: LocationProvider {
         let generation = state.withLock { state in
             state.generation += 1
             state.failed = false
+            state.skipped = SkippedFixes(source: identifier, announce: announce)
+            state.ignored = [:]
             return state.generation
         }
         queue.async { [self] in
@@ -104,16 +115,27 @@ public final class GeoClueLocationProvider: LocationProvider {
 
     /// Stops and deletes the GeoClue client and closes the connection; waits for a start in progress.
     ///
-    /// No event follows once it returns.
+    /// No event follows once it returns. When updates were skipped beyond the one line per cause already written,
+    /// one line on standard error gives the counts.
     public func stop() {
         state.withLock { $0.generation += 1 }
         queue.sync {
             state.withLock { $0.session.take() }?.close()
         }
+        if let summary = state.withLock({ $0.skipped.summary }) { announce(summary) }
     }
+
+    /// Signals ignored since the last start, by reason (see ``GeoClueSession/interpret(_:)``).
+    var ignoredSignals: [String: Int] { state.withLock { $0.ignored } }
+
+    /// Updates skipped since the last start because they did not make a fix.
+    var skippedFixCount: Int { state.withLock { $0.skipped.total } }
 
     /// The object path of the GeoClue client while one is started, else `nil`.
     var clientPath: String? { state.withLock { $0.session?.client } }
+
+    /// The bus's unique name for the provider's connection while a client is started, else `nil`.
+    var connectionName: String? { state.withLock { $0.session?.connection.uniqueName } }
 
     private func isCurrent(_ generation: Int) -> Bool {
         state.withLock { $0.generation == generation && !$0.failed }
@@ -128,20 +150,40 @@ public final class GeoClueLocationProvider: LocationProvider {
         case .closed(let error):
             fail(GeoClueSession.Failure(step: "connection", error: error), generation: generation, handler: handler)
         case .signal(let signal):
-            if GeoClueSession.serviceLeft(in: signal) {
+            switch session.interpret(signal) {
+            case .serviceLeft:
                 let error = DBusError.disconnected(reason: "GeoClue2 left the bus")
                 fail(GeoClueSession.Failure(step: "service", error: error), generation: generation, handler: handler)
-                return
-            }
-            guard let path = session.updatedLocation(in: signal) else { return }
-            do {
-                handler(.locations([try GeoClueFix.location(from: try session.location(at: path))]))
-            } catch let error as GeoClueFix.Invalid {
-                Diagnostics.warn(Self.diagnostic(identifier, "skipped location \(path): \(error)"))
-            } catch {
-                Diagnostics.warn(Self.diagnostic(identifier, "cannot read location \(path): \(error)"))
+            case .locationUpdated(let path):
+                do {
+                    handler(.locations([try GeoClueFix.location(from: try session.location(at: path), now: clock.now)]))
+                } catch let error as GeoClueFix.Invalid {
+                    skip(error.cause, "\(path): \(error)", generation: generation)
+                } catch {
+                    skip("Location unreadable", "cannot read \(path): \(error)", generation: generation)
+                }
+            case .unrelated: break
+            case .ignored(let reason): ignore(reason, generation: generation)
             }
         }
+    }
+
+    /// Counts a location that does not make a fix; the first of each cause is announced.
+    private func skip(_ cause: String, _ detail: String, generation: Int) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            state.skipped.skip(cause, detail)
+        }
+    }
+
+    /// Counts a signal not believed or not meant for us; the first of each reason is announced.
+    private func ignore(_ reason: String, generation: Int) {
+        let first = state.withLock { state in
+            guard state.generation == generation else { return false }
+            state.ignored[reason, default: 0] += 1
+            return state.ignored[reason] == 1
+        }
+        if first { announce(Diagnostics.line(identifier, "ignored \(reason) (further ones are counted, not shown)")) }
     }
 
     /// Reports a failure once per start, with a diagnostic; the hub then stops the provider.
@@ -153,19 +195,12 @@ public final class GeoClueLocationProvider: LocationProvider {
             return true
         }
         guard first else { return }
-        Diagnostics.warn(Self.diagnostic(identifier, report.message))
+        announce(Diagnostics.line(identifier, report.message))
         handler(.failed(CLError(report.code)))
     }
 }
 
 extension GeoClueLocationProvider {
-    /// A diagnostic line naming the provider: `IDENTIFIER: MESSAGE`.
-    ///
-    /// The bare URI `geoclue:` already ends with the colon, so it reads `geoclue: MESSAGE`, not `geoclue::`.
-    static func diagnostic(_ identifier: String, _ message: String) -> String {
-        (identifier.hasSuffix(":") ? identifier : identifier + ":") + " " + message
-    }
-
     /// Makes a provider from `geoclue:[?accuracy=…&desktop-id=…&distance-threshold=…&time-threshold=…]`.
     ///
     /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` as ``GeoClueOptions/init(uri:)``.

@@ -13,7 +13,7 @@ import NMEA0183
 /// stream passes its clock's `now`, and the time of day is placed on the UTC day that puts it nearest to now.
 /// A heading takes its epoch's timestamp from the decoder; without one, its time of day is placed nearest to the
 /// last event's time — the stream's own time base, as its fixes have — and only before any event nearest to the
-/// clock.
+/// clock. An event whose time fails ``FixTime`` (live: against `clockDate`) is skipped and counted in ``skipped``.
 struct NMEAEventTranslator {
     let sourceInformation: CLLocationSourceInformation
     /// The time of the last event translated.
@@ -23,15 +23,20 @@ struct NMEAEventTranslator {
     private var previousFix: NMEADerivedMotion.Point?
     /// Events dropped because no date was known (replays only).
     private(set) var undatedCount = 0
+    /// Events dropped because their time was out of range.
+    private(set) var skipped: SkippedFixes
 
-    init(sourceInformation: CLLocationSourceInformation) {
+    /// Creates a translator; `source` names the provider in the line announcing skipped events.
+    init(sourceInformation: CLLocationSourceInformation, source: String = "nmea") {
         self.sourceInformation = sourceInformation
+        skipped = SkippedFixes(source: source)
     }
 
     mutating func translate(_ event: NMEAEvent, clockDate: Date?) -> ReplayItem? {
         switch event {
         case .fix(let fix):
             guard let time = fix.timestamp ?? date(of: fix.timeOfDay, near: clockDate) else { return skip() }
+            guard isUsable(time, clockDate: clockDate) else { return nil }
             reportedLost = false
             lastTime = time
             let point = NMEADerivedMotion.Point(
@@ -50,6 +55,7 @@ struct NMEAEventTranslator {
                 let time = noFix.timestamp ?? noFix.timeOfDay.flatMap({ date(of: $0, near: clockDate) })
                     ?? clockDate ?? lastTime
             else { return skip() }
+            guard isUsable(time, clockDate: clockDate) else { return nil }
             lastTime = time
             guard !reportedLost else { return nil }
             reportedLost = true
@@ -59,6 +65,7 @@ struct NMEAEventTranslator {
                 let time = heading.timestamp ?? heading.timeOfDay.flatMap({ date(of: $0, near: lastTime ?? clockDate) })
                     ?? lastTime ?? clockDate
             else { return skip() }
+            guard isUsable(time, clockDate: clockDate) else { return nil }
             lastTime = max(lastTime ?? time, time)
             return ReplayItem(
                 time: time,
@@ -75,6 +82,13 @@ struct NMEAEventTranslator {
     mutating func markLost() {
         reportedLost = true
         previousFix = nil
+    }
+
+    /// Whether `time` may stamp an event; counts the event skipped when not.
+    private mutating func isUsable(_ time: Date, clockDate: Date?) -> Bool {
+        guard let problem = FixTime.problem(with: time, now: clockDate) else { return true }
+        skipped.skip(problem, time: time)
+        return false
     }
 
     private mutating func skip() -> ReplayItem? {

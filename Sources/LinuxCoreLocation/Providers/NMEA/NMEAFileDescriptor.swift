@@ -131,6 +131,11 @@ final class NMEAFileDescriptor {
         return stat(path, &information) == 0 && (information.st_mode & S_IFMT) == S_IFCHR
     }
 
+    /// Whether `path` names something, following symbolic links (a dangling `/dev/serial/by-id/…` link does not).
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
     /// Whether the current user may open `path` for reading.
     static func isReadable(_ path: String) -> Bool {
         access(path, R_OK) == 0

@@ -44,7 +44,7 @@ public final class NMEAReplaySource: ReplaySource {
         decoder = NMEADecoder(options: options)
         translator = NMEAEventTranslator(
             sourceInformation: CLLocationSourceInformation(
-                softwareSimulationState: true, andExternalAccessoryState: false))
+                softwareSimulationState: true, andExternalAccessoryState: false), source: path)
         buffer = [UInt8](repeating: 0, count: self.chunkSize)
     }
 
@@ -63,7 +63,7 @@ public final class NMEAReplaySource: ReplaySource {
     /// The next fix, loss or heading, or `nil` at the end of the file.
     ///
     /// - Throws: ``NMEAStreamError`` when reading fails; ``ReplayInputError`` at the end of a pass in which the
-    ///   decoder accepted no sentence at all (an empty file, a text file that is not NMEA).
+    ///   file held nothing that looks like an NMEA sentence (an empty file, a text file that is not NMEA).
     public func next() throws -> ReplayItem? {
         while pendingIndex == pending.count {
             guard !reachedEnd else { return nil }
@@ -98,7 +98,7 @@ public final class NMEAReplaySource: ReplaySource {
         guard !isClosed else { throw NMEAStreamError.system(path, "cannot rewind", EBADF) }
         try stream.rewind()
         decoder = NMEADecoder(options: options)
-        translator = NMEAEventTranslator(sourceInformation: translator.sourceInformation)
+        translator = NMEAEventTranslator(sourceInformation: translator.sourceInformation, source: path)
         pending.removeAll()
         pendingIndex = 0
         reachedEnd = false
@@ -113,18 +113,21 @@ public final class NMEAReplaySource: ReplaySource {
         stream.close()
     }
 
-    /// Throws ``ReplayInputError`` when the whole pass held no accepted sentence: such a file is not an NMEA log,
-    /// and replaying it as one that merely has no fix would hide the mistake.
+    /// Throws ``ReplayInputError`` when the whole pass held nothing that even looked like a sentence.
+    ///
+    /// Such a file is not an NMEA log, and replaying it as one that merely has no fix would hide the mistake. A log whose
+    /// sentences are all malformed (bad checksums, a wrong baud rate's debris among them) is a log, and finishes with
+    /// its rejections summarised.
     private func checkHeldSentences() throws {
         let statistics = decoder.statistics
-        guard statistics.acceptedSentences == 0 else { return }
-        let lines = statistics.skippedLines + statistics.rejectedSentences
+        guard statistics.acceptedSentences == 0, statistics.rejectedSentences == 0 else { return }
+        let lines = statistics.skippedLines
         throw ReplayInputError(
             source: path == "-" ? "standard input" : path,
             reason: lines == 0
                 ? "no NMEA 0183 sentences: the input is empty"
-                : "no NMEA 0183 sentences: \(lines) \(lines == 1 ? "line" : "lines") rejected "
-                    + "(\(statistics.skippedLines) without a sentence, \(statistics.rejectedSentences) malformed)")
+                : "no NMEA 0183 sentences: \(lines == 1 ? "its line was" : "all \(lines) lines were") rejected, "
+                    + "none holds a sentence")
     }
 
     private func reportRejections() {
@@ -138,9 +141,11 @@ public final class NMEAReplaySource: ReplaySource {
     /// log.nmea:6: error: GGA sentence: checksum is 54, computed 56`.
     var rejectionSummary: String? {
         let statistics = decoder.statistics
-        guard statistics.rejectedSentences > 0 || statistics.ignoredFields > 0 || translator.undatedCount > 0 else {
-            return nil
-        }
+        let outOfRange = translator.skipped.total
+        guard
+            statistics.rejectedSentences > 0 || statistics.ignoredFields > 0 || translator.undatedCount > 0
+                || outOfRange > 0
+        else { return nil }
         let reasons = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }
             .map { "\($0.rawValue) \(statistics[$0])" }.joined(separator: ", ")
         var message = "\(path): \(statistics.rejectedSentences) sentences rejected"
@@ -151,6 +156,7 @@ public final class NMEAReplaySource: ReplaySource {
         if translator.undatedCount > 0 {
             message += ", \(translator.undatedCount) events before the first date skipped"
         }
+        if outOfRange > 0 { message += ", \(outOfRange) events with a time out of range skipped" }
         if let first = decoder.firstDiagnostic { message += "; first: \(first.description(source: path))" }
         return message
     }

@@ -6,10 +6,13 @@ import NMEA0183
 /// **Linux only.**
 ///
 /// Fixes are delivered as they arrive, not paced, stamped with the receiver's UTC time (date from RMC/ZDA; until
-/// one arrives, the time of day on the clock's day) and marked as produced by an accessory. The decoder's
-/// week-rollover reference is the clock's now at each connection. When the stream ends or fails (a USB receiver
-/// unplugged, a socket closed) the provider reports ``LocationProviderEvent/fixLost`` and reopens it after
-/// ``backoff`` on ``clock``; a first open that fails is handled the same way, with the reason on standard error.
+/// one arrives, the time of day on the clock's day) and marked as produced by an accessory; a fix whose time lies
+/// before 1980 or more than a day ahead of the clock is skipped (``FixTime``). The decoder's week-rollover
+/// reference is the clock's now at each connection. When the stream ends or fails (a USB receiver unplugged, a
+/// socket closed) or falls silent (no byte for five of its epochs, see ``NMEASilenceRule``), the provider reports
+/// ``LocationProviderEvent/fixLost`` and reopens it after ``backoff`` on ``clock``; a first open that fails is
+/// handled the same way, with the reason on standard error. While a serial device's path is absent, it is looked
+/// for every ``NMEAReconnectBackoff/absentDeviceCheckInterval`` and opened as soon as it is back.
 ///
 /// Each connection is read by a thread of its own that waits in `poll(2)`. ``stop()`` wakes it, waits for it to
 /// close the descriptor, and returns; no event follows. Thread-safe.
@@ -33,7 +36,7 @@ public final class NMEAStreamProvider: LocationProvider {
     /// Reconnect delays.
     public let backoff: NMEAReconnectBackoff
     private let decoderOptions: NMEADecoderOptions
-    private let run = Protected<Connection?>(nil)
+    private let run = Protected<NMEAStreamConnection?>(nil)
 
     /// Creates a live provider; nothing is opened until ``start(_:)``.
     ///
@@ -70,7 +73,7 @@ public final class NMEAStreamProvider: LocationProvider {
 
     /// Opens the device or connects, on a thread of its own, and delivers events until ``stop()``.
     public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
-        let connection = Connection(provider: self, handler: handler)
+        let connection = NMEAStreamConnection(provider: self, handler: handler)
         run.withLock { $0 = connection }
         connection.open()
     }
@@ -84,138 +87,26 @@ public final class NMEAStreamProvider: LocationProvider {
     }
 
     /// Opens the endpoint; called on a reader thread.
-    fileprivate func openStream() throws -> NMEAFileDescriptor {
+    func openStream() throws -> NMEAFileDescriptor {
         switch endpoint {
         case .serialDevice(let path, let baudRate): try NMEAFileDescriptor.openSerialDevice(path, baudRate: baudRate)
         case .tcp(let host, let port): try NMEAFileDescriptor.connectTCP(host: host, port: port, timeout: 5)
         }
     }
 
-    fileprivate var decoderOptionsForNow: NMEADecoderOptions {
+    /// The decoder settings for a new connection: the rollover reference is the clock's now.
+    var decoderOptionsForNow: NMEADecoderOptions {
         var options = decoderOptions
         options.rolloverReferenceDate = clock.now
         return options
     }
 }
 
-/// One started run of a ``NMEAStreamProvider``: connection attempts, the reader thread, reconnect timers.
-private final class Connection: Sendable {
-    private struct State {
-        var stopped = false
-        var failures = 0
-        var retry: LocationClockTimer?
-        var wake: NMEAWakePipe?
-        var readerDone: DispatchSemaphore?
-        var reader: ObjectIdentifier?
-        var translator = NMEAEventTranslator(
-            sourceInformation: CLLocationSourceInformation(
-                softwareSimulationState: false, andExternalAccessoryState: true))
-    }
-
-    private let provider: NMEAStreamProvider
-    private let handler: @Sendable (LocationProviderEvent) -> Void
-    private let state = Protected(State())
-
-    init(provider: NMEAStreamProvider, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
-        self.provider = provider
-        self.handler = handler
-    }
-
-    /// Starts a reader thread that opens the endpoint and reads it.
-    func open() {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
-            read()
-            done.signal()
-        }
-        thread.name = "NMEA \(provider.identifier)"
-        let started: Bool = state.withLock { state in
-            guard !state.stopped else { return false }
-            state.readerDone = done
-            state.reader = ObjectIdentifier(thread)
-            return true
-        }
-        if started { thread.start() }
-    }
-
-    func stop() {
-        let (retry, wake, done, reader) = state.withLock { state in
-            state.stopped = true
-            return (state.retry, state.wake, state.readerDone, state.reader)
-        }
-        retry?.cancel()
-        wake?.wake()
-        if let done, reader != ObjectIdentifier(Thread.current) {
-            done.wait()
-            done.signal()  // later waiters (none expected) pass too
-        }
-    }
-
-    private func read() {
-        let stream: NMEAFileDescriptor
-        let wake: NMEAWakePipe
-        do {
-            wake = try NMEAWakePipe()
-            stream = try provider.openStream()
-        } catch {
-            lost(reason: "\(error)")
-            return
-        }
-        let reason = pump(stream, wake: wake)
-        stream.close()
-        if let reason { lost(reason: reason) }
-    }
-
-    /// Reads and delivers until the stream ends (returns why) or the run is stopped (returns `nil`).
-    private func pump(_ stream: NMEAFileDescriptor, wake: NMEAWakePipe) -> String? {
-        let registered = state.withLock { state in
-            guard !state.stopped else { return false }
-            state.wake = wake
-            return true
-        }
-        guard registered else { return nil }
-        var decoder = NMEADecoder(options: provider.decoderOptionsForNow)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var reason = "end of stream"
-        while wake.waitReadable(stream) {
-            let count: Int
-            do {
-                count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
-            } catch {
-                reason = "\(error)"
-                break
-            }
-            guard count > 0 else { break }
-            state.withLock { $0.failures = 0 }
-            deliver(decoder.feed(Data(buffer[0..<count])))
-        }
-        if state.withLock({ $0.stopped }) { return nil }
-        deliver(decoder.finish())
-        return reason
-    }
-
-    private func deliver(_ events: [NMEAEvent]) {
-        let now = provider.clock.now
-        state.withLock { state in
-            for event in events where !state.stopped {
-                if let item = state.translator.translate(event, clockDate: now) { handler(item.event) }
-            }
-        }
-    }
-
-    /// Reports the loss (once per outage) and schedules the next attempt after the backoff.
-    private func lost(reason: String) {
-        state.withLock { state in
-            guard !state.stopped else { return }
-            state.failures += 1
-            state.wake = nil
-            // Scheduled before the loss is reported, so whoever sees the loss also sees the pending retry.
-            let delay = provider.backoff.delay(afterFailures: state.failures)
-            state.retry = provider.clock.schedule(after: delay) { [self] in open() }
-            guard state.failures == 1 else { return }
-            Diagnostics.warn("\(provider.identifier): \(reason); retrying in \(delay) s, then backing off")
-            state.translator.markLost()
-            handler(.fixLost)
-        }
+extension NMEAStreamProvider {
+    /// Whether the endpoint is a serial device whose path does not exist (unplugged), so that opening it is
+    /// pointless until it comes back.
+    var deviceIsAbsent: Bool {
+        guard case .serialDevice(let path, _) = endpoint else { return false }
+        return !NMEAFileDescriptor.exists(path)
     }
 }

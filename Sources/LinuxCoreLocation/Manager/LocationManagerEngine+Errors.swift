@@ -1,0 +1,24 @@
+extension LocationManagerEngine {
+    /// The error a manager reports for `code`, saying which provider or authorization it concerns:
+    /// `locationUnknown: no fix right now from gpsd://127.0.0.1:2947; updates go on`, `denied: location access is
+    /// restricted`, `headingFailure: nmea:log.nmea does not measure heading`.
+    ///
+    /// The code and its raw value are Apple's; the reason is in `NSLocalizedFailureReasonErrorKey` (see
+    /// ``CLError/description``).
+    func error(_ code: CLError.Code) -> CLError {
+        let source = provider?.identifier
+        let reason: String
+        switch code {
+        case .locationUnknown: reason = "no fix right now" + (source.map { " from \($0)" } ?? "") + "; updates go on"
+        case .headingFailure: reason = "\(source ?? "the provider") does not measure heading"
+        case .denied:
+            let status = authorization.status
+            reason =
+                status == .denied || status == .restricted
+                ? "location access is \(status == .denied ? "denied" : "restricted") (CORELOCATION_AUTHORIZATION)"
+                : "no location provider is configured or reachable (CORELOCATION_PROVIDER)"
+        default: return CLError(code)
+        }
+        return CLError(code, userInfo: [NSLocalizedFailureReasonErrorKey: reason])
+    }
+}

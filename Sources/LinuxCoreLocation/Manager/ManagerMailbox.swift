@@ -1,0 +1,128 @@
+import Foundation
+
+/// What one manager has waiting for its callback target: the provider's events and the blocks the manager
+/// performed, in the order they came, run by one hop to the target per burst.
+///
+/// The events are bounded (``capacity``), so a callback thread that falls behind, or whose run loop never
+/// runs, does not make the process grow without end (issue 16). When the events are at capacity, a replay
+/// waits for room (the hub holds the provider back: ``hasRoom``); a live source, which cannot wait, has its
+/// oldest waiting event dropped — counted in ``droppedLocationCount`` and told once on standard error. The
+/// end of a provider (`finished`, `failed`) is never dropped. Blocks are not bounded: the app performs them.
+final class ManagerMailbox: Sendable {
+    /// An event with what the engine needs to handle it.
+    struct Event {
+        var event: LocationProviderEvent
+        /// The engine's location generation when the event arrived.
+        var generation: Int
+        /// The time on the provider's clock when the event arrived.
+        var receivedAt: Date
+    }
+
+    private enum Entry {
+        case event(Event)
+        case block(@Sendable () -> Void)
+    }
+
+    private struct State {
+        var entries: [Entry] = []
+        var events = 0
+        var scheduled = false
+        var droppedLocations = 0
+    }
+
+    /// The most events waiting for one manager.
+    ///
+    /// A replay reads at most this far ahead of the slowest of its managers; a live source
+    /// loses its oldest fixes to a manager this far behind. 256 events are 4 minutes of a 1 Hz receiver,
+    /// about 80 kB.
+    static let capacity = 256
+
+    /// Where the entries run.
+    let target: CallbackTarget
+    private let state = Protected(State())
+    private let handle: @Sendable (Event) -> Void
+
+    /// Creates a mailbox running its entries on `target`, events through `handle`.
+    init(target: CallbackTarget, handle: @escaping @Sendable (Event) -> Void) {
+        self.target = target
+        self.handle = handle
+    }
+
+    /// Runs `block` on the target after everything posted before it.
+    func perform(_ block: @escaping @Sendable () -> Void) {
+        post(.block(block), dropsOldest: false)
+    }
+
+    /// Queues a provider's event for the target.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - dropsOldest: Whether to make room by dropping the oldest waiting event when at capacity (a live
+    ///     source); a replay waits for ``hasRoom`` instead.
+    func post(_ event: Event, dropsOldest: Bool) {
+        post(.event(event), dropsOldest: dropsOldest)
+    }
+
+    /// Whether fewer than ``capacity`` events wait.
+    var hasRoom: Bool { state.withLock { $0.events < Self.capacity } }
+
+    /// Fixes dropped because the target fell behind a live source.
+    var droppedLocationCount: Int { state.withLock { $0.droppedLocations } }
+
+    private func post(_ entry: Entry, dropsOldest: Bool) {
+        let (needsHop, dropped) = state.withLock { state -> (Bool, Bool) in
+            var dropped = false
+            if case .event = entry {
+                if dropsOldest && state.events >= Self.capacity { dropped = Self.dropOldest(&state) }
+                state.events += 1
+            }
+            state.entries.append(entry)
+            defer { state.scheduled = true }
+            return (!state.scheduled, dropped)
+        }
+        if dropped {
+            Diagnostics.hint(
+                "mailbox-overflow",
+                "a CLLocationManager does not take its fixes as fast as its provider delivers them (is the run loop "
+                    + "of the thread that created it running?); keeping the newest \(Self.capacity) events, dropping "
+                    + "older ones (CLLocationManager.droppedLocationCount counts them)")
+        }
+        guard needsHop else { return }
+        target.perform { [self] in run() }
+    }
+
+    /// Removes the oldest waiting event that may be dropped; `false` when every waiting event is an end.
+    private static func dropOldest(_ state: inout State) -> Bool {
+        for (index, entry) in state.entries.enumerated() {
+            guard case .event(let waiting) = entry else { continue }
+            switch waiting.event {
+            case .locations(let fixes): state.droppedLocations += fixes.count
+            case .heading, .fixLost: break
+            case .finished, .failed: continue
+            }
+            state.entries.remove(at: index)
+            state.events -= 1
+            return true
+        }
+        return false
+    }
+
+    /// On the target: runs everything posted before this hop started, in order.
+    private func run() {
+        let entries = state.withLock { state in
+            defer {
+                state.entries = []
+                state.events = 0
+                state.scheduled = false
+            }
+            return state.entries
+        }
+        if !entries.isEmpty { LocationHub.consumersTookEvents() }
+        for entry in entries {
+            switch entry {
+            case .event(let event): handle(event)
+            case .block(let block): block()
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// When a live NMEA stream that has stopped sending counts as dead, so that the provider reconnects: a TCP peer
+/// that accepts and never sends, or stalls mid-stream, a receiver that hangs without closing its device.
+///
+/// **Linux only.**
+///
+/// The limit follows the feed's own rate: five times the longest of the last eight intervals between its epochs
+/// (fixes or no-fix epochs), at least ``minimumLimit`` (5 s): 5 s for a 1 Hz receiver, 30 s for one that reports
+/// every 6 s. Until two epochs have been seen (the rate is unknown, or the stream carries no NMEA at all), the limit
+/// is ``unknownRateLimit`` (30 s). The intervals are kept across reconnects of one run. A value type, confined to
+/// its connection's lock; times come from the provider's ``LocationClock``.
+struct NMEASilenceRule {
+    /// The shortest limit, in seconds.
+    static let minimumLimit = 5.0
+    /// How many epoch intervals may pass without a byte.
+    static let epochMultiplier = 5.0
+    /// The limit while the feed's rate is unknown, in seconds.
+    static let unknownRateLimit = 30.0
+    private static let intervalsKept = 8
+
+    private var intervals: [Double] = []
+    private var lastEpoch: Date?
+
+    /// A new connection: its first epoch starts no interval.
+    mutating func connected() {
+        lastEpoch = nil
+    }
+
+    /// Notes an epoch (a fix or a no-fix) delivered at `time`.
+    mutating func noteEpoch(at time: Date) {
+        if let lastEpoch {
+            intervals.append(max(0, time.timeIntervalSince(lastEpoch)))
+            if intervals.count > Self.intervalsKept { intervals.removeFirst() }
+        }
+        lastEpoch = time
+    }
+
+    /// How long, in seconds, the stream may send nothing before it counts as dead.
+    var limit: Double {
+        guard let longest = intervals.max() else { return Self.unknownRateLimit }
+        return max(Self.minimumLimit, Self.epochMultiplier * longest)
+    }
+}

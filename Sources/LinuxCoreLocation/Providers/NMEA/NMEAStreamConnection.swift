@@ -1,0 +1,203 @@
+import NMEA0183
+
+/// One started run of a ``NMEAStreamProvider``: connection attempts, the reader thread, the silence watch and the
+/// reconnect timers.
+///
+/// Every timer runs on the provider's clock. State is behind one lock, under which events are delivered too, so
+/// ``stop()`` (which takes it to mark the run stopped) is followed by no event.
+final class NMEAStreamConnection: Sendable {
+    private struct State {
+        var stopped = false
+        var failures = 0
+        var retry: LocationClockTimer?
+        var wake: NMEAWakePipe?
+        var readerDone: DispatchSemaphore?
+        var reader: ObjectIdentifier?
+        var translator: NMEAEventTranslator
+        var silence = NMEASilenceRule()
+        /// The clock's time of the last byte (or of the connection), and when the pending silence check runs.
+        var lastData = Date.distantPast
+        var silenceDue = Date.distantPast
+        var silenceTimer: LocationClockTimer?
+        /// Set by the silence check for the reader: the limit that passed without a byte, in seconds.
+        var silentFor: Double?
+    }
+
+    private let provider: NMEAStreamProvider
+    private let handler: @Sendable (LocationProviderEvent) -> Void
+    private let state: Protected<State>
+
+    init(provider: NMEAStreamProvider, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
+        self.provider = provider
+        self.handler = handler
+        state = Protected(
+            State(
+                translator: NMEAEventTranslator(
+                    sourceInformation: CLLocationSourceInformation(
+                        softwareSimulationState: false, andExternalAccessoryState: true),
+                    source: provider.identifier)))
+    }
+
+    /// Starts a reader thread that opens the endpoint and reads it.
+    func open() {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            read()
+            done.signal()
+        }
+        thread.name = "NMEA \(provider.identifier)"
+        let started: Bool = state.withLock { state in
+            guard !state.stopped else { return false }
+            state.readerDone = done
+            state.reader = ObjectIdentifier(thread)
+            return true
+        }
+        if started { thread.start() }
+    }
+
+    func stop() {
+        let (timers, wake, done, reader) = state.withLock { state in
+            state.stopped = true
+            return ([state.retry, state.silenceTimer], state.wake, state.readerDone, state.reader)
+        }
+        for timer in timers { timer?.cancel() }
+        wake?.wake()
+        if let done, reader != ObjectIdentifier(Thread.current) {
+            done.wait()
+            done.signal()  // later waiters (none expected) pass too
+        }
+    }
+
+    private func read() {
+        let stream: NMEAFileDescriptor
+        let wake: NMEAWakePipe
+        do {
+            wake = try NMEAWakePipe()
+            stream = try provider.openStream()
+        } catch {
+            lost(reason: "\(error)")
+            return
+        }
+        let reason = pump(stream, wake: wake)
+        stream.close()
+        if let reason { lost(reason: reason) }
+    }
+
+    /// Reads and delivers until the stream ends or falls silent (returns why) or the run is stopped (returns `nil`).
+    private func pump(_ stream: NMEAFileDescriptor, wake: NMEAWakePipe) -> String? {
+        let registered = state.withLock { state in
+            guard !state.stopped else { return false }
+            state.wake = wake
+            state.silentFor = nil
+            state.silence.connected()
+            state.lastData = provider.clock.now
+            scheduleSilenceCheck(&state, wake: wake)
+            return true
+        }
+        guard registered else { return nil }
+        var decoder = NMEADecoder(options: provider.decoderOptionsForNow)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var reason = "end of stream"
+        while wake.waitReadable(stream) {
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+            } catch {
+                reason = "\(error)"
+                break
+            }
+            guard count > 0 else { break }
+            state.withLock { state in
+                state.failures = 0
+                state.lastData = provider.clock.now
+            }
+            deliver(decoder.feed(Data(buffer[0..<count])))
+        }
+        let (stopped, silentFor) = state.withLock { state in
+            state.silenceTimer?.cancel()
+            state.silenceTimer = nil
+            return (state.stopped, state.silentFor)
+        }
+        if stopped { return nil }
+        deliver(decoder.finish())
+        return silentFor.map { "no data for \($0) s" } ?? reason
+    }
+
+    private func deliver(_ events: [NMEAEvent]) {
+        let now = provider.clock.now
+        state.withLock { state in
+            for event in events where !state.stopped {
+                switch event {
+                case .fix, .noFix:
+                    state.silence.noteEpoch(at: now)
+                    tightenSilenceCheck(&state)
+                default: break
+                }
+                if let item = state.translator.translate(event, clockDate: now) { handler(item.event) }
+            }
+        }
+    }
+
+    // MARK: Silence
+
+    /// Schedules the check for the moment the limit would pass after the last byte; called under the lock.
+    private func scheduleSilenceCheck(_ state: inout State, wake: NMEAWakePipe) {
+        state.silenceDue = state.lastData.addingTimeInterval(state.silence.limit)
+        state.silenceTimer = provider.clock.schedule(after: state.silenceDue.timeIntervalSince(provider.clock.now)) {
+            [self] in checkSilence(wake: wake)
+        }
+    }
+
+    /// Moves the pending check earlier when the epochs seen so far shortened the limit; called under the lock.
+    private func tightenSilenceCheck(_ state: inout State) {
+        guard let wake = state.wake, state.silenceTimer != nil,
+            state.lastData.addingTimeInterval(state.silence.limit) < state.silenceDue
+        else { return }
+        state.silenceTimer?.cancel()
+        scheduleSilenceCheck(&state, wake: wake)
+    }
+
+    /// Wakes the reader of the connection `wake` belongs to when the limit has passed without a byte, else checks
+    /// again when it would.
+    private func checkSilence(wake: NMEAWakePipe) {
+        state.withLock { state in
+            guard !state.stopped, state.wake === wake else { return }
+            let limit = state.silence.limit
+            if provider.clock.now.timeIntervalSince(state.lastData) >= limit {
+                state.silentFor = limit
+                wake.wake()
+            } else {
+                scheduleSilenceCheck(&state, wake: wake)
+            }
+        }
+    }
+
+    // MARK: Reconnecting
+
+    /// Reports the loss (once per outage) and schedules the next attempt after the backoff.
+    private func lost(reason: String) {
+        state.withLock { state in
+            guard !state.stopped else { return }
+            state.failures += 1
+            state.wake = nil
+            // Scheduled before the loss is reported, so whoever sees the loss also sees the pending retry.
+            let delay = provider.backoff.delay(afterFailures: state.failures)
+            state.retry = provider.clock.schedule(after: delay) { [self] in reopen() }
+            guard state.failures == 1 else { return }
+            Diagnostics.warn("\(provider.identifier): \(reason); retrying in \(delay) s, then backing off")
+            state.translator.markLost()
+            handler(.fixLost)
+        }
+    }
+
+    /// Opens the endpoint again, or, while a serial device's path is absent, looks for it again shortly.
+    private func reopen() {
+        guard provider.deviceIsAbsent else { return open() }
+        state.withLock { state in
+            guard !state.stopped else { return }
+            state.retry = provider.clock.schedule(after: provider.backoff.absentDeviceCheckInterval) { [self] in
+                reopen()
+            }
+        }
+    }
+}

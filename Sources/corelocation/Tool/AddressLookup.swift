@@ -1,0 +1,84 @@
+import Foundation
+import LinuxCoreLocation
+
+/// The address of a fix, for `%address` and CoreLocationCLI's JSON object: from `CLGeocoder` when
+/// `CORELOCATION_GEOCODER` names a geocoding service, else none, with a one-time note on standard error.
+///
+/// A lookup blocks the calling thread (the main thread, where fixes are written, so their order is kept) for at
+/// most ``timeout`` seconds; the geocoder answers on a global queue. A lookup that fails or finds nothing gives no
+/// address, and the first such failure is noted on standard error. Used on the main thread only.
+final class AddressLookup: @unchecked Sendable {  // main thread only
+    /// The longest wait for one address, in seconds.
+    static let timeout: TimeInterval = 10
+
+    private let geocoder: CLGeocoder?
+    private var noted = false
+
+    /// A lookup through the service named by `service` (`CORELOCATION_GEOCODER`'s value), or none when it is
+    /// `nil` or empty.
+    init(service: String? = ProcessInfo.processInfo.environment["CORELOCATION_GEOCODER"]) {
+        geocoder = (service?.isEmpty ?? true) ? nil : CLGeocoder(service: service)
+    }
+
+    /// The nearest placemark of `location`, or `nil` when there is no service or it found none in time.
+    func placemark(for location: CLLocation) -> CLPlacemark? {
+        guard let geocoder else {
+            note(
+                "no address (%address is empty): no geocoding service is configured; set CORELOCATION_GEOCODER to "
+                    + "https://HOST (a Nominatim server) or geonames:/path/cities500.txt (offline)")
+            return nil
+        }
+        let answer = Answer()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                answer.set(.success(try await geocoder.reverseGeocodeLocation(location).first))
+            } catch {
+                answer.set(.failure(error))
+            }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + Self.timeout) == .success else {
+            geocoder.cancelGeocode()
+            note("no address: the geocoding service did not answer within \(Int(Self.timeout)) s")
+            return nil
+        }
+        switch answer.value {
+        case .success(let placemark?): return placemark
+        case .success(nil): return nil
+        case .failure(let error): note("no address: \(error)")
+        case nil: break
+        }
+        return nil
+    }
+
+    /// One line of a placemark: number and street, postal code and town, region, country, the parts it has
+    /// joined by `, ` (its name when it has none of them); empty without a placemark.
+    static func address(of placemark: CLPlacemark?) -> String {
+        guard let placemark else { return "" }
+        func joined(_ parts: [String?]) -> String {
+            parts.compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " ")
+        }
+        let region = placemark.administrativeArea == placemark.locality ? nil : placemark.administrativeArea
+        let lines = [
+            joined([placemark.subThoroughfare, placemark.thoroughfare]),
+            joined([placemark.postalCode, placemark.locality]), region ?? "", placemark.country ?? "",
+        ].filter { !$0.isEmpty }
+        return lines.isEmpty ? placemark.name ?? "" : lines.joined(separator: ", ")
+    }
+
+    private func note(_ message: String) {
+        guard !noted else { return }
+        noted = true
+        Terminal.note(message)
+    }
+
+    /// The geocoder's answer, handed from its task to the waiting thread.
+    private final class Answer: @unchecked Sendable {  // guarded by `lock`
+        private let lock = NSLock()
+        private var result: Result<CLPlacemark?, any Error>?
+
+        func set(_ result: Result<CLPlacemark?, any Error>) { lock.withLock { self.result = result } }
+        var value: Result<CLPlacemark?, any Error>? { lock.withLock { result } }
+    }
+}
