@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -10,10 +11,6 @@ import Foundation
 ///
 /// Serves connections on a thread of its own until released. Every wait is bounded by poll timeouts.
 final class ScriptedGPSD: @unchecked Sendable {  // the listening descriptor is only read after init
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// The port gpsd listens on.
     let port: UInt16
     private let listener: Int32
@@ -21,23 +18,10 @@ final class ScriptedGPSD: @unchecked Sendable {  // the listening descriptor is 
 
     /// Starts listening; `lines` are JSON reports such as `{"class":"TPV",...}`, without line ends.
     init(lines: [String]) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard listener >= 0, bound, listen(listener, 8) == 0 else {
-            close(listener)
-            throw Failure(description: "bind/listen: \(String(cString: strerror(errno)))")
-        }
-        self.listener = listener
+        let listening = try LoopbackListener()
+        listener = listening.descriptor
+        port = listening.port
         self.lines = lines
-        port = UInt16(bigEndian: address.sin_port)
         Thread.detachNewThread { [self] in serve() }
     }
 
