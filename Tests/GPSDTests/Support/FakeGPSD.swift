@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import SharedTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -22,26 +23,9 @@ final class FakeGPSD {
     /// Listens on 127.0.0.1 with the given accept backlog, on `port` (a gpsd restarted on its port) or, by
     /// default, on a kernel-assigned one.
     init(port: UInt16 = 0, backlog: Int32 = 8) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        var reuse: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound, listen(listener, backlog) == 0 else {
-            Glibc.close(listener)
-            throw Failure(description: "bind/listen: \(String(cString: strerror(errno)))")
-        }
-        self.listener = listener
-        endpoint = .tcp(host: "127.0.0.1", port: UInt16(bigEndian: address.sin_port))
+        let listening = try LoopbackListener(port: port, backlog: backlog)
+        listener = listening.descriptor
+        endpoint = .tcp(host: "127.0.0.1", port: listening.port)
         unixPath = nil
     }
 
