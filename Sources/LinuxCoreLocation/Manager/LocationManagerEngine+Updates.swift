@@ -98,9 +98,10 @@ extension LocationManagerEngine {
         switch event {
         case .locations(let fixes):
             guard state.withLock({ $0.locationGeneration }) == generation else { return }
-            handleFixes(
-                fixes.filter { $0.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid($0.coordinate) },
-                receivedAt: now)
+            let isValid = { (fix: CLLocation) in
+                fix.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid(fix.coordinate)
+            }
+            handleFixes(fixes.allSatisfy(isValid) ? fixes : fixes.filter(isValid), receivedAt: now)
         case .heading(let heading):
             handleHeading(heading)
         case .fixLost:

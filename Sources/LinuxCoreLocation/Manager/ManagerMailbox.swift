@@ -28,6 +28,8 @@ final class ManagerMailbox: Sendable {
 
     private struct State {
         var entries: [Entry] = []
+        /// The storage of the entries the last hop ran, emptied, for the next ones: no allocation per hop.
+        var spare: [Entry] = []
         var events = 0
         var scheduled = false
         var droppedLocations = 0
@@ -127,13 +129,13 @@ final class ManagerMailbox: Sendable {
 
     /// On the target: runs everything posted before this hop started, in order.
     private func run() {
-        let entries = state.withLock { state in
-            defer {
-                state.entries = []
-                state.events = 0
-                state.scheduled = false
-            }
-            return state.entries
+        var entries = state.withLock { state in
+            var taken: [Entry] = []
+            swap(&taken, &state.spare)
+            swap(&taken, &state.entries)
+            state.events = 0
+            state.scheduled = false
+            return taken
         }
         if !entries.isEmpty { LocationHub.consumersTookEvents() }
         for entry in entries {
@@ -142,5 +144,8 @@ final class ManagerMailbox: Sendable {
             case .block(let block): block()
             }
         }
+        guard entries.capacity <= Self.capacity * 2 else { return }
+        entries.removeAll(keepingCapacity: true)
+        state.withLock { $0.spare = entries }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Something that receives a provider's events from the hub: a manager's engine.
 protocol LocationHubSubscriber: AnyObject, Sendable {
@@ -41,22 +42,32 @@ final class LocationHub: Sendable {
     private struct Entry {
         let provider: any LocationProvider
         var subscribers: [ObjectIdentifier: any LocationHubSubscriber] {
-            didSet { receivers = Array(subscribers.values) }
+            didSet { cachedReceivers = nil }
         }
-        /// The subscribers, as the array each event is handed to.
-        private(set) var receivers: [any LocationHubSubscriber]
+        /// The subscribers as an array, made again by the first event after they change, not at each change (a
+        /// thousand managers subscribing one by one would copy the dictionary a thousand times).
+        private var cachedReceivers: [any LocationHubSubscriber]?
         /// The fixes of the provider's latest `locations` event since it started.
         var latest: [CLLocation]?
 
         init(provider: any LocationProvider, subscribers: [ObjectIdentifier: any LocationHubSubscriber]) {
             self.provider = provider
             self.subscribers = subscribers
-            receivers = Array(subscribers.values)
+        }
+
+        /// The subscribers, as the array each event is handed to.
+        mutating func receivers() -> [any LocationHubSubscriber] {
+            if let cachedReceivers { return cachedReceivers }
+            let receivers = Array(subscribers.values)
+            cachedReceivers = receivers
+            return receivers
         }
     }
 
     /// Signalled whenever a subscriber takes events or leaves, for replays waiting for room.
     private static let demand = NSCondition()
+    /// How many replays wait on ``demand``: subscribers signal it only when some do.
+    private static let waiters = Atomic<Int>(0)
 
     private let entries = Protected<[ObjectIdentifier: Entry]>([:])
     private let lifecycle = DispatchQueue(label: "LinuxCoreLocation.LocationHub")
@@ -123,7 +134,7 @@ final class LocationHub: Sendable {
     ) {
         let (subscribers, clock) = entries.withLock { entries in
             if case .locations(let fixes) = event { entries[key]?.latest = fixes }
-            return (entries[key]?.receivers ?? [], entries[key]?.provider.clock)
+            return (entries[key]?.receivers() ?? [], entries[key]?.provider.clock)
         }
         guard let now = clock?.now else { return }
         for subscriber in subscribers {
@@ -131,14 +142,21 @@ final class LocationHub: Sendable {
         }
         guard waitsForRoom else { return }
         Self.demand.lock()
-        defer { Self.demand.unlock() }
-        while !entries.withLock({ ($0[key]?.receivers ?? []).allSatisfy(\.hasRoom) }) {
+        // Counted before the room is checked, and a subscriber takes events before it reads the count: either
+        // this check sees the room, or the subscriber sees a waiter and signals.
+        Self.waiters.add(1, ordering: .sequentiallyConsistent)
+        defer {
+            Self.waiters.subtract(1, ordering: .sequentiallyConsistent)
+            Self.demand.unlock()
+        }
+        while !entries.withLock({ ($0[key]?.receivers() ?? []).allSatisfy(\.hasRoom) }) {
             Self.demand.wait()
         }
     }
 
-    /// Wakes the replays waiting for room: call after a subscriber took events, or left.
+    /// Wakes the replays waiting for room, if any: call after a subscriber took events, or left.
     static func consumersTookEvents() {
+        guard waiters.load(ordering: .sequentiallyConsistent) > 0 else { return }
         demand.lock()
         demand.broadcast()
         demand.unlock()
