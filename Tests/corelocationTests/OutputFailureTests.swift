@@ -9,19 +9,6 @@ import Testing
 /// SIGPIPE; standard error that cannot be written is skipped. Each test fails before the fix by a signal (the
 /// trap in `FileHandle.write`, or SIGPIPE).
 @Suite struct OutputFailureTests {
-    /// An NMEA log of `count` RMC sentences a second apart, with valid checksums and nothing the library
-    /// reports on standard error.
-    static func log(count: Int) throws -> TemporaryFile {
-        let lines = (0..<count).map { index in
-            let body = String(
-                format: "GPRMC,%02d%02d%02d.00,A,4807.%03d,N,01131.000,E,022.4,084.4,230394,003.1,W", index / 3600 % 24,
-                index / 60 % 60, index % 60, index % 1000)
-            let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
-            return "$" + body + String(format: "*%02X\r\n", checksum)
-        }
-        return try TemporaryFile(lines.joined(), suffix: ".nmea")
-    }
-
     /// How a run ended: its status or signal, and what it wrote on standard error.
     struct Ending {
         var reason: Process.TerminationReason
@@ -51,7 +38,7 @@ import Testing
         (">/dev/full", "No space left on device"), (">&-", "Bad file descriptor"), (">/dev/full 2>&-", ""),
     ])
     func aFullOrClosedStandardOutputEndsWithStatus74(redirections: String, reason: String) async throws {
-        let log = try Self.log(count: 3_000)
+        let log = try TemporaryFile.nmeaLog(count: 3_000)
         for provider in ["nmea:\(log.url.path)?speed=max", "fixed:48.8584,2.2945"] {
             let ending = try await Self.run(
                 ["watch", "--provider", provider, "--format", "jsonl"], redirections: redirections)
@@ -65,7 +52,7 @@ import Testing
 
     @Test(arguments: ["2>&-", "2>/dev/full"])
     func aClosedOrFullStandardErrorIsSkipped(redirections: String) async throws {
-        let log = try Self.log(count: 50)
+        let log = try TemporaryFile.nmeaLog(count: 50)
         let output = try TemporaryFile("", suffix: ".jsonl")
         let ending = try await Self.run(
             ["watch", "--provider", "nmea:\(log.url.path)?speed=max", "--format", "jsonl"],
@@ -79,7 +66,7 @@ import Testing
     /// `corelocation watch … | head -1`: the reader closes the pipe after one line; the tool, replaying a log in
     /// a loop (endless output), ends quietly with status 0.
     @Test func aClosedPipeEndsQuietlyWithStatus0() async throws {
-        let log = try Self.log(count: 100)
+        let log = try TemporaryFile.nmeaLog(count: 100)
         let ending = try await offThePool {
             Result { () throws -> Ending in
                 let process = Process()

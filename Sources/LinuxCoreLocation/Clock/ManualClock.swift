@@ -17,6 +17,7 @@ public final class ManualClock: LocationClock {
         var now: Date
         var entries: [Entry] = []
         var sequence = 0
+        var willRunActions: (@Sendable () -> Void)?
     }
 
     private let state: Protected<State>
@@ -54,10 +55,37 @@ public final class ManualClock: LocationClock {
     /// Moves the clock to `date`, running every action due at or before it; a date in the past runs the
     /// actions already due and leaves the time unchanged.
     public func advance(to date: Date) {
+        var notified = false
         while let timer = nextDue(before: date) {
+            if !notified, let notify = state.withLock({ $0.willRunActions }) { notify() }
+            notified = true
             timer.fire()
         }
         state.withLock { $0.now = max($0.now, date) }
+    }
+
+    /// Called by ``advance(to:)`` before it runs the first action due, on its thread: a replay's way to hand the
+    /// events it delivered before that time to the managers before the actions (a request's timeout) are
+    /// queued after them.
+    func setWillRunActions(_ notify: (@Sendable () -> Void)?) {
+        state.withLock { $0.willRunActions = notify }
+    }
+
+    /// Sets the clock forward to `date` without time passing for what is scheduled: every pending action stays
+    /// as far ahead as it was, and none runs. A date in the past changes nothing.
+    ///
+    /// A replay as fast as possible sets its virtual clock to the recording's first time this way: a request
+    /// made before the replay started (`once`'s 10 s timeout) counts from the first fix, not from the clock's
+    /// initial 1970.
+    func rebase(to date: Date) {
+        state.withLock { state in
+            let shift = date.timeIntervalSince(state.now)
+            guard shift > 0 else { return }
+            state.now = date
+            state.entries = state.entries.map {
+                Entry(due: $0.due.addingTimeInterval(shift), sequence: $0.sequence, timer: $0.timer)
+            }
+        }
     }
 
     /// Removes the earliest action due at or before `date`, setting ``now`` to its due time.

@@ -108,8 +108,12 @@ final class LocationHub: Sendable {
             switch change {
             case .start:
                 if let replay = provider as? ReplayLocationProvider {
-                    replay.start(announcingBursts: { [weak self] event, moreFollow in
-                        self?.dispatch(event, from: key, waitsForRoom: true, moreFollow: moreFollow)
+                    replay.start(announcingBursts: { [weak self] delivery in
+                        switch delivery {
+                        case .event(let event, let moreFollow):
+                            self?.dispatch(event, from: key, waitsForRoom: true, moreFollow: moreFollow)
+                        case .handOver: self?.handOverWaitingEvents(from: key)
+                        }
                     })
                 } else {
                     provider.start { [weak self] event in
@@ -152,6 +156,11 @@ final class LocationHub: Sendable {
         while !entries.withLock({ ($0[key]?.receivers() ?? []).allSatisfy(\.hasRoom) }) {
             Self.demand.wait()
         }
+    }
+
+    /// Has every subscriber of the provider hand the events of an unfinished burst to its callback thread.
+    private func handOverWaitingEvents(from key: ObjectIdentifier) {
+        for subscriber in entries.withLock({ $0[key]?.receivers() ?? [] }) { subscriber.handOverWaitingEvents() }
     }
 
     /// Wakes the replays waiting for room, if any: call after a subscriber took events, or left.

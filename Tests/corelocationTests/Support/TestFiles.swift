@@ -29,4 +29,17 @@ struct TemporaryFile: ~Copyable {
             </trkseg></trk></gpx>
             """, suffix: ".gpx")
     }
+
+    /// An NMEA log of `count` RMC sentences a second apart from 1994-03-23T00:00:00Z, moving north by 0.001′ each,
+    /// with valid checksums and nothing the library reports on standard error.
+    static func nmeaLog(count: Int) throws -> TemporaryFile {
+        let lines = (0..<count).map { index in
+            let body = String(
+                format: "GPRMC,%02d%02d%02d.00,A,4807.%03d,N,01131.000,E,022.4,084.4,230394,003.1,W", index / 3600 % 24,
+                index / 60 % 60, index % 60, index % 1000)
+            let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+            return "$" + body + String(format: "*%02X\r\n", checksum)
+        }
+        return try TemporaryFile(lines.joined(), suffix: ".nmea")
+    }
 }

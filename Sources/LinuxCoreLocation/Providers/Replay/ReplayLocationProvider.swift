@@ -52,11 +52,14 @@ public final class ReplayLocationProvider: LocationProvider {
 
     /// Opens the recording and starts playing it.
     public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
-        start(announcingBursts: { event, _ in handler(event) })
+        start(announcingBursts: { delivery in
+            if case .event(let event, _) = delivery { handler(event) }
+        })
     }
 
-    /// Starts as ``start(_:)`` does, telling with each event whether the next one follows at once: the hub's
-    /// way to hand the managers a burst of a replay as fast as possible in one hop.
+    /// Starts as ``start(_:)`` does, telling with each event whether the next one follows at once, and when what
+    /// was delivered must be handed over before the virtual clock runs actions: the hub's way to hand the managers
+    /// a burst of a replay as fast as possible in one hop.
     func start(announcingBursts handler: @escaping ReplayPacer.Handler) {
         let source: any ReplaySource
         do {

@@ -7,7 +7,9 @@ import Dispatch
 ///   the next pass one second (divided by the factor) after the last item of the previous one.
 /// - As fast as possible, a private thread reads item after item, advances the virtual ``ManualClock`` to each
 ///   recorded time (so request timeouts and age checks follow the recording), and delivers it with its recorded
-///   time. Looping shifts later passes by the recording's length plus one second, so time keeps increasing.
+///   time. The first item sets the clock instead (``ManualClock/rebase(to:)``): the jump from the clock's start to
+///   the recording is not time passing, so a request made before the replay times out on the recording's time.
+///   Looping shifts later passes by the recording's length plus one second, so time keeps increasing.
 /// - At the end without looping, ``LocationProviderEvent/finished`` is delivered.
 ///
 /// Delivery and ``stop()`` take one lock, so no event is delivered after ``stop()`` returns; ``stop()`` also closes the
@@ -36,6 +38,8 @@ final class ReplayPacer: @unchecked Sendable {
         var passStart: Date
         var offset: TimeInterval = 0
         var failed = false
+        /// Whether the virtual clock has been set to the recording's first time.
+        var clockIsSet = false
 
         init(source: any ReplaySource, handler: @escaping ReplayPacer.Handler, passStart: Date) {
             self.source = source
@@ -84,9 +88,18 @@ final class ReplayPacer: @unchecked Sendable {
         self.clock = options.speed == .asFastAsPossible ? ManualClock(start: Date(timeIntervalSince1970: 0)) : clock
     }
 
-    /// Receives each event, and whether the next one follows at once (as fast as possible, from a source that
-    /// has already read it), so that the hub can hand a burst of events to the managers in one hop.
-    typealias Handler = @Sendable (_ event: LocationProviderEvent, _ moreFollow: Bool) -> Void
+    /// What the pacer hands its handler.
+    enum Delivery {
+        /// An event, and whether the next one follows at once (as fast as possible, from a source that has
+        /// already read it), so that the hub can hand a burst of events to the managers in one hop.
+        case event(LocationProviderEvent, moreFollow: Bool)
+        /// The virtual clock is about to run actions (a request's timeout): what was delivered before must reach
+        /// the managers first.
+        case handOver
+    }
+
+    /// Receives what the pacer delivers.
+    typealias Handler = @Sendable (Delivery) -> Void
 
     /// Starts replaying `source` from its first item.
     func start(_ source: any ReplaySource, handler: @escaping Handler) {
@@ -161,6 +174,10 @@ final class ReplayPacer: @unchecked Sendable {
 
     private func runAsFastAsPossible(_ run: Run) {
         guard let virtualClock = clock as? ManualClock else { return }
+        virtualClock.setWillRunActions { [weak self, weak run] in
+            guard let self, let run else { return }
+            lock.withLock { if !run.stopped { run.handler(.handOver) } }
+        }
         while !lock.withLock({ run.stopped }) {
             guard let item = nextItem(run) else {
                 if !run.failed { deliver(.finished, in: run) }
@@ -169,7 +186,13 @@ final class ReplayPacer: @unchecked Sendable {
             if run.firstTime == nil { run.firstTime = item.time }
             run.lastTime = item.time
             let time = item.time.addingTimeInterval(run.offset)
-            virtualClock.advance(to: time)
+            if run.clockIsSet {
+                virtualClock.advance(to: time)
+            } else {
+                // Setting the clock to the recording's time is not time passing: nothing scheduled runs.
+                virtualClock.rebase(to: time)
+                run.clockIsSet = true
+            }
             deliver(
                 run.offset == 0 ? item.event : Self.restamp(item.event, at: time), in: run,
                 moreFollow: run.hasBufferedItems())
@@ -179,7 +202,7 @@ final class ReplayPacer: @unchecked Sendable {
     private func deliver(_ event: LocationProviderEvent, in run: Run, moreFollow: Bool = false) {
         lock.withLock {
             guard !run.stopped else { return }
-            run.handler(event, moreFollow)
+            run.handler(.event(event, moreFollow: moreFollow))
         }
     }
 

@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+
+/// `corelocation once` on a log replayed as fast as possible prints the log's first fix and succeeds: its
+/// timeout runs on the replay's clock from the log's first time (it fired at once, exit 2, when the clock's jump
+/// from 1970 to the log counted as time passing).
+@Suite struct ReplayOnceTests {
+    @Test func onceOnALogAsFastAsPossiblePrintsItsFirstFix() async throws {
+        let log = try TemporaryFile.nmeaLog(count: 20)
+        let run = try await Tool.run([
+            "once", "--provider", "nmea:\(log.url.path)?speed=max", "--accuracy", "city", "--format", "jsonl",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let objects = try run.jsonObjects()
+        #expect(objects.count == 1)
+        // The log's first fix: 4807.000 N (its date, 23 March 1994, is read past the GPS week rollover).
+        #expect(objects.first?["latitude"] as? Double == 48.11666667)
+        #expect(objects.first?["type"] as? String == "location")
+    }
+}
