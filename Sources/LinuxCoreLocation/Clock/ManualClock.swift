@@ -71,9 +71,9 @@ public final class ManualClock: LocationClock {
         state.withLock { $0.willRunActions = notify }
     }
 
-    /// Sets the clock forward to `date` without time passing for what is scheduled: every pending action stays
-    /// as far ahead as it was, and none runs. A date in the past changes nothing.
+    /// Sets the clock forward to `date` without time passing for what is scheduled.
     ///
+    /// Every pending action stays as far ahead as it was, and none runs; a date in the past changes nothing.
     /// A replay as fast as possible sets its virtual clock to the recording's first time this way: a request
     /// made before the replay started (`once`'s 10 s timeout) counts from the first fix, not from the clock's
     /// initial 1970.
