@@ -66,16 +66,40 @@ enum GPXDecimal {
     /// Formats a finite value with exactly `decimals` fraction digits, rounding half away from
     /// zero; `nil` when the scaled value does not fit in 53 bits (so digits would be invented).
     static func format(_ value: Double, decimals: Int) -> String? {
+        var text: [UInt8] = []
+        guard append(value, decimals: decimals, to: &text) else { return nil }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends what ``format(_:decimals:)`` returns to `text`, without building a string; appends nothing and
+    /// returns `false` where it returns `nil`.
+    static func append(_ value: Double, decimals: Int, to text: inout [UInt8]) -> Bool {
         let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
         let scaled = (value * scale).rounded()
-        guard value.isFinite, abs(scaled) < 9_007_199_254_740_992 else { return nil }
-        let magnitude = Int64(abs(scaled))
-        let unit = Int64(scale)
-        let fraction = String(magnitude % unit)
-        let sign = scaled < 0 ? "-" : ""
-        guard decimals > 0 else { return sign + String(magnitude) }
-        return sign + String(magnitude / unit) + "."
-            + String(repeating: "0", count: decimals - fraction.count) + fraction
+        guard value.isFinite, abs(scaled) < 9_007_199_254_740_992 else { return false }
+        let magnitude = UInt64(abs(scaled))
+        let unit = UInt64(scale)
+        if scaled < 0 { text.append(UInt8(ascii: "-")) }
+        appendDigits(magnitude / unit, width: 1, to: &text)
+        guard decimals > 0 else { return true }
+        text.append(UInt8(ascii: "."))
+        appendDigits(magnitude % unit, width: decimals, to: &text)
+        return true
+    }
+
+    /// Appends `value` in decimal, padded with leading zeros to `width` digits.
+    static func appendDigits(_ value: UInt64, width: Int, to text: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        var digits = 1
+        while digits < width || value / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        while digits > 0 {
+            text.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / divisor % 10))
+            divisor /= 10
+            digits -= 1
+        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

@@ -63,21 +63,34 @@ enum GPXTimestamp {
     /// Total: any `Date` gives a text or `nil`, never a trap. `nil` for an instant that does not round to a time
     /// with four year digits, 0000 to 9999 (such as `Date(timeIntervalSince1970: 1e16)`), or that is not finite.
     static func format(_ date: Date) -> String? {
+        var text: [UInt8] = []
+        guard append(date, to: &text) else { return nil }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends what ``format(_:)`` returns to `text`, without building a string; appends nothing and returns
+    /// `false` where it returns `nil`.
+    static func append(_ date: Date, to text: inout [UInt8]) -> Bool {
         let seconds = date.timeIntervalSince1970
         // Both bounds are far inside Int64 milliseconds (±9.2e15 s), so the conversion below cannot trap.
-        guard seconds >= earliestFormattable, seconds < endOfFormattable - 0.0005 else { return nil }
+        guard seconds >= earliestFormattable, seconds < endOfFormattable - 0.0005 else { return false }
         let milliseconds = Int64((seconds * 1000).rounded())
         let (wholeSeconds, millis) = floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = floorDivide(wholeSeconds, 86_400)
         let (year, month, day) = civilFromDays(Int(days))
         let time = Int(secondOfDay)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(time / 3600, 2)):"
-            + "\(pad(time / 60 % 60, 2)):\(pad(time % 60, 2)).\(pad(Int(millis), 3))Z"
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        func field(_ value: Int, _ width: Int, _ separator: Unicode.Scalar) {
+            GPXDecimal.appendDigits(UInt64(value), width: width, to: &text)
+            text.append(UInt8(ascii: separator))
+        }
+        field(year, 4, "-")
+        field(month, 2, "-")
+        field(day, 2, "T")
+        field(time / 3600, 2, ":")
+        field(time / 60 % 60, 2, ":")
+        field(time % 60, 2, ".")
+        field(Int(millis), 3, "Z")
+        return true
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {

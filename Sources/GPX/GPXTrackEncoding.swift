@@ -38,6 +38,14 @@ enum GPXTrackEncoding {
     /// One `<trkpt>` line, children in GPX 1.1 schema order (ele, time, name, fix, sat, hdop,
     /// vdop, pdop, extensions).
     static func trackPoint(_ point: GPXPoint, source: String) throws -> String {
+        var line: [UInt8] = []
+        try appendTrackPoint(point, to: &line, source: source)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends the `<trkpt>` line of ``trackPoint(_:source:)`` to `line`, byte by byte without building strings;
+    /// appends nothing when it throws.
+    static func appendTrackPoint(_ point: GPXPoint, to line: inout [UInt8], source: String) throws {
         func fail(_ kind: GPXDiagnostic.Kind, _ message: String) -> GPXDiagnostic {
             GPXDiagnostic(kind: kind, source: source, element: "trkpt", message: message)
         }
@@ -47,47 +55,76 @@ enum GPXTrackEncoding {
         guard (-180...180).contains(point.longitude) else {
             throw fail(.outOfRange, "lon \(point.longitude) is outside -180...180")
         }
-        func number(_ label: String, _ value: Double?, _ decimals: Int, validOnlyIfNonNegative: Bool = true) throws
-            -> String?
+        let start = line.count
+        do {
+            try appendChildren(of: point, to: &line, fail: fail)
+        } catch {
+            line.removeSubrange(start...)
+            throw error
+        }
+    }
+
+    /// The `<trkpt>` line of a point whose coordinates are in range.
+    private static func appendChildren(
+        of point: GPXPoint, to line: inout [UInt8], fail: (GPXDiagnostic.Kind, String) -> GPXDiagnostic
+    ) throws {
+        /// `<label>value</label>`, nothing for a missing or (when only non-negative values are valid) negative one.
+        func number(_ label: StaticString, _ value: Double?, _ decimals: Int, validOnlyIfNonNegative: Bool = true)
+            throws
         {
-            guard let value, !(validOnlyIfNonNegative && value < 0) else { return nil }
-            guard let text = GPXDecimal.format(value, decimals: decimals) else {
+            guard let value, !(validOnlyIfNonNegative && value < 0) else { return }
+            append("<", label, ">")
+            guard GPXDecimal.append(value, decimals: decimals, to: &line) else {
                 throw fail(.invalidValue, "\(label) \(value) cannot be written as a decimal")
             }
-            return "<\(label)>\(text)</\(label)>"
+            append("</", label, ">")
         }
-        var children = [
-            try number("ele", point.elevation, measureDecimals, validOnlyIfNonNegative: false),
-            try point.time.map { time in
-                guard let text = GPXTimestamp.format(time) else {
-                    throw fail(
-                        .outOfRange,
-                        "time \(time.timeIntervalSince1970) s since 1970 is outside the years 0000 to 9999 GPX can hold"
-                    )
-                }
-                return "<time>\(text)</time>"
-            },
-            point.name.map { "<name>\(escape($0))</name>" },
-            point.fix.map { "<fix>\($0.rawValue)</fix>" },
-            point.satellites.flatMap { $0 >= 0 ? "<sat>\($0)</sat>" : nil },
-            try number("hdop", point.hdop, dopDecimals),
-            try number("vdop", point.vdop, dopDecimals),
-            try number("pdop", point.pdop, dopDecimals),
-        ].compactMap { $0 }
-        let garmin = [
-            try number("gpxtpx:speed", point.speed, measureDecimals),
-            try number("gpxtpx:course", point.course.map(normalizedCourse), measureDecimals),
-        ].compactMap { $0 }
-        var extensions =
-            garmin.isEmpty ? [] : ["<gpxtpx:TrackPointExtension>\(garmin.joined())</gpxtpx:TrackPointExtension>"]
-        extensions += [
-            try number("lcl:hacc", point.horizontalAccuracy, measureDecimals),
-            try number("lcl:vacc", point.verticalAccuracy, measureDecimals),
-        ].compactMap { $0 }
-        if !extensions.isEmpty { children.append("<extensions>\(extensions.joined())</extensions>") }
-        let latitude = GPXDecimal.format(point.latitude, decimals: coordinateDecimals) ?? ""
-        let longitude = GPXDecimal.format(point.longitude, decimals: coordinateDecimals) ?? ""
-        return "      <trkpt lat=\"\(latitude)\" lon=\"\(longitude)\">\(children.joined())</trkpt>\n"
+        func append(_ pieces: StaticString...) {
+            for piece in pieces { piece.withUTF8Buffer { line.append(contentsOf: $0) } }
+        }
+        append("      <trkpt lat=\"")
+        _ = GPXDecimal.append(point.latitude, decimals: coordinateDecimals, to: &line)
+        append("\" lon=\"")
+        _ = GPXDecimal.append(point.longitude, decimals: coordinateDecimals, to: &line)
+        append("\">")
+        try number("ele", point.elevation, measureDecimals, validOnlyIfNonNegative: false)
+        if let time = point.time {
+            append("<time>")
+            guard GPXTimestamp.append(time, to: &line) else {
+                throw fail(
+                    .outOfRange,
+                    "time \(time.timeIntervalSince1970) s since 1970 is outside the years 0000 to 9999 GPX can hold")
+            }
+            append("</time>")
+        }
+        if let name = point.name { line.append(contentsOf: "<name>\(escape(name))</name>".utf8) }
+        if let fix = point.fix { line.append(contentsOf: "<fix>\(fix.rawValue)</fix>".utf8) }
+        if let satellites = point.satellites, satellites >= 0 {
+            line.append(contentsOf: "<sat>\(satellites)</sat>".utf8)
+        }
+        try number("hdop", point.hdop, dopDecimals)
+        try number("vdop", point.vdop, dopDecimals)
+        try number("pdop", point.pdop, dopDecimals)
+        // Extensions, opened only when one of their values is written.
+        let extensionsStart = line.count
+        append("<extensions><gpxtpx:TrackPointExtension>")
+        let garminStart = line.count
+        try number("gpxtpx:speed", point.speed, measureDecimals)
+        try number("gpxtpx:course", point.course.map(normalizedCourse), measureDecimals)
+        if line.count == garminStart {
+            line.removeSubrange((extensionsStart + "<extensions>".utf8.count)...)
+        } else {
+            append("</gpxtpx:TrackPointExtension>")
+        }
+        let accuracyStart = line.count
+        try number("lcl:hacc", point.horizontalAccuracy, measureDecimals)
+        try number("lcl:vacc", point.verticalAccuracy, measureDecimals)
+        if line.count == accuracyStart && line.count == extensionsStart + "<extensions>".utf8.count {
+            line.removeSubrange(extensionsStart...)
+        } else {
+            append("</extensions>")
+        }
+        append("</trkpt>\n")
     }
 
     /// A course rounded to the written precision, then reduced to 0..<360 (so 359.9996 becomes 0,

@@ -21,6 +21,17 @@ public enum GPXTrackText {
         try GPXTrackEncoding.trackPoint(point, source: "<stream>")
     }
 
+    /// Appends the `<trkpt>` line of ``trackPoint(_:)`` to `bytes`, as UTF-8, without building a string: for
+    /// writers that gather many lines in one buffer.
+    ///
+    /// - Parameters:
+    ///   - point: The point; negative speed, course and accuracies are left out as invalid.
+    ///   - bytes: Where the line goes; nothing is appended when the point cannot be written.
+    /// - Throws: ``GPXDiagnostic``, as ``trackPoint(_:)`` does.
+    public static func appendTrackPoint(_ point: GPXPoint, to bytes: inout [UInt8]) throws {
+        try GPXTrackEncoding.appendTrackPoint(point, to: &bytes, source: "<stream>")
+    }
+
     /// The closing `</trkseg></trk></gpx>`.
     public static var trailer: String { GPXTrackEncoding.trailer }
 }

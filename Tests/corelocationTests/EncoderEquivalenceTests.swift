@@ -1,4 +1,5 @@
 import Foundation
+import GPX
 import LinuxCoreLocation
 import SharedTestSupport
 import Testing
@@ -26,6 +27,10 @@ import Testing
             ("text", text { TextLine.encode(event, into: &$0) }, ReferenceEncoders.textLine(event)),
         ]
         if case .location(let location) = event {
+            let gpx = text { buffer in
+                buffer.withBytes { bytes in try? GPXTrackText.appendTrackPoint(GPXPoint(location), to: &bytes) }
+            }
+            encodings.append(("gpx", gpx, ReferenceEncoders.gpxTrackPoint(location) ?? ""))
             encodings += [
                 ("csv", text { EventWriter.encodeCSVRow(location, into: &$0) }, ReferenceEncoders.csvRow(location)),
                 (
@@ -93,6 +98,6 @@ import Testing
                 }
             }
         }
-        #expect(compared == values.count * 6)
+        #expect(compared == values.count * 7)
     }
 }

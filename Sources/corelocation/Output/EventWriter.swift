@@ -110,11 +110,15 @@ final class EventWriter {
     }
 
     private func writeGPX(_ location: CLLocation) {
-        do {
-            let point = try GPXTrackText.trackPoint(GPXPoint(location))
-            output.write { $0.append(contentsOf: point) }
-        } catch {
-            Terminal.note("skipped a fix GPX cannot hold: \(error)")
+        let point = GPXPoint(location)
+        var failure: (any Error)?
+        output.write { buffer in
+            do {
+                try buffer.withBytes { try GPXTrackText.appendTrackPoint(point, to: &$0) }
+            } catch {
+                failure = error
+            }
         }
+        if let failure { Terminal.note("skipped a fix GPX cannot hold: \(failure)") }
     }
 }

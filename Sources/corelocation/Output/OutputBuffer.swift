@@ -20,6 +20,11 @@ struct OutputBuffer {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// Runs `body` with the bytes, for encoders of other modules that append to a `[UInt8]`.
+    mutating func withBytes(_ body: (inout [UInt8]) throws -> Void) rethrows {
+        try body(&bytes)
+    }
+
     /// Removes the last `count` bytes.
     mutating func removeLast(_ count: Int) {
         bytes.removeLast(count)

@@ -146,4 +146,59 @@ enum ReferenceEncoders {
             value("verticalAccuracy"), value("speed"), value("course"), timestamp(location.timestamp),
         ].joined(separator: ",") + "\n"
     }
+
+    /// GPX's decimal: exactly `decimals` digits, the scaled value rounded half away from zero; `nil` beyond 2⁵³.
+    static func gpxDecimal(_ value: Double, _ decimals: Int) -> String? {
+        let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
+        let scaled = (value * scale).rounded()
+        guard value.isFinite, abs(scaled) < 9_007_199_254_740_992 else { return nil }
+        let magnitude = Int64(abs(scaled))
+        let unit = Int64(scale)
+        let fraction = String(magnitude % unit)
+        let sign = scaled < 0 ? "-" : ""
+        guard decimals > 0 else { return sign + String(magnitude) }
+        return sign + String(magnitude / unit) + "." + String(repeating: "0", count: decimals - fraction.count)
+            + fraction
+    }
+
+    /// The `<trkpt>` line `corelocation watch --format gpx` wrote for a fix, as the GPX module built it before
+    /// issue 17 (strings joined), for a fix with a name-less, in-range point; `nil` where it threw.
+    static func gpxTrackPoint(_ location: CLLocation) -> String? {
+        guard (-90...90).contains(location.coordinate.latitude), (-180...180).contains(location.coordinate.longitude)
+        else { return nil }
+        var failed = false
+        func number(_ label: String, _ value: Double?, _ decimals: Int, validOnlyIfNonNegative: Bool = true) -> String?
+        {
+            guard let value, !(validOnlyIfNonNegative && value < 0) else { return nil }
+            guard let text = gpxDecimal(value, decimals) else {
+                failed = true
+                return nil
+            }
+            return "<\(label)>\(text)</\(label)>"
+        }
+        let time = timestamp(location.timestamp)
+        if time == "null" { return nil }
+        let valid = { (value: Double, accuracy: Double) in accuracy >= 0 ? value : nil }
+        var children = [
+            number("ele", location.verticalAccuracy >= 0 ? location.altitude : nil, 3, validOnlyIfNonNegative: false),
+            "<time>\(time)</time>",
+        ].compactMap { $0 }
+        let course =
+            location.course >= 0
+            ? ((location.course * 1000).rounded() / 1000).truncatingRemainder(dividingBy: 360) : nil
+        let garmin = [
+            number("gpxtpx:speed", location.speed >= 0 ? location.speed : nil, 3), number("gpxtpx:course", course, 3),
+        ].compactMap { $0 }
+        var extensions =
+            garmin.isEmpty ? [] : ["<gpxtpx:TrackPointExtension>\(garmin.joined())</gpxtpx:TrackPointExtension>"]
+        extensions += [
+            number("lcl:hacc", valid(location.horizontalAccuracy, location.horizontalAccuracy), 3),
+            number("lcl:vacc", valid(location.verticalAccuracy, location.verticalAccuracy), 3),
+        ].compactMap { $0 }
+        if !extensions.isEmpty { children.append("<extensions>\(extensions.joined())</extensions>") }
+        guard !failed else { return nil }
+        let latitude = gpxDecimal(location.coordinate.latitude, 8) ?? ""
+        let longitude = gpxDecimal(location.coordinate.longitude, 8) ?? ""
+        return "      <trkpt lat=\"\(latitude)\" lon=\"\(longitude)\">\(children.joined())</trkpt>\n"
+    }
 }
