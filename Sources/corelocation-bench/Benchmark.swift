@@ -5,8 +5,8 @@ enum Benchmark {
     /// Measurements over the large input, each timed `runs` times.
     static let throughputNames = ["decoder", "replay-source", "pipeline", "blocks", "gpsdecode", "pynmea2"]
     /// Measurements that need the large input file.
-    static let inputNames = throughputNames + ["release"]
-    static let allNames = Set(inputNames + ["overhead", "fan-out", "memory", "gpsd", "gpx-replay"])
+    static let inputNames = throughputNames + ["release", "end-to-end"]
+    static let allNames = Set(inputNames + ["overhead", "fan-out", "memory", "gpsd", "gpx-replay", "tool-memory"])
 
     /// Runs the measurements `options` asks for, printing each row as it is measured.
     static func runAll(options: BenchOptions, input: BenchInput?) throws {
@@ -24,6 +24,10 @@ enum Benchmark {
         if let input, options.wants("release") { printRows(measureRelease(input, runs: options.runs)) }
         if options.wants("gpsd") { printRows(try measureGPSDLatency()) }
         if options.wants("gpx-replay") { printRows(try measureGPXReplay(runs: options.runs)) }
+        if let input, options.wants("end-to-end") { printRows(try measureEndToEnd(input, runs: options.runs)) }
+        if options.wants("tool-memory") {
+            printRows(try measureToolMemory(logDirectory: BenchInput.logDirectory(options.logDirectory)))
+        }
     }
 
     /// The best of `runs` runs of each throughput measurement of `names`, keyed by name.
@@ -61,7 +65,11 @@ enum Benchmark {
     /// The blocks pipeline against the tools (target ≥ 3×) and against the delegate pipeline (≤ 10 %).
     static func comparisons(_ results: [String: Measurement]) -> [ReportRow] {
         guard let blocks = results["blocks"] else { return [] }
-        var rows: [ReportRow] = []
+        var rows = [
+            ReportRow(
+                "blocks pipeline throughput", String(format: "%.1f MB/s", blocks.megabytesPerSecond),
+                "NMEA bytes → update block, best run; target ≥ 100 MB/s: \(verdict(blocks.megabytesPerSecond >= 100))")
+        ]
         for (tool, target) in [("gpsdecode", 3.0), ("pynmea2", 3.0)] {
             guard let other = results[tool] else { continue }
             let ratio = other.seconds / blocks.seconds

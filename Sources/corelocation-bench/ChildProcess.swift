@@ -9,18 +9,28 @@ struct ChildRun {
     var peakResidentKilobytes: Int
 }
 
-/// Runs `executable arguments` with standard input from `/dev/null` and standard output and error discarded, and
-/// waits for it with `wait4`, which reports the child's own resource usage (unlike `getrusage(RUSAGE_CHILDREN)`,
-/// whose peak is the largest of all children so far).
+/// Runs `executable arguments` with standard input from `input` (`/dev/null` by default), standard output to
+/// `output` (a pipe's write end, which this closes once the child has it) or discarded, and standard error
+/// discarded; runs `whileRunning` (to read the pipe), then waits for the child with `wait4`, which reports the
+/// child's own resource usage (unlike `getrusage(RUSAGE_CHILDREN)`, whose peak is the largest of all children so
+/// far).
 ///
 /// - Throws: `CocoaError(.executableLoad)` when it cannot be started or does not exit with status 0.
-func runChild(_ executable: String, _ arguments: [String]) throws -> ChildRun {
+func runChild(
+    _ executable: String, _ arguments: [String], input: String = "/dev/null", output: Pipe? = nil,
+    whileRunning: () -> Void = {}
+) throws -> ChildRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor: Int32 in [0, 1, 2] {
-        posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+    if let output {
+        posix_spawn_file_actions_adddup2(&actions, output.fileHandleForWriting.fileDescriptor, 1)
+        posix_spawn_file_actions_addclose(&actions, output.fileHandleForReading.fileDescriptor)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     // The bench ignores SIGINT and SIGTERM (Interruption); the child gets the default actions back.
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -42,6 +52,8 @@ func runChild(_ executable: String, _ arguments: [String]) throws -> ChildRun {
     }
     Interruption.setChild(child)
     defer { Interruption.setChild(nil) }
+    try output?.fileHandleForWriting.close()
+    whileRunning()
     var status: Int32 = 0
     var usage = rusage()
     while wait4(child, &status, 0, &usage) < 0, errno == EINTR {}
@@ -54,4 +66,11 @@ func runChild(_ executable: String, _ arguments: [String]) throws -> ChildRun {
         Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
         / 1e6
     return ChildRun(seconds: seconds, cpuSeconds: cpu, peakResidentKilobytes: usage.ru_maxrss)
+}
+
+/// The `corelocation` executable built beside the bench (`swift build -c release`), or `nil` if it is not there.
+func builtTool() -> String? {
+    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("corelocation").path
+    return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil
 }

@@ -40,3 +40,17 @@ func runTool(_ executable: String, _ arguments: [String], input: String, discard
     }
     return ToolRun(seconds: seconds, cpuSeconds: childCPU() - startCPU, output: String(decoding: output, as: UTF8.self))
 }
+
+/// Installs the programs the comparisons run when they are missing: `gpsdecode` (gpsd-clients) and `gpsbabel`.
+///
+/// With `apt-get`, as CI's `.ci/run` installs what the tests need, and only as root; without them, their rows
+/// say "not installed".
+func installMissingComparisonTools() {
+    let packages = [("gpsdecode", "gpsd-clients"), ("gpsbabel", "gpsbabel")].filter { executablePath($0.0) == nil }
+        .map(\.1)
+    guard !packages.isEmpty, getuid() == 0, let aptGet = executablePath("apt-get") else { return }
+    print("installing \(packages.joined(separator: " ")) with apt-get")
+    setenv("DEBIAN_FRONTEND", "noninteractive", 1)
+    _ = try? runChild(aptGet, ["update", "-qq"])
+    _ = try? runChild(aptGet, ["install", "-y", "-qq", "--no-install-recommends"] + packages)
+}

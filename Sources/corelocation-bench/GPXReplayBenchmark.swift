@@ -11,9 +11,7 @@ import Foundation
 /// largest over the runs, each child's own (`wait4`).
 func measureGPXReplay(runs: Int) throws -> [ReportRow] {
     let name = "GPX replay (tool, speed=max)"
-    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("corelocation").path
-    guard FileManager.default.isExecutableFile(atPath: tool) else {
+    guard let tool = builtTool() else {
         return [ReportRow(name, "skipped", "build the tool first: swift build -c release --product corelocation")]
     }
     let small = try GPXTrackInput(points: 50_000)

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The main job end to end (issue 17): the built `corelocation` decoding the input log into each output format,
+/// `corelocation watch --provider "nmea:FILE?speed=max" --format F > /dev/null`, against the tool a user would pick
+/// instead for the same bytes: `gpsdecode < FILE` (JSON, one report per sentence) for JSON Lines, CSV and text, and
+/// `gpsbabel -i nmea -f FILE -o gpx -F /dev/null` for GPX.
+///
+/// The runs alternate (each of ours, then gpsdecode, then GPSBabel, `runs` times), so a change of the shared
+/// machine's load hits all alike; the fastest run of each is kept, and each ratio is theirs over ours from the same
+/// runs, on wall time (processor time beside it: ours uses two threads, the reader and the writer).
+func measureEndToEnd(_ input: BenchInput, runs: Int) throws -> [ReportRow] {
+    let name = "tool end to end, nmea:FILE?speed=max"
+    guard let tool = builtTool() else {
+        return [ReportRow(name, "skipped", "build the tool first: swift build -c release --product corelocation")]
+    }
+    let formats = [("jsonl", "JSON Lines"), ("csv", "CSV"), ("text", "text"), ("gpx", "GPX")]
+    let gpsdecode = executablePath("gpsdecode")
+    let gpsbabel = executablePath("gpsbabel")
+    var best: [String: ChildRun] = [:]
+    func keep(_ key: String, _ run: ChildRun) {
+        if run.seconds < best[key]?.seconds ?? .infinity { best[key] = run }
+    }
+    for _ in 0..<max(1, runs) {
+        for (format, _) in formats {
+            keep(
+                format, try runChild(tool, ["watch", "--provider", "nmea:\(input.path)?speed=max", "--format", format]))
+        }
+        if let gpsdecode { keep("gpsdecode", try runChild(gpsdecode, [], input: input.path)) }
+        if let gpsbabel {
+            keep("gpsbabel", try runChild(gpsbabel, ["-i", "nmea", "-f", input.path, "-o", "gpx", "-F", "/dev/null"]))
+        }
+    }
+    return formats.compactMap { format, label in
+        guard let ours = best[format] else { return nil }
+        let (other, target) = format == "gpx" ? ("gpsbabel", 10.0) : ("gpsdecode", 5.0)
+        let figures = String(format: "ours %.2f s (%.2f s CPU)", ours.seconds, ours.cpuSeconds)
+        guard let theirs = best[other] else {
+            return ReportRow("\(name) → \(label) vs \(other)", figures, "\(other) not installed")
+        }
+        let ratio = theirs.seconds / ours.seconds
+        return ReportRow(
+            "\(name) → \(label) vs \(other)",
+            String(
+                format: "%.2f× (%@; %@ %.2f s, %.2f s CPU)", ratio, figures, other, theirs.seconds, theirs.cpuSeconds),
+            "\(input.bytes / 1_000_000) MB, wall time, best of \(max(1, runs)) alternating runs; "
+                + "target ≥ \(Int(target))×: \(verdict(ratio >= target))")
+    }
+}
