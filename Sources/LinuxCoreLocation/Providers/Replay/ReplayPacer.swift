@@ -3,8 +3,9 @@ import Dispatch
 /// Plays a ``ReplaySource`` at the pace of ``ReplayOptions`` and hands each event to a provider's handler.
 ///
 /// - At a factor, item *i* is delivered when the clock reaches `start + (tᵢ − t₀) / factor` and its fixes and
-///   headings are re-stamped with that time; items recorded out of order are delivered at once. Looping starts
-///   the next pass one second (divided by the factor) after the last item of the previous one.
+///   headings are re-stamped with that time, its schedule time, even when the timer runs late; items recorded out
+///   of order are delivered at once, stamped with their (past) schedule time. Looping starts the next pass one
+///   second (divided by the factor) after the last item of the previous one.
 /// - As fast as possible, a private thread reads item after item, advances the virtual ``ManualClock`` to each
 ///   recorded time (so request timeouts and age checks follow the recording), and delivers it with its recorded
 ///   time. The first item sets the clock instead (``ManualClock/rebase(to:)``): the jump from the clock's start to
@@ -162,7 +163,9 @@ final class ReplayPacer: @unchecked Sendable {
         run.lastTime = item.time
         let due = run.passStart.addingTimeInterval(item.time.timeIntervalSince(first) / factor)
         let timer = clock.schedule(after: due.timeIntervalSince(clock.now)) { [self] in
-            deliver(Self.restamp(item.event, at: clock.now, speedFactor: factor), in: run)
+            // Stamped with its schedule time, not the time the timer ran: a timer that runs late (a loaded
+            // machine) must not make fixes late, or their times uneven.
+            deliver(Self.restamp(item.event, at: due, speedFactor: factor), in: run)
             scheduleNext(run, factor: factor)
         }
         let stopped = lock.withLock {
