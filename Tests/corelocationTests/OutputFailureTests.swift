@@ -1,4 +1,5 @@
 import Foundation
+import GPX
 import SharedTestSupport
 import Testing
 
@@ -61,6 +62,29 @@ import Testing
         #expect(ending.status == 0)
         let lines = try String(contentsOf: output.url, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 50 && lines.allSatisfy { $0.hasPrefix("{\"type\":\"location\"") })
+    }
+
+    /// With a standard descriptor closed, the files the tool opens do not take its number: `record` with standard
+    /// error (or output, or input) closed writes a valid GPX without the library's warnings in it.
+    @Test(arguments: ["2>&-", ">&- 2>&-", "<&- >&- 2>&-"])
+    func aClosedStandardDescriptorIsNotReusedForARecording(redirections: String) async throws {
+        let log = try TemporaryFile.nmeaLog(count: 30)
+        // A sentence with a wrong checksum, so that the library warns on standard error at the end of the log.
+        let handle = try FileHandle(forWritingTo: log.url)
+        try handle.seekToEnd()
+        try handle.write(
+            contentsOf: Data("$GPRMC,000100.00,A,4807.000,N,01131.000,E,022.4,084.4,230394,003.1,W*00\r\n".utf8))
+        try handle.close()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("closed-\(UUID().uuidString).gpx")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let ending = try await Self.run(
+            ["record", output.path, "--provider", "nmea:\(log.url.path)?speed=max"], redirections: redirections)
+        #expect(ending.reason == .exit, "killed by signal \(ending.status)")
+        #expect(ending.status == 0)
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(!text.contains("LinuxCoreLocation: ") && !text.contains("corelocation: "), "\(text.suffix(300))")
+        let points = try GPXReader().readDocument(contentsOf: output).tracks.flatMap(\.segments).flatMap(\.points)
+        #expect(points.count == 30)
     }
 
     /// `corelocation watch … | head -1`: the reader closes the pipe after one line; the tool, replaying a log in
