@@ -5,9 +5,16 @@ struct ChildRun {
     var seconds: Double
     /// User + system time of the child, in seconds.
     var cpuSeconds: Double
-    /// The child's peak resident set size in kB (`wait4`'s `ru_maxrss`, of this child alone).
+    /// The child's own peak resident set size in kB, as GNU `time` measures it; 0 when `time` is not installed.
+    ///
+    /// Not `wait4`'s `ru_maxrss`: Linux starts a child's with its parent's high-water mark (the bench's
+    /// tens of MB, through `posix_spawn` or `fork` alike: `/bin/true` spawned by a 50 MB process reports 52 MB).
+    /// `time` is a small process that forks the program and reports its peak alone (≈ 1 MB for `/bin/true`).
     var peakResidentKilobytes: Int
 }
+
+/// GNU `time`, which measures a program's own peak resident set.
+private let gnuTime = "/usr/bin/time"
 
 /// Runs `executable arguments` with standard input from `input` (`/dev/null` by default), standard output to
 /// `output` (a pipe's write end, which this closes once the child has it) or discarded, and standard error
@@ -41,13 +48,19 @@ func runChild(
     sigaddset(&defaults, SIGTERM)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    // Run under GNU time for the program's own peak RSS, written to a file.
+    let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("corelocation-bench-\(getpid())-peak")
+        .path
+    defer { try? FileManager.default.removeItem(atPath: peakFile) }
+    let measured = FileManager.default.isExecutableFile(atPath: gnuTime)
+    let command = measured ? [gnuTime, "-f", "%M", "-o", peakFile, executable] : [executable]
+    let argv = (command + arguments).map { strdup($0) } + [nil]
     defer {
         for argument in argv { free(argument) }
     }
     var child: pid_t = 0
     let start = monotonicNanoseconds()
-    guard posix_spawn(&child, executable, &actions, &attributes, argv, environ) == 0 else {
+    guard posix_spawn(&child, command[0], &actions, &attributes, argv, environ) == 0 else {
         throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: executable])
     }
     Interruption.setChild(child)
@@ -65,7 +78,10 @@ func runChild(
     let cpu =
         Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
         / 1e6
-    return ChildRun(seconds: seconds, cpuSeconds: cpu, peakResidentKilobytes: usage.ru_maxrss)
+    let peak = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap {
+        Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    return ChildRun(seconds: seconds, cpuSeconds: cpu, peakResidentKilobytes: peak ?? 0)
 }
 
 /// The `corelocation` executable built beside the bench (`swift build -c release`), or `nil` if it is not there.

@@ -42,8 +42,11 @@ func syntheticFix(_ index: Int) -> CLLocation {
 /// Pushes `count` synthetic fixes numbered from `first`, letting `queue` (the managers' callback queue) drain
 /// after every `window` fixes, as a live source at its own rate lets it (an unpaced push would measure the
 /// callback queue's backlog instead).
+///
+/// The window, 128, is half a manager's mailbox (256 events): a live source that gets further ahead of the callback
+/// queue has its oldest fixes dropped, and the bench would measure drops, not deliveries.
 func pushFixes(
-    _ count: Int, from first: Int = 0, to provider: PushProvider, drain queue: DispatchQueue, window: Int = 1_000
+    _ count: Int, from first: Int = 0, to provider: PushProvider, drain queue: DispatchQueue, window: Int = 128
 ) {
     for index in 0..<count {
         if index % window == 0 { queue.sync {} }

@@ -38,7 +38,8 @@ func measureToolMemory(logDirectory: URL) throws -> [ReportRow] {
         ReportRow(
             name, describe.joined(separator: "; "),
             String(
-                format: "difference %+.1f MB; the whole process (wait4); target within 5 MB: %@", Double(growth) / 1000,
+                format: "difference %+.1f MB; the tool's own peak (GNU time); target within 5 MB: %@",
+                Double(growth) / 1000,
                 verdict(abs(growth) <= 5_000)))
     ]
 }

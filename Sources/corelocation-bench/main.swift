@@ -73,7 +73,9 @@ do {
     print(
         "corelocation-bench: \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load average \(ProcessStatus.loadAverage()), best of \(options.runs) runs"
     )
-    if ["gpsdecode", "end-to-end", "gpx-replay"].contains(where: options.wants) { installMissingComparisonTools() }
+    if ["gpsdecode", "end-to-end", "gpx-replay", "tool-memory"].contains(where: options.wants) {
+        installMissingComparisonTools()
+    }
     var input: BenchInput?
     if Benchmark.inputNames.contains(where: options.wants) {
         let directory = BenchInput.logDirectory(options.logDirectory)
