@@ -32,7 +32,8 @@ import Testing
             }
         }
         #expect(answered)
-        #expect(delegate.serviceEvents == [.locations([48.1])])
+        // The end of the replay may follow, or not yet.
+        #expect(delegate.serviceEvents.filter { $0 != .providerFinished } == [.locations([48.1])])
         #expect(provider.clock.now == time)
         withExtendedLifetime(manager) {}
     }

@@ -25,10 +25,64 @@ enum CallbackTarget: Sendable {
 
     /// Runs `block` later on the target, after every block performed before it.
     func perform(_ block: @escaping @Sendable () -> Void) {
+        perform(contentsOf: [block])
+    }
+
+    /// Runs `blocks` later on the target, in order, after every block performed before them; one wake-up at most.
+    func perform(contentsOf blocks: [@Sendable () -> Void]) {
         switch self {
-        case .queue(let mailbox): mailbox.post(block)
-        case .runLoop(let mailbox): mailbox.post(block)
+        case .queue(let mailbox): mailbox.post(contentsOf: blocks)
+        case .runLoop(let mailbox): mailbox.post(contentsOf: blocks)
         }
+    }
+
+    /// The mailbox behind the target, which identifies it.
+    var mailbox: AnyObject {
+        switch self {
+        case .queue(let mailbox): mailbox
+        case .runLoop(let mailbox): mailbox
+        }
+    }
+}
+
+/// The hops of many managers' mailboxes gathered while one provider event is handed to them, performed together at
+/// the end: per callback queue or run loop, one block that runs them all, one lock and at most one wake-up, instead
+/// of one of each per manager.
+///
+/// Holds the mailboxes, not a closure per manager: an array of closures stores each behind a re-abstraction
+/// thunk, an allocation per manager per fix. Used by one thread, for the length of one hand-over.
+final class HopBatch {
+    /// The mailboxes to run on one target.
+    private final class Group {
+        let target: CallbackTarget
+        let key: AnyObject
+        /// Confined to the thread of the hand-over, like the whole batch: no runtime exclusivity check needed.
+        @exclusivity(unchecked) var mailboxes: [ManagerMailbox] = []
+
+        init(_ target: CallbackTarget) {
+            self.target = target
+            key = target.mailbox
+        }
+    }
+
+    /// The targets met so far: a handful (one per callback queue), searched in order.
+    @exclusivity(unchecked) private var groups: [Group] = []
+
+    /// Adds the hop of `mailbox`, to be performed on its target by ``performAll()``.
+    func add(_ mailbox: ManagerMailbox) {
+        let key = mailbox.target.mailbox
+        let group = groups.first { $0.key === key } ?? Group(mailbox.target)
+        if group.mailboxes.isEmpty { groups.append(group) }
+        group.mailboxes.append(mailbox)
+    }
+
+    /// Performs the hops gathered, each target's in the order they were added.
+    func performAll() {
+        for group in groups {
+            let mailboxes = group.mailboxes
+            group.target.perform { for mailbox in mailboxes { mailbox.runHop() } }
+        }
+        groups = []
     }
 }
 
@@ -64,10 +118,10 @@ final class QueueMailbox: @unchecked Sendable {
         self.queue = queue
     }
 
-    /// Queues `block`; schedules a hop to the queue unless one is waiting to start.
-    func post(_ block: @escaping @Sendable () -> Void) {
+    /// Queues `blocks`; schedules a hop to the queue unless one is waiting to start.
+    func post(contentsOf blocks: [@Sendable () -> Void]) {
         let needsHop = pending.withLock { pending in
-            pending.blocks.append(block)
+            pending.blocks.append(contentsOf: blocks)
             defer { pending.scheduled = true }
             return !pending.scheduled
         }
@@ -130,8 +184,13 @@ final class RunLoopMailbox: @unchecked Sendable {
 
     /// Queues `block` and makes sure the run loop wakes to run it.
     func post(_ block: @escaping @Sendable () -> Void) {
+        post(contentsOf: [block])
+    }
+
+    /// Queues `blocks` and makes sure the run loop wakes to run them.
+    func post(contentsOf blocks: [@Sendable () -> Void]) {
         let needsWake = pending.withLock { pending in
-            pending.blocks.append(block)
+            pending.blocks.append(contentsOf: blocks)
             defer { pending.wakeScheduled = true }
             return !pending.wakeScheduled
         }

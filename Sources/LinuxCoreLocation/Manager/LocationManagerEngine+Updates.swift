@@ -69,7 +69,9 @@ extension LocationManagerEngine {
 
     /// Called by the hub on the provider's queue; notes whether the fix is lost, then queues the event, with the
     /// generation of location updates it belongs to, in the mailbox.
-    func receive(_ event: LocationProviderEvent, receivedAt now: Date, dropsOldest: Bool, moreFollow: Bool) {
+    func receive(
+        _ event: LocationProviderEvent, receivedAt now: Date, dropsOldest: Bool, moreFollow: Bool, batch: HopBatch?
+    ) {
         let generation = state.withLock { state in
             switch event {
             case .fixLost, .failed: state.fixLost = true
@@ -80,11 +82,14 @@ extension LocationManagerEngine {
         }
         target.post(
             ManagerMailbox.Event(event: event, generation: generation, receivedAt: now), dropsOldest: dropsOldest,
-            moreFollow: moreFollow)
+            moreFollow: moreFollow, batch: batch)
     }
 
     /// Whether the mailbox has room for another event.
     var hasRoom: Bool { target.hasRoom }
+
+    /// The callback target's mailbox, shared by the managers on the same queue or thread.
+    var callbackThread: ObjectIdentifier { ObjectIdentifier(target.target.mailbox) }
 
     /// Hands the events of an unfinished burst to the callback target.
     func handOverWaitingEvents() { target.handOver() }

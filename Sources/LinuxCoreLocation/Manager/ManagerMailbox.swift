@@ -69,8 +69,9 @@ final class ManagerMailbox: Sendable {
     ///     source); a replay waits for ``hasRoom`` instead.
     ///   - moreFollow: Whether more events follow at once, so that the hop may wait for them (up to
     ///     ``burstSize`` events).
-    func post(_ event: Event, dropsOldest: Bool, moreFollow: Bool) {
-        post(.event(event), dropsOldest: dropsOldest, moreFollow: moreFollow)
+    ///   - batch: Where to gather the hop, if one is needed, when the event goes to many managers at once.
+    func post(_ event: Event, dropsOldest: Bool, moreFollow: Bool, batch: HopBatch? = nil) {
+        post(.event(event), dropsOldest: dropsOldest, moreFollow: moreFollow, batch: batch)
     }
 
     /// Schedules the hop for what waits, if none is scheduled: the end of a burst that was cut short.
@@ -79,7 +80,7 @@ final class ManagerMailbox: Sendable {
             defer { state.scheduled = state.scheduled || !state.entries.isEmpty }
             return !state.scheduled && !state.entries.isEmpty
         }
-        if needsHop { target.perform { [self] in run() } }
+        if needsHop { target.perform { [self] in runHop() } }
     }
 
     /// Whether fewer than ``capacity`` events wait.
@@ -88,7 +89,7 @@ final class ManagerMailbox: Sendable {
     /// Fixes dropped because the target fell behind a live source.
     var droppedLocationCount: Int { state.withLock { $0.droppedLocations } }
 
-    private func post(_ entry: Entry, dropsOldest: Bool, moreFollow: Bool) {
+    private func post(_ entry: Entry, dropsOldest: Bool, moreFollow: Bool, batch: HopBatch? = nil) {
         let (needsHop, dropped) = state.withLock { state -> (Bool, Bool) in
             var dropped = false
             if case .event = entry {
@@ -108,7 +109,7 @@ final class ManagerMailbox: Sendable {
                     + "older ones (CLLocationManager.droppedLocationCount counts them)")
         }
         guard needsHop else { return }
-        target.perform { [self] in run() }
+        if let batch { batch.add(self) } else { target.perform { [self] in runHop() } }
     }
 
     /// Removes the oldest waiting event that may be dropped; `false` when every waiting event is an end.
@@ -128,7 +129,7 @@ final class ManagerMailbox: Sendable {
     }
 
     /// On the target: runs everything posted before this hop started, in order.
-    private func run() {
+    func runHop() {
         var entries = state.withLock { state in
             var taken: [Entry] = []
             swap(&taken, &state.spare)

@@ -13,10 +13,16 @@ protocol LocationHubSubscriber: AnyObject, Sendable {
     ///     full (a live source), rather than counting on the hub to hold the provider back (a replay).
     ///   - moreFollow: Whether more events follow at once (a burst of a replay), so that the subscriber may wait
     ///     for them before waking its callback thread.
-    func receive(_ event: LocationProviderEvent, receivedAt: Date, dropsOldest: Bool, moreFollow: Bool)
+    ///   - batch: Where to gather the subscriber's hop to its callback thread, when the event goes to several.
+    func receive(
+        _ event: LocationProviderEvent, receivedAt: Date, dropsOldest: Bool, moreFollow: Bool, batch: HopBatch?)
 
     /// Whether the subscriber can take another event now; a replay waits until every subscriber can.
     var hasRoom: Bool { get }
+
+    /// What identifies the thread or queue the subscriber's callbacks run on: subscribers with the same one share
+    /// one copy of each fix.
+    var callbackThread: ObjectIdentifier { get }
 
     /// Wakes the callback thread for the events received with `moreFollow` and not handed over yet: the
     /// provider stopped before the end of the burst.
@@ -92,7 +98,8 @@ final class LocationHub: Sendable {
                     else { return .none }
                     // Under the lock, so that no newer event reaches the subscriber before these.
                     subscriber.receive(
-                        .locations(latest), receivedAt: provider.clock.now, dropsOldest: true, moreFollow: false)
+                        .locations(latest), receivedAt: provider.clock.now, dropsOldest: true, moreFollow: false,
+                        batch: nil)
                     return .none
                 }
                 guard entries[key]?.subscribers.removeValue(forKey: subscriberKey) != nil else { return .none }
@@ -141,9 +148,24 @@ final class LocationHub: Sendable {
             return (entries[key]?.receivers() ?? [], entries[key]?.provider.clock)
         }
         guard let now = clock?.now else { return }
+        // Handed to every subscriber before any callback thread is woken: one wake-up per callback queue.
+        let batch = subscribers.count > 1 ? HopBatch() : nil
+        // Each callback thread gets fixes of its own: a fix object shared by managers on several threads has its
+        // reference count updated by all of them at once, and that contention cost more than the copies.
+        // A handful of threads (one per callback queue): searched in order.
+        var copies: [(thread: ObjectIdentifier, event: LocationProviderEvent)] = []
         for subscriber in subscribers {
-            subscriber.receive(event, receivedAt: now, dropsOldest: !waitsForRoom, moreFollow: moreFollow)
+            let thread = subscriber.callbackThread
+            let copy: LocationProviderEvent
+            if let made = copies.first(where: { $0.thread == thread }) {
+                copy = made.event
+            } else {
+                copy = copies.isEmpty ? event : Self.copy(event)
+                copies.append((thread, copy))
+            }
+            subscriber.receive(copy, receivedAt: now, dropsOldest: !waitsForRoom, moreFollow: moreFollow, batch: batch)
         }
+        batch?.performAll()
         guard waitsForRoom else { return }
         Self.demand.lock()
         // Counted before the room is checked, and a subscriber takes events before it reads the count: either
@@ -156,6 +178,12 @@ final class LocationHub: Sendable {
         while !entries.withLock({ ($0[key]?.receivers() ?? []).allSatisfy(\.hasRoom) }) {
             Self.demand.wait()
         }
+    }
+
+    /// `event` with fixes of its own: equal values, new objects (a subclass of `CLLocation` is kept as it is).
+    private static func copy(_ event: LocationProviderEvent) -> LocationProviderEvent {
+        guard case .locations(let fixes) = event else { return event }
+        return .locations(fixes.map { type(of: $0) == CLLocation.self ? CLLocation(storage: $0.storage) : $0 })
     }
 
     /// Has every subscriber of the provider hand the events of an unfinished burst to its callback thread.
