@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// The client's state machine: connect, watch, read, detect failures, back off, reconnect.
 ///
@@ -36,10 +37,11 @@ final class GPSDSession: @unchecked Sendable {
     private var activeDeviceCycles: [String: Double] = [:]
     /// Scheduler time of the last TPV, or of arming the silence check.
     private var lastSignOfLife = 0.0
-    /// Scheduler time of the current connection's last TPV.
-    private var lastTPV: Double?
-    /// The last intervals between TPVs on one connection, in seconds, newest last; kept across reconnects.
-    private var tpvIntervals: [Double] = []
+    /// The current connection's last epoch: the time of its last TPV with a new `time`, and when it arrived
+    /// (scheduler time).
+    private var lastEpoch: (time: Date, arrival: Double)?
+    /// The last intervals between epochs on one connection, in seconds, newest last; kept across reconnects.
+    private var epochIntervals: [Double] = []
     private static let intervalsKept = 8
 
     init(
@@ -151,7 +153,7 @@ final class GPSDSession: @unchecked Sendable {
         phase = .connected
         framer = GPSDLineFramer()
         lineNumber = 0
-        lastTPV = nil
+        lastEpoch = nil
         statistics.connections += 1
         if let code = connection.send(GPSDCommand.watchEnable(device: configuration.device)) {
             fail(.writeFailed(errno: code))
@@ -261,11 +263,7 @@ final class GPSDSession: @unchecked Sendable {
         case .watch(let watch): emit(.watch(watch))
         case .tpv(let tpv):
             let now = scheduler.now()
-            if let lastTPV {
-                tpvIntervals.append(now - lastTPV)
-                if tpvIntervals.count > Self.intervalsKept { tpvIntervals.removeFirst() }
-            }
-            lastTPV = now
+            noteEpoch(of: tpv, at: now)
             lastSignOfLife = now
             tightenSilenceWatch()
             consecutiveFailures = 0
@@ -286,6 +284,20 @@ final class GPSDSession: @unchecked Sendable {
     }
 
     // MARK: Silence
+
+    /// Notes the arrival of a TPV that starts an epoch: one whose `time` differs from the last such TPV's.
+    ///
+    /// TPVs without a time do not count: gpsd sends one per sentence before the receiver's first time (a burst
+    /// 0.2 s apart at `gpsfake -c 0.2`, followed by an epoch every 6 s), and counting them would make the feed look
+    /// fast. Nor do repeats of a time (some drivers report an epoch twice).
+    private func noteEpoch(of tpv: GPSDTPV, at arrival: Double) {
+        guard let time = tpv.time, time != lastEpoch?.time else { return }
+        if let lastEpoch {
+            epochIntervals.append(arrival - lastEpoch.arrival)
+            if epochIntervals.count > Self.intervalsKept { epochIntervals.removeFirst() }
+        }
+        lastEpoch = (time, arrival)
+    }
 
     /// Arms the silence check while a device is active, disarms it otherwise.
     private func updateSilenceWatch() {
@@ -310,7 +322,7 @@ final class GPSDSession: @unchecked Sendable {
 
     private var silenceTimeout: Double {
         configuration.silence.timeout(
-            forCycle: activeDeviceCycles.values.max(), observedInterval: tpvIntervals.max())
+            forCycle: activeDeviceCycles.values.max(), observedInterval: epochIntervals.max())
     }
 
     private func scheduleSilenceCheck() {

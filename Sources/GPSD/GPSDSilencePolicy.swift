@@ -3,11 +3,11 @@
 /// The check is armed only while gpsd reports at least one active device (gpsd legitimately sends nothing when no
 /// receiver is attached). The limit follows the feed's rate: `max(minimumTimeout, cycleMultiplier × cycle)`, where
 /// `cycle` is the longer of gpsd's own figure (the longest `cycle` of the active devices, ``defaultCycle`` when it
-/// reports none) and the feed's observed interval (the longest of the last intervals between `TPV`s on one
-/// connection). gpsd reports a 1 s cycle for an NMEA receiver whatever it really sends, so a receiver or a gpsfake
-/// session (`-c 0.2`: an epoch every few seconds) slower than that would otherwise be dropped every epoch. Until
-/// an interval has been observed (fewer than two `TPV`s on one connection so far), the limit is at least
-/// ``unknownRateTimeout``.
+/// reports none) and the feed's observed interval: the longest of the last 8 intervals between the arrivals of
+/// epochs (`TPV`s whose `time` differs from the previous one's) on one connection. gpsd reports a 1 s cycle for an
+/// NMEA receiver whatever it really sends, so a receiver or a gpsfake session (`-c 0.2`: an epoch every 6 s)
+/// slower than that would otherwise be dropped every epoch. Until an interval has been observed (fewer than two
+/// epochs on one connection so far), the limit is at least ``unknownRateTimeout``.
 ///
 /// Defaults: 5 × cycle with a 3 s floor, 30 s while the rate is unknown: 5 s for a 1 Hz feed, 3 s at 10 Hz, 30 s
 /// for an epoch every 6 s. gpsd emits a `TPV` every cycle even without a fix (mode 1), so five missed cycles mean
@@ -37,7 +37,7 @@ public struct GPSDSilencePolicy: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - cycle: gpsd's device cycle in seconds; `nil` (or not positive): unknown, ``defaultCycle``.
-    ///   - observedInterval: The feed's observed interval between `TPV`s in seconds; `nil` (or not positive and
+    ///   - observedInterval: The feed's observed interval between epochs in seconds; `nil` (or not positive and
     ///     finite): not observed yet.
     /// - Returns: `max(minimumTimeout, cycleMultiplier × max(cycle, observedInterval))`, or, while the interval is
     ///   unknown, that with the reported cycle but at least ``unknownRateTimeout``.

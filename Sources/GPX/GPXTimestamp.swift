@@ -53,11 +53,22 @@ enum GPXTimestamp {
         return .date(Date(timeIntervalSince1970: Double(unixSeconds) + Double(nanoseconds) / 1e9))
     }
 
+    /// The first instant a `<time>` can hold, `0000-01-01T00:00:00.000Z`, in Unix seconds.
+    static let earliestFormattable = TimeInterval(daysFromCivil(year: 0, month: 1, day: 1)) * 86_400
+    /// The first instant after the last one a `<time>` can hold, `10000-01-01T00:00:00.000Z`, in Unix seconds.
+    static let endOfFormattable = TimeInterval(daysFromCivil(year: 10_000, month: 1, day: 1)) * 86_400
+
     /// Formats an instant as UTC with milliseconds, for example `2024-05-01T12:00:00.250Z`.
-    static func format(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, millis) = floorDivide(milliseconds, 1000)
-        let (days, secondOfDay) = floorDivide(seconds, 86_400)
+    ///
+    /// Total: any `Date` gives a text or `nil`, never a trap. `nil` for an instant that does not round to a time
+    /// with four year digits, 0000 to 9999 (such as `Date(timeIntervalSince1970: 1e16)`), or that is not finite.
+    static func format(_ date: Date) -> String? {
+        let seconds = date.timeIntervalSince1970
+        // Both bounds are far inside Int64 milliseconds (±9.2e15 s), so the conversion below cannot trap.
+        guard seconds >= earliestFormattable, seconds < endOfFormattable - 0.0005 else { return nil }
+        let milliseconds = Int64((seconds * 1000).rounded())
+        let (wholeSeconds, millis) = floorDivide(milliseconds, 1000)
+        let (days, secondOfDay) = floorDivide(wholeSeconds, 86_400)
         let (year, month, day) = civilFromDays(Int(days))
         let time = Int(secondOfDay)
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(time / 3600, 2)):"

@@ -26,7 +26,7 @@ enum GPXTrackEncoding {
 
             """
         let name = options.name.map { "<name>\(escape($0))</name>" }
-        let time = options.time.map { "<time>\(GPXTimestamp.format($0))</time>" }
+        let time = options.time.flatMap(GPXTimestamp.format).map { "<time>\($0)</time>" }
         if name != nil || time != nil {
             text += "  <metadata>" + [name, time].compactMap { $0 }.joined() + "</metadata>\n"
         }
@@ -58,7 +58,15 @@ enum GPXTrackEncoding {
         }
         var children = [
             try number("ele", point.elevation, measureDecimals, validOnlyIfNonNegative: false),
-            point.time.map { "<time>\(GPXTimestamp.format($0))</time>" },
+            try point.time.map { time in
+                guard let text = GPXTimestamp.format(time) else {
+                    throw fail(
+                        .outOfRange,
+                        "time \(time.timeIntervalSince1970) s since 1970 is outside the years 0000 to 9999 GPX can hold"
+                    )
+                }
+                return "<time>\(text)</time>"
+            },
             point.name.map { "<name>\(escape($0))</name>" },
             point.fix.map { "<fix>\($0.rawValue)</fix>" },
             point.satellites.flatMap { $0 >= 0 ? "<sat>\($0)</sat>" : nil },

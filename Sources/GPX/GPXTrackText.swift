@@ -14,7 +14,8 @@ public enum GPXTrackText {
     /// One `<trkpt>` line.
     ///
     /// - Parameter point: The point; negative speed, course and accuracies are left out as invalid.
-    /// - Throws: ``GPXDiagnostic`` when a coordinate is out of range or a value is not finite.
+    /// - Throws: ``GPXDiagnostic`` when a coordinate is out of range, a value is not finite, or the time is outside
+    ///   the years 0000 to 9999.
     /// - Returns: The `<trkpt>` line, ending with a newline.
     public static func trackPoint(_ point: GPXPoint) throws -> String {
         try GPXTrackEncoding.trackPoint(point, source: "<stream>")

@@ -11,6 +11,11 @@ import Foundation
 /// its owner has been. With ``GPXTrackWriterOptions/synchronizesEachAppend`` each append is
 /// followed by `fsync(2)`, so a completed append survives power loss.
 ///
+/// When a write fails, for example on a full disk, the file is put back as it was before the call (the closing
+/// tags are written again where they stood, which needs no new space, and the rest is cut off), so it stays
+/// complete GPX holding every point appended before; the call throws. When even the header cannot be written,
+/// the file is removed, so no empty or partial file is left behind.
+///
 /// Thread-safe: calls may come from any thread and are serialised by an `NSLock` (a pthread mutex; not
 /// `Mutex`, whose contended path ThreadSanitizer cannot see on Linux and reports as a race).
 public final class GPXTrackWriter: @unchecked Sendable {
@@ -35,7 +40,8 @@ public final class GPXTrackWriter: @unchecked Sendable {
     ///   - url: A file URL. Unless ``GPXTrackWriterOptions/replacesExistingFile`` is set, the
     ///     file must not exist yet (`O_EXCL`), so an earlier recording is never overwritten.
     ///   - options: Names, creator, metadata time and durability.
-    /// - Throws: ``GPXDiagnostic`` of kind `io` when the file cannot be created or written.
+    /// - Throws: ``GPXDiagnostic`` of kind `io` when the file cannot be created or written; a file created but not
+    ///   written is removed.
     public init(url: URL, options: GPXTrackWriterOptions = GPXTrackWriterOptions()) throws {
         self.url = url
         self.options = options
@@ -51,6 +57,7 @@ public final class GPXTrackWriter: @unchecked Sendable {
             }
         } catch {
             _ = closeDescriptor(descriptor)
+            unlink(url.path)
             throw error
         }
         state = State(descriptor: descriptor, bodyEnd: header.count)
@@ -76,7 +83,9 @@ public final class GPXTrackWriter: @unchecked Sendable {
     ///   must be finite. Negative speed, course, DOPs, accuracies or satellite counts mean
     ///   "invalid" (Apple's convention) and are left out; course is written modulo 360.
     /// - Throws: ``GPXDiagnostic`` of kind `outOfRange`/`invalidValue` for a point that cannot be
-    ///   written (the file is unchanged), or `io` when writing fails or the writer is closed.
+    ///   written (a coordinate out of range, a value that is not finite, a time outside the years 0000 to 9999;
+    ///   the file is unchanged), or `io` when writing fails (the file is put back as it was) or the writer is
+    ///   closed.
     public func append(_ point: GPXPoint) throws {
         let element = try GPXTrackEncoding.trackPoint(point, source: url.path)
         try withState { state in
@@ -114,12 +123,29 @@ public final class GPXTrackWriter: @unchecked Sendable {
         }
     }
 
-    /// Writes `body` where the closing tags begin, followed by the closing tags.
+    /// Writes `body` where the closing tags begin, followed by the closing tags; on a failure, puts the file back.
     private func writeBody(_ body: [UInt8], state: inout State) throws {
         guard !state.isClosed else {
             throw GPXDiagnostic(kind: .io, source: url.path, message: "the writer is closed")
         }
-        try Self.write(body + GPXTrackEncoding.trailer.utf8, to: state.descriptor, at: state.bodyEnd, path: url.path)
+        let trailer = Array(GPXTrackEncoding.trailer.utf8)
+        do {
+            try Self.write(body + trailer, to: state.descriptor, at: state.bodyEnd, path: url.path)
+        } catch let failure as GPXDiagnostic {
+            // The closing tags go back where they were: bytes the file already had, so no new space is needed.
+            do {
+                try Self.write(trailer, to: state.descriptor, at: state.bodyEnd, path: url.path)
+                guard ftruncate(state.descriptor, off_t(state.bodyEnd + trailer.count)) == 0 else {
+                    throw Self.ioError("cannot truncate", path: url.path)
+                }
+            } catch {
+                throw GPXDiagnostic(
+                    kind: .io, source: url.path,
+                    message: "\(failure.message); the file could not be put back (\(error)): repair it with repair(at:)"
+                )
+            }
+            throw failure
+        }
         state.bodyEnd += body.count
         if options.synchronizesEachAppend, fsync(state.descriptor) != 0 {
             throw Self.ioError("fsync failed", path: url.path)
@@ -131,7 +157,9 @@ public final class GPXTrackWriter: @unchecked Sendable {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
-                pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                buffer.baseAddress.map {
+                    pwrite(descriptor, $0 + written, buffer.count - written, off_t(offset + written))
+                } ?? 0
             }
             if result < 0 {
                 if errno == EINTR { continue }

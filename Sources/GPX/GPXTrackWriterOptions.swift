@@ -6,7 +6,8 @@ public struct GPXTrackWriterOptions: Sendable, Hashable {
     public var creator: String
     /// Written as both the document name (`<metadata><name>`) and the track name; `nil` writes none.
     public var name: String?
-    /// The document time (`<metadata><time>`), usually the start of recording; `nil` writes none.
+    /// The document time (`<metadata><time>`), usually the start of recording; `nil` writes none, and so does an
+    /// instant outside the years 0000 to 9999.
     public var time: Date?
     /// Whether every append (and the header) is followed by `fsync(2)`.
     ///

@@ -169,13 +169,7 @@ extension GPXXMLScanner {
 
     /// Reads `S? '=' S? ("..." | '...')` in the XML declaration: a value of letters, digits, `.`, `_` and `-`.
     private mutating func scanDeclarationValue(_ name: String) throws(GPXDiagnostic) -> String {
-        try skipWhitespace()
-        guard try skip(UInt8(ascii: "=")) else { throw malformed("expected '=' after \(name) in the XML declaration") }
-        try skipWhitespace()
-        guard let quote = try peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-            throw malformed("the \(name) in the XML declaration is not quoted")
-        }
-        position += 1
+        let quote = try scanEqualsAndOpeningQuote(after: "the XML declaration's ", 0..<tagCount)
         var value: [UInt8] = []
         while let byte = try peek(), byte != quote {
             let allowed =

@@ -46,13 +46,7 @@ extension GPXXMLScanner {
         let colon = try scanName(qualified: true)
         let name = nameStart..<tagCount
         var text: String { String(decoding: tagBytes(name), as: UTF8.self) }
-        try skipWhitespace()
-        guard try skip(UInt8(ascii: "=")) else { throw malformed("attribute \(text) has no value") }
-        try skipWhitespace()
-        guard let quote = try peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-            throw malformed("the value of attribute \(text) is not quoted")
-        }
-        position += 1
+        let quote = try scanEqualsAndOpeningQuote(after: "attribute ", name)
         let valueStart = tagCount
         try scanAttributeValue(until: quote)
         for index in 0..<attributeCount where GPXXMLCharacters.equal(tagBytes(attributes[index].name), tagBytes(name)) {

@@ -7,7 +7,8 @@ import Foundation
 /// thread sanitizer cannot see, so that `swift test --sanitize=thread` checks this module's locking.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Value
+    /// Accessed only under `lock`, so the runtime's dynamic exclusivity check is redundant.
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) {
         self.value = value

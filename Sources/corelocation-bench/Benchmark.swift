@@ -6,7 +6,7 @@ enum Benchmark {
     static let throughputNames = ["decoder", "replay-source", "pipeline", "blocks", "gpsdecode", "pynmea2"]
     /// Measurements that need the large input file.
     static let inputNames = throughputNames + ["release"]
-    static let allNames = Set(inputNames + ["overhead", "fan-out", "memory", "gpsd"])
+    static let allNames = Set(inputNames + ["overhead", "fan-out", "memory", "gpsd", "gpx-replay"])
 
     /// Runs the measurements `options` asks for, printing each row as it is measured.
     static func runAll(options: BenchOptions, input: BenchInput?) throws {
@@ -23,6 +23,7 @@ enum Benchmark {
         if options.wants("memory") { printRows(measureMemory()) }
         if let input, options.wants("release") { printRows(measureRelease(input, runs: options.runs)) }
         if options.wants("gpsd") { printRows(try measureGPSDLatency()) }
+        if options.wants("gpx-replay") { printRows(try measureGPXReplay(runs: options.runs)) }
     }
 
     /// The best of `runs` runs of each throughput measurement of `names`, keyed by name.

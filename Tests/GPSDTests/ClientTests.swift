@@ -279,15 +279,15 @@ import Testing
     @Test func dropsAConnectionThatFallsSilentWhileADeviceIsActive() throws {
         let (server, client, peer) = try connectedClient()
         defer { withExtendedLifetime(server) { client.stop() } }  // the listener lives on, as for a real gpsd
-        try peer.send(Greeting.version + Greeting.devices + Greeting.tpv)
+        try peer.send(Greeting.version + Greeting.devices + Greeting.tpv(second: 1))
         try #require(recorder.wait(for: 1) { $0.isTPV })
-        #expect(scheduler.pendingDelays == [30])  // one TPV: the feed's rate is not known yet
+        #expect(scheduler.pendingDelays == [30])  // one epoch: the feed's rate is not known yet
         scheduler.advance(by: 1)
-        try peer.send(Greeting.tpv)  // one second later: 1 Hz, so five missed cycles are 5 s
+        try peer.send(Greeting.tpv(second: 2))  // one second later: 1 Hz, so five missed cycles are 5 s
         try #require(recorder.wait(for: 2) { $0.isTPV })
         #expect(scheduler.waitForPending([5]))
         scheduler.advance(by: 1)
-        try peer.send(Greeting.tpv)  // resets the 5 s silence clock
+        try peer.send(Greeting.tpv(second: 3))  // resets the 5 s silence clock
         try #require(recorder.wait(for: 3) { $0.isTPV })
         scheduler.advance(by: 4.75)
         #expect(recorder.disconnects.isEmpty)
@@ -307,10 +307,16 @@ import Testing
         defer { withExtendedLifetime(server) { client.stop() } }
         try peer.send(Greeting.version + Greeting.devices)
         try #require(recorder.wait(for: 1) { if case .devices = $0 { true } else { false } })
-        scheduler.advance(by: 5.5)  // the first epoch takes a while
+        // Before the receiver's first time, gpsd sends a TPV per sentence, 0.2 s apart: not epochs.
+        for count in 1...6 {
+            try peer.send(#"{"class":"TPV","device":"/dev/pts/1","mode":3,"lat":48.8,"lon":2.3}"# + "\r\n")
+            try #require(recorder.wait(for: count) { $0.isTPV })
+            scheduler.advance(by: 0.2)
+        }
         for epoch in 1...8 {
-            try peer.send(Greeting.tpv)
-            try #require(recorder.wait(for: epoch) { $0.isTPV })
+            try peer.send(Greeting.tpv(second: epoch))  // the log's 1 Hz epochs, played every 6 s
+            try peer.send(Greeting.tpv(second: epoch))  // a driver that reports an epoch twice
+            try #require(recorder.wait(for: 6 + 2 * epoch) { $0.isTPV })
             scheduler.advance(by: 6)
         }
         #expect(recorder.disconnects.isEmpty)

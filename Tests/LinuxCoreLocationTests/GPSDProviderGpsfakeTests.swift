@@ -26,20 +26,52 @@ import Testing
         return nil
     }
 
-    /// gpsfake on `port` playing `log` once, one sentence per 50 ms, after waiting 1 s for the client's WATCH.
-    private static func play(_ log: URL, port: UInt16, executable: String) throws -> Gpsfake {
+    /// gpsfake on `port` playing `log` once, one sentence per `cycle` seconds (50 ms by default), after waiting 1 s
+    /// for the client's WATCH.
+    private static func play(_ log: URL, port: UInt16, executable: String, cycle: String = "0.05") throws -> Gpsfake {
         try Gpsfake(
             executable: executable,
-            arguments: ["-P", String(port), "-1", "-q", "-n", "-c", "0.05", "-W", "1", log.path])
+            arguments: ["-P", String(port), "-1", "-q", "-n", "-c", cycle, "-W", "1", log.path])
     }
 
-    /// A provider that retries every 50 ms, so it connects as soon as gpsfake's gpsd listens.
+    /// Issue 15: at `gpsfake -c 0.2` gpsdf.log (29 sentences an epoch) gives an epoch every 6 s while gpsd reports
+    /// a 1 s cycle; every epoch used to end in "no TPV for 5.0 s … retrying" and a `locationUnknown`.
+    ///
+    /// gpsd first sends a burst of TPVs without a time, 0.2 s apart, then the log's epochs (2020), which the test
+    /// waits for: four of them span three slow intervals.
+    @Test func aSlowFeedIsNotReportedLost() async throws {
+        guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
+        let port = try GPSDProviderStreamTests.unusedPort()
+        let gpsfake = try Self.play(
+            directory.appendingPathComponent("gpsdf.log"), port: port, executable: executable, cycle: "0.2")
+        defer {
+            gpsfake.stop()
+            #expect(gpsfake.survivors.isEmpty, "gpsfake's process group is still running")
+        }
+        let queue = DispatchQueue(label: "gpsfake.slow.callbacks")
+        let collector = LocationCollector()
+        let manager = Self.startManager(Self.provider(port: port), queue: queue, collector: collector)
+        defer { queue.sync { manager.value.stopUpdatingLocation() } }
+        // gpsd may say "no fix" (mode 1) before the receiver's first fix; after it, every TPV of the log has one.
+        #expect(await Self.eventually(timeout: 60) { !collector.locations.isEmpty }, "gpsfake:\n\(gpsfake.output)")
+        let errorsBefore = collector.errors.count
+        let logEpochs = {
+            collector.locations.filter { $0.timestamp < Date(timeIntervalSince1970: 1_609_459_200) }.count
+        }
+        #expect(await Self.eventually(timeout: 60) { logEpochs() >= 4 }, "gpsfake:\n\(gpsfake.output)")
+        #expect(
+            collector.errors.count == errorsBefore,
+            "\(collector.errors.dropFirst(errorsBefore)) after the first fix, \(collector.locations.count) fixes")
+    }
+
+    /// A provider that retries a refused port every 0.5 s, as by default, so it connects within that long of
+    /// gpsfake's gpsd listening, and after other failures every 50 ms.
     private static func provider(port: UInt16) -> GPSDLocationProvider {
         GPSDLocationProvider(
             identifier: "gpsd://127.0.0.1:\(port)",
             configuration: GPSDClientConfiguration(
                 endpoint: .tcp(host: "127.0.0.1", port: port),
-                backoff: GPSDBackoffPolicy(initialDelay: 0.05, multiplier: 1, maximumDelay: 0.05, refusedDelay: 0.05)))
+                backoff: GPSDBackoffPolicy(initialDelay: 0.05, multiplier: 1, maximumDelay: 0.05)))
     }
 
     /// A manager updating locations (and headings) on a callback queue of its own.

@@ -175,6 +175,33 @@ private func segments(_ url: URL) throws -> [[GPXPoint]] {
         #expect(point.time == clock.now.addingTimeInterval(-1))
     }
 
+    /// Issue 16: a time GPX cannot hold (1e16 s, 2^64 − 1 s) trapped the formatter; now such a fix is skipped and
+    /// counted, and the recording goes on.
+    @Test func aFixGPXCannotHoldIsSkippedAndTheRecordingGoesOn() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let clock = ManualClock()
+        let times = [
+            clock.now, Date(timeIntervalSince1970: 1e16), Date(timeIntervalSince1970: 18_446_744_073_709_551_616),
+        ]
+        let provider = ScriptedLocationProvider(
+            steps: [
+                .init(at: 1, .locations(times.enumerated().map { fix(Double($0.offset) / 1000, time: $0.element) })),
+                .init(at: 2, .locations([fix(0.003, time: clock.now.addingTimeInterval(2))])),
+            ], clock: clock)
+        let url = scratch.file("times.gpx")
+        let recorder = try GPXRecorder(
+            url: url, configuration: LocationManagerConfiguration(provider: provider, authorization: authorized))
+        recorder.start()
+        clock.advance(by: 2)
+        recorder.flush()
+        try recorder.finish()
+        #expect(try segments(url).flatMap { $0 }.map(\.latitude) == [0, 0.003])
+        #expect(recorder.fixCount == 2)
+        #expect(recorder.failedWriteCount == 2)
+        #expect(recorder.error == nil)
+    }
+
     @Test func anExistingFileIsNeverOverwritten() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

@@ -28,20 +28,27 @@ private func eventually(_ condition: () -> Bool) -> Bool {
 /// A TCP peer that never sends or stops sending, a serial device that is unplugged and plugged in again. Every
 /// delay runs on a `ManualClock`; the tests wait in real time only for the reader thread.
 @Suite struct NMEAProviderStallTests {
-    private func tcpProvider(_ server: LoopbackServer, clock: ManualClock) -> NMEAStreamProvider {
-        NMEAStreamProvider(
-            identifier: "nmea+tcp://127.0.0.1:\(server.port)", endpoint: .tcp(host: "127.0.0.1", port: server.port),
-            capabilities: NMEAProviderFactory.baseCapabilities, clock: clock)
+    /// A started TCP provider on a manual clock, connected to a loopback server that has accepted it.
+    private struct TCPRun {
+        let server: LoopbackServer
+        let clock = ManualClock()
+        let provider: NMEAStreamProvider
+        let log = EventLog()
+
+        init() throws {
+            server = try LoopbackServer()
+            provider = NMEAStreamProvider(
+                identifier: "nmea+tcp://127.0.0.1:\(server.port)", endpoint: .tcp(host: "127.0.0.1", port: server.port),
+                capabilities: NMEAProviderFactory.baseCapabilities, clock: clock)
+            provider.start(log.handler)
+            #expect(server.accept())
+        }
     }
 
     @Test func aPeerThatAcceptsAndNeverSendsIsReconnectedAfterThirtySeconds() throws {
-        let server = try LoopbackServer()
-        let clock = ManualClock()
-        let provider = tcpProvider(server, clock: clock)
-        defer { provider.stop() }
-        let log = EventLog()
-        provider.start(log.handler)
-        #expect(server.accept())
+        let run = try TCPRun()
+        defer { run.provider.stop() }
+        let (server, clock, log) = (run.server, run.clock, run.log)
         #expect(eventually { clock.pendingCount == 1 }, "the silence check is armed")
         clock.advance(by: 29.9)  // the feed's rate is unknown: 30 s
         #expect(log.all.isEmpty)
@@ -54,13 +61,9 @@ private func eventually(_ condition: () -> Bool) -> Bool {
     }
 
     @Test func aPeerThatStallsMidStreamIsReconnectedAfterFiveOfItsEpochs() throws {
-        let server = try LoopbackServer()
-        let clock = ManualClock()
-        let provider = tcpProvider(server, clock: clock)
-        defer { provider.stop() }
-        let log = EventLog()
-        provider.start(log.handler)
-        #expect(server.accept())
+        let run = try TCPRun()
+        defer { run.provider.stop() }
+        let (server, clock, log) = (run.server, run.clock, run.log)
         server.send(epoch(0))
         clock.advance(by: 1)
         server.send(epoch(1))  // completes epoch 0 one second after it began
@@ -82,13 +85,9 @@ private func eventually(_ condition: () -> Bool) -> Bool {
     }
 
     @Test func aSlowFeedIsNotTakenForAStall() throws {
-        let server = try LoopbackServer()
-        let clock = ManualClock()
-        let provider = tcpProvider(server, clock: clock)
-        defer { provider.stop() }
-        let log = EventLog()
-        provider.start(log.handler)
-        #expect(server.accept())
+        let run = try TCPRun()
+        defer { run.provider.stop() }
+        let (server, clock, log) = (run.server, run.clock, run.log)
         for second in stride(from: 0, through: 48, by: 6) {  // an epoch every 6 s: the limit grows to 30 s
             server.send(epoch(second))
             if second > 0 { #expect(log.wait(for: second / 6).last == logged(second - 6)) }

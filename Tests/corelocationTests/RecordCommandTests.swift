@@ -6,7 +6,7 @@ import Testing
 /// `record` of a replay played N times faster writes speeds that agree with its times and distances.
 @Suite struct RecordCommandTests {
     @Test func aFasterReplayIsRecordedWithConsistentSpeeds() async throws {
-        // 9 s of walking (≈ 31 m), played at 8x: about 1.1 s, a fix every 0.125 s.
+        // 9 s of walking (≈ 31 m), played at 8x: a fix every 0.125 s.
         let walk = try TemporaryFile.track([
             ("45.7578300", "4.8320142", "170.6", "2026-05-14T08:30:00Z", "1.8"),
             ("45.7579102", "4.8320303", "170.7", "2026-05-14T08:30:03Z", "2.1"),
@@ -18,10 +18,10 @@ import Testing
         #expect(run.status == 0)
         let points = try GPXReader().readDocument(contentsOf: output).tracks.flatMap(\.segments).flatMap(\.points)
         #expect(points.count == 10)  // one fix a second of the walk's 9 s
-        // Times 8 times closer than the walk's: about 1.1 s (a loaded machine only spreads the timers' ticks).
+        // Stamped as delivered, in order (how far apart depends on the timers, so it is not asserted here: the
+        // pacing itself is ReplayProviderTests' and ReplaySpeedTests', on a manual clock).
         let times = points.compactMap(\.time)
-        let elapsed = try #require(times.last).timeIntervalSince(try #require(times.first))
-        #expect(elapsed > 0 && elapsed < 4.5)
+        #expect(times.count == 10 && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
         // Speeds 8 times the walk's on each leg, as the distance over the compressed time says: 9.0 m in 3 s, then
         // 22.2 m in 6 s (the replay moves at constant speed along each leg).
         func metres(_ from: (Double, Double), _ to: (Double, Double)) -> Double {

@@ -39,7 +39,9 @@ enum CallbackTarget: Sendable {
 /// deliveries) still runs before it.
 final class QueueMailbox: @unchecked Sendable {
     let queue: DispatchQueue
-    private let pending = Protected<(blocks: [@Sendable () -> Void], scheduled: Bool)>(([], false))
+    /// The blocks waiting, whether a hop is scheduled, and the emptied storage of the last hop's blocks.
+    private let pending = Protected<(blocks: [@Sendable () -> Void], scheduled: Bool, spare: [@Sendable () -> Void])>(
+        ([], false, []))
 
     private static let mailboxes = Protected<[ObjectIdentifier: WeakMailbox]>([:])
 
@@ -75,14 +77,17 @@ final class QueueMailbox: @unchecked Sendable {
 
     /// Runs the blocks posted before this hop started, in order.
     private func run() {
-        let blocks = pending.withLock { pending in
-            defer {
-                pending.blocks = []
-                pending.scheduled = false
-            }
-            return pending.blocks
+        var blocks = pending.withLock { pending in
+            var taken: [@Sendable () -> Void] = []
+            swap(&taken, &pending.spare)
+            swap(&taken, &pending.blocks)
+            pending.scheduled = false
+            return taken
         }
         for block in blocks { block() }
+        guard blocks.capacity <= 4096 else { return }
+        blocks.removeAll(keepingCapacity: true)
+        pending.withLock { $0.spare = blocks }
     }
 }
 

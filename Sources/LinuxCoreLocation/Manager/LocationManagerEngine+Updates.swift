@@ -69,7 +69,7 @@ extension LocationManagerEngine {
 
     /// Called by the hub on the provider's queue; notes whether the fix is lost, then queues the event, with the
     /// generation of location updates it belongs to, in the mailbox.
-    func receive(_ event: LocationProviderEvent, receivedAt now: Date, dropsOldest: Bool) {
+    func receive(_ event: LocationProviderEvent, receivedAt now: Date, dropsOldest: Bool, moreFollow: Bool) {
         let generation = state.withLock { state in
             switch event {
             case .fixLost, .failed: state.fixLost = true
@@ -79,11 +79,15 @@ extension LocationManagerEngine {
             return state.locationGeneration
         }
         target.post(
-            ManagerMailbox.Event(event: event, generation: generation, receivedAt: now), dropsOldest: dropsOldest)
+            ManagerMailbox.Event(event: event, generation: generation, receivedAt: now), dropsOldest: dropsOldest,
+            moreFollow: moreFollow)
     }
 
     /// Whether the mailbox has room for another event.
     var hasRoom: Bool { target.hasRoom }
+
+    /// Hands the events of an unfinished burst to the callback target.
+    func handOverWaitingEvents() { target.handOver() }
 
     /// On the callback target: handles an event from the mailbox.
     func handle(_ event: ManagerMailbox.Event) {
@@ -94,9 +98,10 @@ extension LocationManagerEngine {
         switch event {
         case .locations(let fixes):
             guard state.withLock({ $0.locationGeneration }) == generation else { return }
-            handleFixes(
-                fixes.filter { $0.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid($0.coordinate) },
-                receivedAt: now)
+            let isValid = { (fix: CLLocation) in
+                fix.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid(fix.coordinate)
+            }
+            handleFixes(fixes.allSatisfy(isValid) ? fixes : fixes.filter(isValid), receivedAt: now)
         case .heading(let heading):
             handleHeading(heading)
         case .fixLost:

@@ -169,10 +169,10 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     /// Runs `body` on the callback target with the manager and, in turn, its delegate (if it still exists) and
     /// each observer registered when the call began, in registration order.
     func withDelegate(_ body: (CLLocationManager, any CLLocationManagerDelegate) -> Void) {
-        let (manager, delegate, observers) = state.withLock { ($0.manager, $0.delegate, $0.observers.map(\.observer)) }
+        let (manager, delegate, observers) = state.withLock { ($0.manager, $0.delegate, $0.observers) }
         guard let manager else { return }
         if let delegate { body(manager, delegate) }
-        for observer in observers { body(manager, observer) }
+        for (_, observer) in observers { body(manager, observer) }
     }
 
     /// Queues `body` on the callback target, to run with the manager and delegate if they still exist.

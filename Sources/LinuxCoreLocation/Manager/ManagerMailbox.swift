@@ -3,6 +3,9 @@ import Foundation
 /// What one manager has waiting for its callback target: the provider's events and the blocks the manager
 /// performed, in the order they came, run by one hop to the target per burst.
 ///
+/// A burst is what arrives before the hop starts, and, for a replay as fast as possible, the events announced
+/// as followed by more (up to ``burstSize``): the callback thread is woken once for them, not per event.
+///
 /// The events are bounded (``capacity``), so a callback thread that falls behind, or whose run loop never
 /// runs, does not make the process grow without end (issue 16). When the events are at capacity, a replay
 /// waits for room (the hub holds the provider back: ``hasRoom``); a live source, which cannot wait, has its
@@ -25,6 +28,8 @@ final class ManagerMailbox: Sendable {
 
     private struct State {
         var entries: [Entry] = []
+        /// The storage of the entries the last hop ran, emptied, for the next ones: no allocation per hop.
+        var spare: [Entry] = []
         var events = 0
         var scheduled = false
         var droppedLocations = 0
@@ -36,6 +41,9 @@ final class ManagerMailbox: Sendable {
     /// loses its oldest fixes to a manager this far behind. 256 events are 4 minutes of a 1 Hz receiver,
     /// about 80 kB.
     static let capacity = 256
+
+    /// The most events of an announced burst held back before the callback thread is woken to start on them.
+    static let burstSize = 64
 
     /// Where the entries run.
     let target: CallbackTarget
@@ -50,7 +58,7 @@ final class ManagerMailbox: Sendable {
 
     /// Runs `block` on the target after everything posted before it.
     func perform(_ block: @escaping @Sendable () -> Void) {
-        post(.block(block), dropsOldest: false)
+        post(.block(block), dropsOldest: false, moreFollow: false)
     }
 
     /// Queues a provider's event for the target.
@@ -59,8 +67,19 @@ final class ManagerMailbox: Sendable {
     ///   - event: The event.
     ///   - dropsOldest: Whether to make room by dropping the oldest waiting event when at capacity (a live
     ///     source); a replay waits for ``hasRoom`` instead.
-    func post(_ event: Event, dropsOldest: Bool) {
-        post(.event(event), dropsOldest: dropsOldest)
+    ///   - moreFollow: Whether more events follow at once, so that the hop may wait for them (up to
+    ///     ``burstSize`` events).
+    func post(_ event: Event, dropsOldest: Bool, moreFollow: Bool) {
+        post(.event(event), dropsOldest: dropsOldest, moreFollow: moreFollow)
+    }
+
+    /// Schedules the hop for what waits, if none is scheduled: the end of a burst that was cut short.
+    func handOver() {
+        let needsHop = state.withLock { state in
+            defer { state.scheduled = state.scheduled || !state.entries.isEmpty }
+            return !state.scheduled && !state.entries.isEmpty
+        }
+        if needsHop { target.perform { [self] in run() } }
     }
 
     /// Whether fewer than ``capacity`` events wait.
@@ -69,7 +88,7 @@ final class ManagerMailbox: Sendable {
     /// Fixes dropped because the target fell behind a live source.
     var droppedLocationCount: Int { state.withLock { $0.droppedLocations } }
 
-    private func post(_ entry: Entry, dropsOldest: Bool) {
+    private func post(_ entry: Entry, dropsOldest: Bool, moreFollow: Bool) {
         let (needsHop, dropped) = state.withLock { state -> (Bool, Bool) in
             var dropped = false
             if case .event = entry {
@@ -77,8 +96,9 @@ final class ManagerMailbox: Sendable {
                 state.events += 1
             }
             state.entries.append(entry)
-            defer { state.scheduled = true }
-            return (!state.scheduled, dropped)
+            guard !state.scheduled, !moreFollow || state.events >= Self.burstSize else { return (false, dropped) }
+            state.scheduled = true
+            return (true, dropped)
         }
         if dropped {
             Diagnostics.hint(
@@ -109,13 +129,13 @@ final class ManagerMailbox: Sendable {
 
     /// On the target: runs everything posted before this hop started, in order.
     private func run() {
-        let entries = state.withLock { state in
-            defer {
-                state.entries = []
-                state.events = 0
-                state.scheduled = false
-            }
-            return state.entries
+        var entries = state.withLock { state in
+            var taken: [Entry] = []
+            swap(&taken, &state.spare)
+            swap(&taken, &state.entries)
+            state.events = 0
+            state.scheduled = false
+            return taken
         }
         if !entries.isEmpty { LocationHub.consumersTookEvents() }
         for entry in entries {
@@ -124,5 +144,8 @@ final class ManagerMailbox: Sendable {
             case .block(let block): block()
             }
         }
+        guard entries.capacity <= Self.capacity * 2 else { return }
+        entries.removeAll(keepingCapacity: true)
+        state.withLock { $0.spare = entries }
     }
 }

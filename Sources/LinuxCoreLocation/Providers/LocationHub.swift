@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Something that receives a provider's events from the hub: a manager's engine.
 protocol LocationHubSubscriber: AnyObject, Sendable {
@@ -10,10 +11,16 @@ protocol LocationHubSubscriber: AnyObject, Sendable {
     ///   - receivedAt: The time on the provider's clock when it arrived.
     ///   - dropsOldest: Whether the subscriber makes room by dropping its oldest waiting event when it is
     ///     full (a live source), rather than counting on the hub to hold the provider back (a replay).
-    func receive(_ event: LocationProviderEvent, receivedAt: Date, dropsOldest: Bool)
+    ///   - moreFollow: Whether more events follow at once (a burst of a replay), so that the subscriber may wait
+    ///     for them before waking its callback thread.
+    func receive(_ event: LocationProviderEvent, receivedAt: Date, dropsOldest: Bool, moreFollow: Bool)
 
     /// Whether the subscriber can take another event now; a replay waits until every subscriber can.
     var hasRoom: Bool { get }
+
+    /// Wakes the callback thread for the events received with `moreFollow` and not handed over yet: the
+    /// provider stopped before the end of the burst.
+    func handOverWaitingEvents()
 }
 
 /// Runs each provider only while some manager needs it, and fans its events out to every manager that does.
@@ -35,22 +42,32 @@ final class LocationHub: Sendable {
     private struct Entry {
         let provider: any LocationProvider
         var subscribers: [ObjectIdentifier: any LocationHubSubscriber] {
-            didSet { receivers = Array(subscribers.values) }
+            didSet { cachedReceivers = nil }
         }
-        /// The subscribers, as the array each event is handed to.
-        private(set) var receivers: [any LocationHubSubscriber]
+        /// The subscribers as an array, made again by the first event after they change, not at each change (a
+        /// thousand managers subscribing one by one would copy the dictionary a thousand times).
+        private var cachedReceivers: [any LocationHubSubscriber]?
         /// The fixes of the provider's latest `locations` event since it started.
         var latest: [CLLocation]?
 
         init(provider: any LocationProvider, subscribers: [ObjectIdentifier: any LocationHubSubscriber]) {
             self.provider = provider
             self.subscribers = subscribers
-            receivers = Array(subscribers.values)
+        }
+
+        /// The subscribers, as the array each event is handed to.
+        mutating func receivers() -> [any LocationHubSubscriber] {
+            if let cachedReceivers { return cachedReceivers }
+            let receivers = Array(subscribers.values)
+            cachedReceivers = receivers
+            return receivers
         }
     }
 
     /// Signalled whenever a subscriber takes events or leaves, for replays waiting for room.
     private static let demand = NSCondition()
+    /// How many replays wait on ``demand``: subscribers signal it only when some do.
+    private static let waiters = Atomic<Int>(0)
 
     private let entries = Protected<[ObjectIdentifier: Entry]>([:])
     private let lifecycle = DispatchQueue(label: "LinuxCoreLocation.LocationHub")
@@ -74,7 +91,8 @@ final class LocationHub: Sendable {
                         let latest = entries[key]?.latest
                     else { return .none }
                     // Under the lock, so that no newer event reaches the subscriber before these.
-                    subscriber.receive(.locations(latest), receivedAt: provider.clock.now, dropsOldest: true)
+                    subscriber.receive(
+                        .locations(latest), receivedAt: provider.clock.now, dropsOldest: true, moreFollow: false)
                     return .none
                 }
                 guard entries[key]?.subscribers.removeValue(forKey: subscriberKey) != nil else { return .none }
@@ -82,12 +100,22 @@ final class LocationHub: Sendable {
                 entries[key] = nil
                 return .stop
             }
-            // A replay waiting for this subscriber to take its events must see it gone before the provider stops.
-            if !needed { Self.consumersTookEvents() }
+            if !needed {
+                // A replay waiting for this subscriber to take its events must see it gone before it stops.
+                Self.consumersTookEvents()
+                subscriber.handOverWaitingEvents()
+            }
             switch change {
             case .start:
-                let waits = provider is ReplayLocationProvider
-                provider.start { [weak self] event in self?.dispatch(event, from: key, waitsForRoom: waits) }
+                if let replay = provider as? ReplayLocationProvider {
+                    replay.start(announcingBursts: { [weak self] event, moreFollow in
+                        self?.dispatch(event, from: key, waitsForRoom: true, moreFollow: moreFollow)
+                    })
+                } else {
+                    provider.start { [weak self] event in
+                        self?.dispatch(event, from: key, waitsForRoom: false, moreFollow: false)
+                    }
+                }
             case .stop: provider.stop()
             case .none: break
             }
@@ -101,23 +129,34 @@ final class LocationHub: Sendable {
 
     /// Hands `event` to every subscriber; for a replay, then waits until every subscriber has room for the next
     /// one, or is gone.
-    private func dispatch(_ event: LocationProviderEvent, from key: ObjectIdentifier, waitsForRoom: Bool) {
+    private func dispatch(
+        _ event: LocationProviderEvent, from key: ObjectIdentifier, waitsForRoom: Bool, moreFollow: Bool
+    ) {
         let (subscribers, clock) = entries.withLock { entries in
             if case .locations(let fixes) = event { entries[key]?.latest = fixes }
-            return (entries[key]?.receivers ?? [], entries[key]?.provider.clock)
+            return (entries[key]?.receivers() ?? [], entries[key]?.provider.clock)
         }
         guard let now = clock?.now else { return }
-        for subscriber in subscribers { subscriber.receive(event, receivedAt: now, dropsOldest: !waitsForRoom) }
+        for subscriber in subscribers {
+            subscriber.receive(event, receivedAt: now, dropsOldest: !waitsForRoom, moreFollow: moreFollow)
+        }
         guard waitsForRoom else { return }
         Self.demand.lock()
-        defer { Self.demand.unlock() }
-        while !entries.withLock({ ($0[key]?.receivers ?? []).allSatisfy(\.hasRoom) }) {
+        // Counted before the room is checked, and a subscriber takes events before it reads the count: either
+        // this check sees the room, or the subscriber sees a waiter and signals.
+        Self.waiters.add(1, ordering: .sequentiallyConsistent)
+        defer {
+            Self.waiters.subtract(1, ordering: .sequentiallyConsistent)
+            Self.demand.unlock()
+        }
+        while !entries.withLock({ ($0[key]?.receivers() ?? []).allSatisfy(\.hasRoom) }) {
             Self.demand.wait()
         }
     }
 
-    /// Wakes the replays waiting for room: call after a subscriber took events, or left.
+    /// Wakes the replays waiting for room, if any: call after a subscriber took events, or left.
     static func consumersTookEvents() {
+        guard waiters.load(ordering: .sequentiallyConsistent) > 0 else { return }
         demand.lock()
         demand.broadcast()
         demand.unlock()

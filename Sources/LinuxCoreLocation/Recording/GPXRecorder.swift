@@ -13,7 +13,10 @@ import GPX
 /// ``stop()`` followed by ``start()`` begins a new track segment.
 ///
 /// Each fix is written as described by `GPXPoint`: position and time; `<ele>` only when the vertical accuracy
-/// is valid; speed and course only when valid (≥ 0); the accuracies as `lcl:hacc` and `lcl:vacc`.
+/// is valid; speed and course only when valid (≥ 0); the accuracies as `lcl:hacc` and `lcl:vacc`. A fix GPX
+/// cannot hold (a time outside the years 0000 to 9999, a value that is not finite) is skipped and counted. When
+/// the file cannot be written (a full disk), the recording stops: the file keeps every fix written before, as
+/// complete GPX, ``error`` says why, and `writeDidFail` is called.
 ///
 /// Thread-safe: every method may be called from any thread; the counters are read under a lock.
 public final class GPXRecorder: Sendable {
@@ -34,6 +37,7 @@ public final class GPXRecorder: Sendable {
     private let queue = DispatchQueue(label: "LinuxCoreLocation.GPXRecorder")
     private let subscriber: Subscriber
     private let state = Protected(State())
+    private let writeDidFail: (@Sendable (GPXRecorder) -> Void)?
 
     /// Creates the track file and a manager to record from; recording begins with ``start()``.
     ///
@@ -45,13 +49,18 @@ public final class GPXRecorder: Sendable {
     ///   - providerDidFinish: Called on the recorder's queue when the provider has no more fixes (the end of a
     ///     replay), after every fix before it was written. It must not call ``start()``, ``stop()`` or
     ///     ``finish()``, which wait for that queue; hand over to another thread instead.
-    /// - Throws: `GPXDiagnostic` of kind `io` when the file cannot be created.
+    ///   - writeDidFail: Called once on the recorder's queue when the file could not be written (a full disk):
+    ///     the recording has stopped, ``error`` says why and ``fixCount`` is what the file holds. Same rules as
+    ///     `providerDidFinish`.
+    /// - Throws: `GPXDiagnostic` of kind `io` when the file cannot be created (no file is left behind then).
     public init(
         url: URL, options: GPXTrackWriterOptions = GPXTrackWriterOptions(),
         configuration: LocationManagerConfiguration = LocationManagerConfiguration(),
-        providerDidFinish: (@Sendable (GPXRecorder) -> Void)? = nil
+        providerDidFinish: (@Sendable (GPXRecorder) -> Void)? = nil,
+        writeDidFail: (@Sendable (GPXRecorder) -> Void)? = nil
     ) throws {
         self.url = url
+        self.writeDidFail = writeDidFail
         writer = try GPXTrackWriter(url: url, options: options)
         var configuration = configuration
         configuration.callbackQueue = queue
@@ -71,11 +80,12 @@ public final class GPXRecorder: Sendable {
     /// The last fix written, or `nil` before the first; for a live status display.
     public var lastLocation: CLLocation? { state.withLock { $0.latest } }
 
-    /// The number of fixes that could not be written.
+    /// The number of fixes that could not be written: those GPX cannot hold, and the one whose write failed.
     public var failedWriteCount: Int { state.withLock { $0.failedWrites } }
 
-    /// The first error: a fix that could not be written (a `GPXDiagnostic`), or the manager's failure other
-    /// than a loss of fix (for example `CLError(.denied)`, or `CLError(.network)` for a provider that failed).
+    /// The first error that ended the recording or keeps it from fixes: the file could not be written (a
+    /// `GPXDiagnostic` of kind `io`), or the manager's failure other than a loss of fix (for example
+    /// `CLError(.denied)`, or `CLError(.network)` for a provider that failed).
     public var error: (any Error)? { state.withLock { $0.error } }
 
     /// Starts recording: asks for when-in-use authorization if not yet determined and starts location
@@ -131,13 +141,22 @@ public final class GPXRecorder: Sendable {
                     state.last = location
                     state.latest = location
                 }
+            } catch let failure as GPXDiagnostic where failure.kind == .io {
+                // The writer put the file back as it was: complete, with every fix before this one.
+                state.withLock { state in
+                    state.failedWrites += 1
+                    state.isRecording = false
+                    if state.error == nil { state.error = failure }
+                }
+                subscriber.manager.stopUpdatingLocation()
+                writeDidFail?(self)
+                return
             } catch {
                 let isFirst = state.withLock { state in
                     state.failedWrites += 1
-                    if state.error == nil { state.error = error }
                     return state.failedWrites == 1
                 }
-                if isFirst { Diagnostics.warn("GPXRecorder: \(error)") }
+                if isFirst { Diagnostics.warn("GPXRecorder: skipped a fix GPX cannot hold: \(error)") }
             }
         }
     }

@@ -3,8 +3,10 @@ import GPX
 import LinuxCoreLocation
 
 /// `corelocation record FILE.gpx`: records fixes to a GPX track with `GPXRecorder`, showing a live status
-/// line on standard error when it is a terminal; Ctrl-C finishes the file cleanly.
-final class RecordCommand: ToolCommand {
+/// line on standard error when it is a terminal; Ctrl-C, SIGTERM and SIGHUP finish the file cleanly (flushed to
+/// disk, with the summary line), and a file that cannot be written any more (a full disk) ends the recording with
+/// status 73, the file holding every fix written before as complete GPX.
+final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the main thread only
     static let spec = Arguments.Spec(valueOptions: ["provider", "duration"], positionals: 1...1)
     static let usage = """
         usage: corelocation record FILE.gpx [--duration S] [--provider URI]
@@ -40,7 +42,12 @@ final class RecordCommand: ToolCommand {
             recorder = try GPXRecorder(
                 url: URL(fileURLWithPath: path), options: GPXTrackWriterOptions(creator: "corelocation"),
                 configuration: LocationManagerConfiguration(provider: provider),
-                providerDidFinish: { _ in DispatchQueue.main.async { session.finish(.success) } })
+                providerDidFinish: { _ in DispatchQueue.main.async { session.finish(.success) } },
+                writeDidFail: { recorder in
+                    DispatchQueue.main.async {
+                        if let error = recorder.error { self.fail(error, recorder: recorder, session: session) }
+                    }
+                })
         } catch {
             Terminal.exit(.cannotCreate, "cannot create \(path): \(error)")
         }
@@ -86,7 +93,10 @@ final class RecordCommand: ToolCommand {
             let ending = CommandEnding(
                 locationError, authorization: LocationAuthorization.shared.status, provider: provider.identifier)
         else {
-            session.finish(.cannotCreate, "writing \(path) failed: \(error)")
+            session.finish(
+                .cannotCreate,
+                "writing \(path) failed: \(error); it holds the \(recorder.fixCount) fixes written before, as complete GPX"
+            )
         }
         discardsFile = recorder.fixCount == 0
         session.finish(ending.status, ending.message)

@@ -21,6 +21,10 @@ enum ExitStatus: Int32 {
     /// Standard output cannot be written: a full disk, a closed descriptor (BSD `EX_IOERR`); a closed pipe
     /// (`| head`) is not a failure.
     case outputFailed = 74
+    /// Hung up (SIGHUP, the terminal closed) after finishing cleanly (128 + SIGHUP).
+    case hungUp = 129
     /// Interrupted by Ctrl-C after finishing cleanly (128 + SIGINT).
     case interrupted = 130
+    /// Terminated (SIGTERM, as `kill` and service managers send) after finishing cleanly (128 + SIGTERM).
+    case terminated = 143
 }

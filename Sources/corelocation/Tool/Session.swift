@@ -18,7 +18,7 @@ import LocationBlocks
 final class Session: @unchecked Sendable {  // used on the main thread only
     let writer: EventWriter
     private var cleanups: [() -> Void] = []
-    private var signalSource: DispatchSourceSignal?
+    private var signalSources: [DispatchSourceSignal] = []
     private var started = Date()
 
     init(writer: EventWriter) {
@@ -34,14 +34,17 @@ final class Session: @unchecked Sendable {  // used on the main thread only
         cleanups.append(cleanup)
     }
 
-    /// Finishes cleanly on Ctrl-C with status 130, and after `duration` seconds (wall clock) with status 0.
+    /// Finishes cleanly on Ctrl-C (SIGINT), SIGTERM and SIGHUP, with status 130, 143 and 129 (a GPX output is
+    /// closed, a recording flushed and summed up), and after `duration` seconds (wall clock) with status 0.
     func start(duration: TimeInterval?) {
         started = Date()
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-        source.setEventHandler { [unowned self] in finish(.interrupted) }
-        source.resume()
-        signalSource = source
+        for (number, status) in [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated), (SIGHUP, .hungUp)] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { [unowned self] in finish(status) }
+            source.resume()
+            signalSources.append(source)
+        }
         if let duration {
             DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in finish(.success) }
         }

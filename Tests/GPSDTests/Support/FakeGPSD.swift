@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import SharedTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -22,26 +23,9 @@ final class FakeGPSD {
     /// Listens on 127.0.0.1 with the given accept backlog, on `port` (a gpsd restarted on its port) or, by
     /// default, on a kernel-assigned one.
     init(port: UInt16 = 0, backlog: Int32 = 8) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        var reuse: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound, listen(listener, backlog) == 0 else {
-            Glibc.close(listener)
-            throw Failure(description: "bind/listen: \(String(cString: strerror(errno)))")
-        }
-        self.listener = listener
-        endpoint = .tcp(host: "127.0.0.1", port: UInt16(bigEndian: address.sin_port))
+        let listening = try LoopbackListener(port: port, backlog: backlog)
+        listener = listening.descriptor
+        endpoint = .tcp(host: "127.0.0.1", port: listening.port)
         unixPath = nil
     }
 
@@ -189,4 +173,10 @@ enum Greeting {
     static let tpv =
         #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-30T06:36:06.000Z","ept":0.005,"lat":48.858370123,"lon":2.294481234,"altHAE":80.5,"altMSL":35.2,"alt":35.2,"epx":2.1,"epy":3.4,"epv":6.2,"speed":0.012,"climb":0.1,"eps":7.5,"epc":12.4,"eph":8.9}"#
         + "\r\n"
+
+    /// A short 3D TPV of the epoch at `second` seconds after 2026-11-30T06:36:00Z (each second is a new epoch).
+    static func tpv(second: Int) -> String {
+        #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-30T06:\#(36 + second / 60):\#(String(format: "%02d", second % 60)).000Z","lat":48.8,"lon":2.3}"#
+            + "\r\n"
+    }
 }

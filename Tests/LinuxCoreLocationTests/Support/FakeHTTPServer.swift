@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -9,10 +10,6 @@ import Foundation
 ///
 /// One connection at a time, `Connection: close`; the accept loop polls so that ``stop()`` ends it promptly.
 final class FakeHTTPServer: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// The base URL, `http://127.0.0.1:PORT`.
     let base: String
     private let listener: Int32
@@ -24,24 +21,11 @@ final class FakeHTTPServer: @unchecked Sendable {
 
     /// Starts listening and serving on a thread of its own.
     init(respond: @escaping @Sendable (String) -> (status: Int, body: String)) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound, listen(listener, 8) == 0 else {
-            Glibc.close(listener)
-            throw Failure(description: "bind/listen: \(String(cString: strerror(errno)))")
-        }
+        let listening = try LoopbackListener()
+        let listener = listening.descriptor
         self.listener = listener
         self.respond = respond
-        base = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+        base = "http://127.0.0.1:\(listening.port)"
         Thread.detachNewThread { [self] in serve() }
     }
 

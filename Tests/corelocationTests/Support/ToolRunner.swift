@@ -6,6 +6,8 @@ struct ToolRun {
     let status: Int32
     let output: String
     let error: String
+    /// Whether the process died of a signal (a trap, a crash, an unhandled SIGTERM); ``status`` is then the signal.
+    var diedOfSignal = false
 
     var lines: [String] { output.split(separator: "\n").map(String.init) }
 
@@ -33,7 +35,9 @@ enum Tool {
         try await offThePool { Result { try runBlocking(arguments, environment: environment) } }.get()
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> ToolRun {
+    /// The tool's process, not yet started: `arguments`, the environment described at ``run(_:environment:)``,
+    /// standard input from `/dev/null`.
+    static func process(_ arguments: [String], environment: [String: String] = [:]) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -44,17 +48,27 @@ enum Tool {
         // while these tests run, and the tool would take its fixes instead of the embedded sample.
         base["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/corelocation-tests/system_bus_socket"
         process.environment = base.merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        return process
+    }
+
+    /// Runs the tool (or `executable`, in the tool's environment) to its end, on the calling thread.
+    static func runBlocking(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil)
+        throws -> ToolRun
+    {
+        let process = process(arguments, environment: environment)
+        if let executable { process.executableURL = executable }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return ToolRun(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+            error: String(decoding: errorData, as: UTF8.self),
+            diedOfSignal: process.terminationReason == .uncaughtSignal)
     }
 }

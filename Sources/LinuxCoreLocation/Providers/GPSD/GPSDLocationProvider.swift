@@ -12,9 +12,11 @@ import GPSD
 /// devices that report attitude (a compass, a dual-antenna receiver) deliver them.
 ///
 /// Loss of fix (mode 0/1) and a lost connection are reported as ``LocationProviderEvent/fixLost``, once per
-/// outage; the client reconnects by itself (`GPSDBackoffPolicy`: 0.25 s doubling to 8 s) and locations
-/// continue when fixes return. A daemon speaking another protocol major version fails the provider with
-/// `CLError(.network)`. Thread-safe; events arrive on the client's serial event queue.
+/// outage; the client reconnects by itself (`GPSDBackoffPolicy`: every 0.5 s while the port refuses, else 0.25 s
+/// doubling to 8 s) and locations continue when fixes return. A report whose time lies before 1980 or more than
+/// a day ahead of ``clock`` is skipped and counted, with one line on standard error per cause. A daemon speaking
+/// another protocol major version fails the provider with `CLError(.network)`. Thread-safe; events arrive on
+/// the client's serial event queue.
 /// Source of semantics: gpsd_json(5), gpsd(8).
 public final class GPSDLocationProvider: LocationProvider {
     /// The configuration name, such as the URI the provider was made from.

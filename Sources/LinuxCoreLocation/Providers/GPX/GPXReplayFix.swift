@@ -59,9 +59,12 @@ struct GPXReplayFix {
         CLLocation(
             coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
             horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, course: course,
-            courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: time,
-            sourceInfo: CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false))
+            courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: time, sourceInfo: Self.simulated)
     }
+
+    /// The source information of every replayed fix, shared: it is immutable.
+    private static let simulated = CLLocationSourceInformation(
+        softwareSimulationState: true, andExternalAccessoryState: false)
 
     private static func worse(_ first: Double, _ second: Double) -> Double {
         first < 0 || second < 0 ? -1 : max(first, second)

@@ -29,19 +29,22 @@ final class GPXReplaySource: ReplaySource {
     }
 
     private let input: GPXReplayInput
+    /// The document's name in diagnostics (a file's path, worked out once: `URL.path` is not cheap).
+    private let name: String
     private let defaultSpeed: Double
     private var pass: Pass?
 
     /// Creates a source; reading starts with the first ``next()``.
     init(input: GPXReplayInput, defaultSpeed: Double) {
         self.input = input
+        name = input.name
         self.defaultSpeed = defaultSpeed
     }
 
     func next() throws -> ReplayItem? {
         do {
             if pass == nil { pass = try start() }
-            return try pass?.nextItem(warningAbout: input.name)
+            return try pass?.nextItem(warningAbout: name)
         } catch {
             Diagnostics.warn("\(error)")
             close()
@@ -72,7 +75,7 @@ final class GPXReplaySource: ReplaySource {
 
     private func start() throws -> Pass {
         let scan = try GPXReplayScan(input, defaultSpeed: defaultSpeed)
-        guard let selection = scan.selection else { throw NoPoints(source: input.name) }
+        guard let selection = scan.selection else { throw NoPoints(source: name) }
         return Pass(
             stream: try input.events(), selection: selection,
             timeline: GPXReplayTimeline(defaultSpeed: defaultSpeed, startTime: scan.startTime ?? Date()))

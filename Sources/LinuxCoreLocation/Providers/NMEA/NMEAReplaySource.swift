@@ -12,7 +12,7 @@ import NMEA0183
 /// are counted and skipped by the decoder, malformed optional fields counted and ignored; at the end of the file
 /// a one-line summary and the input's first diagnostic go to standard error. Used by one replay at a time, like
 /// every ``ReplaySource``.
-public final class NMEAReplaySource: ReplaySource {
+public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
     /// The file's path, or `-` for standard input.
     public let path: String
     /// The bytes read per `read(2)`.
@@ -88,6 +88,9 @@ public final class NMEAReplaySource: ReplaySource {
         defer { pendingIndex += 1 }
         return pending[pendingIndex]
     }
+
+    /// Whether the next item comes from the chunk already decoded, without reading the file.
+    var hasBufferedItems: Bool { pendingIndex < pending.count }
 
     /// Starts again from the first byte with a fresh decoder.
     ///

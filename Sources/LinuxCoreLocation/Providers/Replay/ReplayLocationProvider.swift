@@ -52,6 +52,12 @@ public final class ReplayLocationProvider: LocationProvider {
 
     /// Opens the recording and starts playing it.
     public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
+        start(announcingBursts: { event, _ in handler(event) })
+    }
+
+    /// Starts as ``start(_:)`` does, telling with each event whether the next one follows at once: the hub's
+    /// way to hand the managers a burst of a replay as fast as possible in one hop.
+    func start(announcingBursts handler: @escaping ReplayPacer.Handler) {
         let source: any ReplaySource
         do {
             source = try open()

@@ -24,9 +24,11 @@ final class ReplayPacer: @unchecked Sendable {
     /// `timer` only under the pacer's lock, the source only under its own lock (reads and ``closeSource()``).
     private final class Run: @unchecked Sendable {
         private let source: any ReplaySource
+        /// The source, when it can tell whether its next item is already read.
+        private let buffered: (any BufferedReplaySource)?
         private let sourceLock = NSLock()
         private var sourceClosed = false
-        let handler: @Sendable (LocationProviderEvent) -> Void
+        let handler: ReplayPacer.Handler
         var stopped = false
         var timer: LocationClockTimer?
         var firstTime: Date?
@@ -35,8 +37,9 @@ final class ReplayPacer: @unchecked Sendable {
         var offset: TimeInterval = 0
         var failed = false
 
-        init(source: any ReplaySource, handler: @escaping @Sendable (LocationProviderEvent) -> Void, passStart: Date) {
+        init(source: any ReplaySource, handler: @escaping ReplayPacer.Handler, passStart: Date) {
             self.source = source
+            buffered = source as? any BufferedReplaySource
             self.handler = handler
             self.passStart = passStart
         }
@@ -44,6 +47,12 @@ final class ReplayPacer: @unchecked Sendable {
         /// The source's next item; `nil` once the source is closed.
         func read() throws -> ReplayItem? {
             try sourceLock.withLock { sourceClosed ? nil : try source.next() }
+        }
+
+        /// Whether the source's next item is already read, so that it follows at once.
+        func hasBufferedItems() -> Bool {
+            guard let buffered else { return false }
+            return sourceLock.withLock { !sourceClosed && buffered.hasBufferedItems }
         }
 
         /// Rewinds the source; `false` once it is closed.
@@ -75,8 +84,12 @@ final class ReplayPacer: @unchecked Sendable {
         self.clock = options.speed == .asFastAsPossible ? ManualClock(start: Date(timeIntervalSince1970: 0)) : clock
     }
 
+    /// Receives each event, and whether the next one follows at once (as fast as possible, from a source that
+    /// has already read it), so that the hub can hand a burst of events to the managers in one hop.
+    typealias Handler = @Sendable (_ event: LocationProviderEvent, _ moreFollow: Bool) -> Void
+
     /// Starts replaying `source` from its first item.
-    func start(_ source: any ReplaySource, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
+    func start(_ source: any ReplaySource, handler: @escaping Handler) {
         let run = Run(source: source, handler: handler, passStart: clock.now)
         lock.withLock { self.run = run }
         switch options.speed {
@@ -157,14 +170,16 @@ final class ReplayPacer: @unchecked Sendable {
             run.lastTime = item.time
             let time = item.time.addingTimeInterval(run.offset)
             virtualClock.advance(to: time)
-            deliver(run.offset == 0 ? item.event : Self.restamp(item.event, at: time), in: run)
+            deliver(
+                run.offset == 0 ? item.event : Self.restamp(item.event, at: time), in: run,
+                moreFollow: run.hasBufferedItems())
         }
     }
 
-    private func deliver(_ event: LocationProviderEvent, in run: Run) {
+    private func deliver(_ event: LocationProviderEvent, in run: Run, moreFollow: Bool = false) {
         lock.withLock {
             guard !run.stopped else { return }
-            run.handler(event)
+            run.handler(event, moreFollow)
         }
     }
 
