@@ -50,23 +50,4 @@ public enum NMEAMessage: Sendable, Hashable {
             raw
         }
     }
-
-    /// The malformed optional fields the typed sentence ignored (empty for types without optional fields).
-    public var ignoredFields: [NMEAFieldError] {
-        switch self {
-        case .gga(let value, _): value.ignoredFields
-        case .rmc(let value, _): value.ignoredFields
-        case .gll(let value, _): value.ignoredFields
-        case .gns(let value, _): value.ignoredFields
-        case .vtg(let value, _): value.ignoredFields
-        case .gsa(let value, _): value.ignoredFields
-        case .gsv(let value, _): value.ignoredFields
-        case .gst(let value, _): value.ignoredFields
-        case .gbs(let value, _): value.ignoredFields
-        case .zda(let value, _): value.ignoredFields
-        case .hdg(let value, _): value.ignoredFields
-        case .pgrmz(let value, _): value.ignoredFields
-        case .hdt, .hdm, .ths, .other: []
-        }
-    }
 }

@@ -11,9 +11,7 @@ import Testing
 /// Speed and course are compared as delivered, derived ones included (``NMEADerivedMotion``).
 @Suite struct NMEAProviderConformanceTests {
     @Test func everyLogOfTheSuite() throws {
-        let logs = GpsdRegressionLog.all
-        for folder in GpsdRegressionLog.folders { _ = SharedData.folder(folder) }
-        guard !logs.isEmpty else { return }
+        let logs = GpsdRegressionLog.required()
         var report = GpsdSuiteReport(comparesDerivedMotion: true)
         for log in logs {
             let provider = try NMEAProviderFactory.make(LocationProviderURI("nmea:\(log.url.path)?speed=max"))

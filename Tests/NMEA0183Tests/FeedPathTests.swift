@@ -43,8 +43,7 @@ struct FeedPathTests {
     }
 
     @Test func gpsdLogsMatchTheByteByBytePath() throws {
-        let logs = GpsdRegressionLog.all
-        for folder in GpsdRegressionLog.folders { _ = SharedData.folder(folder) }
+        let logs = GpsdRegressionLog.required()
         var generator = SplitMix64(seed: 0xFEED)
         for log in logs {
             let bytes = [UInt8](try Data(contentsOf: log.url))
@@ -62,7 +61,7 @@ struct FeedPathTests {
     @Test func withoutSentenceEventsTheResultsAreTheSame() throws {
         var options = NMEADecoderOptions()
         options.reportsSentences = false
-        for log in GpsdRegressionLog.all {
+        for log in GpsdRegressionLog.required() {
             let bytes = [UInt8](try Data(contentsOf: log.url))
             let reference = Self.chunked(bytes, chunkSizes: { 65_536 })
             let lean = Self.chunked(bytes, options: options, chunkSizes: { 65_536 })

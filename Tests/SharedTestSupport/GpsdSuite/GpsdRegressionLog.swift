@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// One of gpsd's NMEA regression logs in `../shared/data/gpsd-logs` or `../shared/data/gpsd-suite`, with gpsd's
 /// expected output beside it (`NAME.log.chk`).
@@ -30,6 +31,13 @@ public struct GpsdRegressionLog: Sendable, Hashable, CustomStringConvertible {
             }
         }
         .sorted { $0.name < $1.name }
+    }
+
+    /// Every log (``all``), after the skip-or-fail rule for each folder: an absent one is reported as skipped, or
+    /// recorded as a failure when integration is required (``SharedData/folder(_:sourceLocation:)``).
+    public static func required(sourceLocation: SourceLocation = #_sourceLocation) -> [GpsdRegressionLog] {
+        for folder in folders { _ = SharedData.folder(folder, sourceLocation: sourceLocation) }
+        return all
     }
 
     /// gpsd's fixed epochs: for each distinct time of a TPV with mode ≥ 2, a position and a time, the last such
