@@ -76,11 +76,11 @@ final class ManagerMailbox: Sendable {
 
     /// Schedules the hop for what waits, if none is scheduled: the end of a burst that was cut short.
     func handOver() {
-        let needsHop = state.withLock { state in
-            defer { state.scheduled = state.scheduled || !state.entries.isEmpty }
-            return !state.scheduled && !state.entries.isEmpty
+        state.withLock { state in
+            guard !state.scheduled, !state.entries.isEmpty else { return }
+            state.scheduled = true
+            scheduleHop()
         }
-        if needsHop { target.perform { [self] in runHop() } }
     }
 
     /// Whether fewer than ``capacity`` events wait.
@@ -90,16 +90,17 @@ final class ManagerMailbox: Sendable {
     var droppedLocationCount: Int { state.withLock { $0.droppedLocations } }
 
     private func post(_ entry: Entry, dropsOldest: Bool, moreFollow: Bool, batch: HopBatch? = nil) {
-        let (needsHop, dropped) = state.withLock { state -> (Bool, Bool) in
+        let dropped = state.withLock { state -> Bool in
             var dropped = false
             if case .event = entry {
                 if dropsOldest && state.events >= Self.capacity { dropped = Self.dropOldest(&state) }
                 state.events += 1
             }
             state.entries.append(entry)
-            guard !state.scheduled, !moreFollow || state.events >= Self.burstSize else { return (false, dropped) }
+            guard !state.scheduled, !moreFollow || state.events >= Self.burstSize else { return dropped }
             state.scheduled = true
-            return (true, dropped)
+            if let batch { batch.add(self) } else { scheduleHop() }
+            return dropped
         }
         if dropped {
             Diagnostics.hint(
@@ -108,8 +109,13 @@ final class ManagerMailbox: Sendable {
                     + "of the thread that created it running?); keeping the newest \(Self.capacity) events, dropping "
                     + "older ones (CLLocationManager.droppedLocationCount counts them)")
         }
-        guard needsHop else { return }
-        if let batch { batch.add(self) } else { target.perform { [self] in runHop() } }
+    }
+
+    /// Hands the hop to the target; called under the lock that marked it scheduled, so that a thread which then
+    /// finds it scheduled can count on it being queued on the target before anything that thread queues there
+    /// next (a `queue.sync {}` waiting for deliveries).
+    private func scheduleHop() {
+        target.perform { [self] in runHop() }
     }
 
     /// Removes the oldest waiting event that may be dropped; `false` when every waiting event is an end.
