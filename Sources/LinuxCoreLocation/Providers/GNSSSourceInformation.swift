@@ -50,15 +50,17 @@ public final class GNSSSourceInformation: CLLocationSourceInformation, @unchecke
         super.init(softwareSimulationState: isSoftware, andExternalAccessoryState: isAccessory)
     }
 
-    /// Creates source information with the values of `base`'s two flags and the receiver's values.
+    /// Creates source information with the values of `base`'s two flags and the receiver's values; counts and
+    /// dilutions outside ``FixLimits`` are dropped.
     convenience init(
         _ base: CLLocationSourceInformation, fixMode: GNSSFixMode?, satellitesUsed: Int?,
         satellitesVisible: Int? = nil, hdop: Double?, vdop: Double?, pdop: Double?
     ) {
         self.init(
             softwareSimulationState: base.isSimulatedBySoftware, andExternalAccessoryState: base.isProducedByAccessory,
-            fixMode: fixMode, satellitesUsed: satellitesUsed, satellitesVisible: satellitesVisible, hdop: hdop,
-            vdop: vdop, pdop: pdop)
+            fixMode: fixMode, satellitesUsed: FixLimits.satelliteCount(satellitesUsed),
+            satellitesVisible: FixLimits.satelliteCount(satellitesVisible), hdop: FixLimits.dilution(hdop),
+            vdop: FixLimits.dilution(vdop), pdop: FixLimits.dilution(pdop))
     }
 
     /// Encodes both flags and every value present.

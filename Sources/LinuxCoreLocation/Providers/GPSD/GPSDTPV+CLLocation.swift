@@ -28,13 +28,14 @@ extension GPSDTPV {
         let hae = hasAltitude ? altitudeHAE ?? msl.map { msl in msl + (geoidSeparation ?? 0) } : nil
         let speed = self.speed.flatMap { $0 >= 0 ? $0 : nil }
         let course = track.flatMap { $0 >= 0 && $0 <= 360 ? ($0 == 360 ? 0 : $0) : nil }
-        return CLLocation(
-            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
-            altitude: msl ?? 0, ellipsoidalAltitude: hae ?? 0, horizontalAccuracy: horizontalAccuracy,
-            verticalAccuracy: msl == nil ? -1 : Self.sigma(epv),
-            course: course ?? -1, courseAccuracy: course == nil ? -1 : Self.sigma(epd),
-            speed: speed ?? -1, speedAccuracy: speed == nil ? -1 : Self.sigma(eps),
-            timestamp: time ?? fallbackTime, sourceInfo: sourceInformation)
+        return FixLimits.limited(
+            CLLocation(
+                coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
+                altitude: msl ?? 0, ellipsoidalAltitude: hae ?? 0, horizontalAccuracy: horizontalAccuracy,
+                verticalAccuracy: msl == nil ? -1 : Self.sigma(epv),
+                course: course ?? -1, courseAccuracy: course == nil ? -1 : Self.sigma(epd),
+                speed: speed ?? -1, speedAccuracy: speed == nil ? -1 : Self.sigma(eps),
+                timestamp: time ?? fallbackTime, sourceInfo: sourceInformation))
     }
 
     /// The 2D RMS error in metres: `eph` ÷ ``horizontal95ToRMS``; without `eph`, √(σx² + σy²) from `epx`

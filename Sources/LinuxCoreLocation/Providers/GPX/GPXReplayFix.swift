@@ -56,10 +56,11 @@ struct GPXReplayFix {
 
     /// The location, stamped `time` and marked as simulated by software.
     func location(at time: Date) -> CLLocation {
-        CLLocation(
-            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
-            horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, course: course,
-            courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: time, sourceInfo: Self.simulated)
+        FixLimits.limited(
+            CLLocation(
+                coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
+                horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, course: course,
+                courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: time, sourceInfo: Self.simulated))
     }
 
     /// The source information of every replayed fix, shared: it is immutable.

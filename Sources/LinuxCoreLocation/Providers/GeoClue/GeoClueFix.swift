@@ -74,9 +74,10 @@ enum GeoClueFix {
         let heading = try number("Heading").flatMap {
             $0 >= 0 && $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : nil
         }
-        return CLLocation(
-            coordinate: coordinate, altitude: altitude ?? 0, horizontalAccuracy: accuracy,
-            verticalAccuracy: altitude == nil ? -1 : accuracy, course: heading ?? -1, courseAccuracy: -1,
-            speed: speed ?? -1, speedAccuracy: -1, timestamp: time)
+        return FixLimits.limited(
+            CLLocation(
+                coordinate: coordinate, altitude: altitude ?? 0, horizontalAccuracy: accuracy,
+                verticalAccuracy: altitude == nil ? -1 : accuracy, course: heading ?? -1, courseAccuracy: -1,
+                speed: speed ?? -1, speedAccuracy: -1, timestamp: time))
     }
 }

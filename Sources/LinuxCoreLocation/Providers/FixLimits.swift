@@ -1,0 +1,78 @@
+/// The physical limits a value from outside (a receiver, gpsd, GeoClue, a GPX file) must respect before a provider
+/// lets it into a ``CLLocation`` or a ``GNSSSourceInformation``.
+///
+/// **Linux only.**
+///
+/// Every provider passes the fixes it builds through ``limited(_:)`` and its receiver values through
+/// ``satelliteCount(_:)`` and ``dilution(_:)``, so that every provider agrees and no formatter, plot or filter
+/// downstream sees a number no receiver can measure (gpsd's `"alt":1e308`, a GPX `<hdop>1e308</hdop>`, an
+/// `nSat` of 2³²). A value outside its limit is marked invalid the way Apple marks it, never clamped:
+///
+/// - Horizontal accuracy not finite, negative or above ``maximumAccuracy``: −1 (the coordinate is invalid, so
+///   managers discard the fix). A coordinate outside ±90°/±180° or not finite: the same.
+/// - Altitude or ellipsoidal altitude not finite or outside ``altitudeRange``, or vertical accuracy not finite or
+///   above ``maximumAccuracy``: altitude 0 and vertical accuracy −1.
+/// - Speed not finite or above ``maximumSpeed``, or speed accuracy not finite or above ``maximumSpeed``: speed
+///   and speed accuracy −1.
+/// - Course not finite or outside 0…360 (360 reads as 0), or course accuracy not finite or above 180°: course and
+///   course accuracy −1.
+/// - Satellite counts above ``maximumSatelliteCount`` or negative, and dilutions not finite, negative or above
+///   ``maximumDilution``: dropped (`nil`, "not reported").
+enum FixLimits {
+    /// The largest accuracy, in metres, that says anything: 20 000 km, about the longest distance between two
+    /// points on the Earth's surface (half a meridian is 20 004 km).
+    static let maximumAccuracy: Double = 20_000_000
+    /// The altitudes, in metres, a fix may have: from 12 km below sea level (the deepest ocean is 10.9 km) to
+    /// 100 km above it (the Kármán line, where space begins).
+    static let altitudeRange: ClosedRange<Double> = -12_000...100_000
+    /// The fastest speed, in m/s, a fix may have: 2 000 m/s (Mach 6). Civil GNSS receivers stop reporting at
+    /// 515 m/s (the COCOM limit of 1 000 knots); anything faster is a decoding error or a jump between positions.
+    static let maximumSpeed: Double = 2_000
+    /// The most satellites a count may hold: 255, well above every GNSS constellation together (about 130).
+    static let maximumSatelliteCount = 255
+    /// The largest dilution of precision: 100 (receivers report 99.9 or 99.99 for "no geometry").
+    static let maximumDilution: Double = 100
+
+    /// `location` with every value outside the limits above marked invalid; `location` itself when all are
+    /// within them.
+    static func limited(_ location: CLLocation) -> CLLocation {
+        var storage = location.storage
+        var changed = false
+        func invalidate(_ body: (inout CLLocation.Storage) -> Void) {
+            body(&storage)
+            changed = true
+        }
+        if !(CLLocationCoordinate2DIsValid(storage.coordinate) && isWithin(storage.horizontalAccuracy, maximumAccuracy))
+        {
+            invalidate { $0.horizontalAccuracy = -1 }
+        }
+        if !(altitudeRange.contains(storage.altitude) && altitudeRange.contains(storage.ellipsoidalAltitude)
+            && isWithin(storage.verticalAccuracy, maximumAccuracy))
+        {
+            invalidate { ($0.altitude, $0.ellipsoidalAltitude, $0.verticalAccuracy) = (0, 0, -1) }
+        }
+        if !(isWithin(storage.speed, maximumSpeed) && isWithin(storage.speedAccuracy, maximumSpeed)) {
+            invalidate { ($0.speed, $0.speedAccuracy) = (-1, -1) }
+        }
+        if storage.course == 360 { invalidate { $0.course = 0 } }
+        if !(isWithin(storage.course, 360) && storage.course < 360 && isWithin(storage.courseAccuracy, 180)) {
+            invalidate { ($0.course, $0.courseAccuracy) = (-1, -1) }
+        }
+        return changed ? CLLocation(storage: storage) : location
+    }
+
+    /// `count` when it is 0…``maximumSatelliteCount``, else `nil`.
+    static func satelliteCount(_ count: Int?) -> Int? {
+        count.flatMap { (0...maximumSatelliteCount).contains($0) ? $0 : nil }
+    }
+
+    /// `dilution` when it is finite and 0…``maximumDilution``, else `nil`.
+    static func dilution(_ dilution: Double?) -> Double? {
+        dilution.flatMap { (0...maximumDilution).contains($0) ? $0 : nil }
+    }
+
+    /// Whether `value` is finite and at most `limit`; a finite negative value (an invalid marker) passes.
+    private static func isWithin(_ value: Double, _ limit: Double) -> Bool {
+        value.isFinite && value <= limit
+    }
+}
