@@ -19,7 +19,10 @@ import Testing
         #expect(FixTime.problem(with: now.addingTimeInterval(86_400.001), now: now) == .aheadOfClock)
         #expect(FixTime.problem(with: Date(timeIntervalSince1970: 1e16), now: now) == .aheadOfClock)
         #expect(FixTime.problem(with: Date(timeIntervalSince1970: 1e16), now: nil) == .afterLatest)
-        #expect(FixTime.problem(with: Date(timeIntervalSince1970: 253_402_300_799), now: nil) == nil)  // 9999-12-31
+        #expect(FixTime.problem(with: Date(timeIntervalSince1970: 64_092_211_199), now: nil) == nil)  // 4000-12-31
+        // 4001-01-01T00:00:01Z: beyond what Date.description (CoreLocationCLI's "time") can write.
+        #expect(FixTime.problem(with: Date(timeIntervalSince1970: 64_092_211_201), now: nil) == .afterLatest)
+        #expect(Date(timeIntervalSince1970: 64_092_211_199).description == "4000-12-31 23:59:59 +0000")
         #expect(FixTime.problem(with: Date(timeIntervalSince1970: 4e9), now: nil) == nil)  // 2096: a recording's
         #expect(
             FixTime.Problem.aheadOfClock.detail(Date(timeIntervalSince1970: 1e16))

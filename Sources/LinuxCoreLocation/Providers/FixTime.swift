@@ -8,7 +8,10 @@
 /// 2⁶⁴ − 1 s. A fix whose time fails it is invalid: the provider skips and counts it (``SkippedFixes``).
 /// The range: from ``earliest`` (1980-01-01T00:00:00Z; GPS time starts on 1980-01-06, so no receiver reports an
 /// earlier fix) to, for a live source, ``allowedLead`` (one day) after its clock's now, or, for a recording,
-/// ``latest`` (9999-12-31T23:59:59Z, the last instant a four-digit year can write).
+/// ``latest`` (4000-12-31T23:59:59Z: every format the tool writes holds it — Foundation's `Date.description`, which
+/// CoreLocationCLI's `time` member uses, gives `<description unavailable>` after 4001-01-01T00:00:00Z, and GPX's
+/// four-digit years end at 9999). Replays (NMEA logs, GPX files) apply it too, so a point dated in the year 5000 or
+/// 10000 is skipped and counted at the provider rather than formatted as `null`.
 enum FixTime {
     /// Why a time cannot stamp a fix.
     enum Problem: Sendable, Equatable {
@@ -24,7 +27,7 @@ enum FixTime {
             switch self {
             case .beforeEarliest: "time before 1980"
             case .aheadOfClock: "time more than a day ahead of the clock"
-            case .afterLatest: "time after the year 9999"
+            case .afterLatest: "time after the year 4000"
             }
         }
 
@@ -38,8 +41,8 @@ enum FixTime {
     static let earliest = Date(timeIntervalSince1970: 315_532_800)
     /// How far a live source's time may run ahead of its clock: one day, in seconds.
     static let allowedLead: TimeInterval = 86_400
-    /// 9999-12-31T23:59:59Z.
-    static let latest = Date(timeIntervalSince1970: 253_402_300_799)
+    /// 4000-12-31T23:59:59Z.
+    static let latest = Date(timeIntervalSince1970: 64_092_211_199)
 
     /// What is wrong with `time`, or `nil` when it can stamp a fix.
     ///

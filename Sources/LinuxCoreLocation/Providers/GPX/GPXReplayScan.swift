@@ -7,7 +7,7 @@ import GPX
 /// its own time when it has one. Otherwise, when a later point of the replayed kind has a time, the untimed points
 /// before it are placed so that they arrive at that time (at the default speed, 1 s across each boundary, as
 /// ``GPXReplayTimeline`` places them); when none has, at the document's `<metadata><time>`, else when the replay
-/// starts. The read stops at the first timed track point, or after ``maximumUntimedPoints`` untimed ones (then
+/// starts. A time that fails ``FixTime`` places nothing (the replay skips that point). The read stops at the first timed track point, or after ``maximumUntimedPoints`` untimed ones (then
 /// taken as a document without times); a document without track points is read to its end.
 struct GPXReplayScan {
     /// Which points of a document are replayed.
@@ -37,11 +37,11 @@ struct GPXReplayScan {
         var counts = [0, 0, 0]
         func add(_ point: GPXPoint, to kind: Int) {
             counts[kind] += 1
-            leads[kind].add(point)
+            if !Self.isOutOfRange(point.time) { leads[kind].add(point) }  // the replay skips it
         }
         while let event = try stream.next() {
             switch event {
-            case .metadata(let metadata): metadataTime = metadata.time
+            case .metadata(let metadata): metadataTime = Self.isOutOfRange(metadata.time) ? nil : metadata.time
             case .trackStarted, .segmentStarted: leads[0].endSegment()
             case .trackPoint(let point): add(point, to: 0)
             case .routeStarted: leads[1].endSegment()
@@ -54,6 +54,11 @@ struct GPXReplayScan {
         guard let kind = counts.firstIndex(where: { $0 > 0 }) else { return }
         selection = [.trackPoints, .routePoints, .waypoints][kind]
         startTime = leads[kind].anchor ?? metadataTime
+    }
+
+    /// Whether `time` fails ``FixTime`` (the replay skips such points, so they place nothing).
+    private static func isOutOfRange(_ time: Date?) -> Bool {
+        time.map { FixTime.problem(with: $0, now: nil) != nil } ?? false
     }
 
     /// The time before the first timed point that the untimed points before it take, at the default speed.

@@ -8,7 +8,8 @@ import GPX
 /// does not grow with the document or with the length of a leg, and no thread is involved. Nothing is read before
 /// the first ``next()``. Errors (unreadable file, malformed XML, a refused DTD, no points) are written to standard
 /// error and thrown by ``next()``; points skipped or values dropped by the lenient reader are summarised on
-/// standard error at the end of each pass.
+/// standard error at the end of each pass. A fix whose time fails ``FixTime`` (before 1980, after the year 4000) is
+/// skipped and counted: the first of each cause is announced, the counts join the end-of-pass summary.
 ///
 /// Used by one replay at a time, which serialises its calls.
 final class GPXReplaySource: ReplaySource {
@@ -33,18 +34,32 @@ final class GPXReplaySource: ReplaySource {
     private let name: String
     private let defaultSpeed: Double
     private var pass: Pass?
+    /// Fixes skipped because their time is out of range, over every pass.
+    private(set) var skipped: SkippedFixes
+    /// How many skipped fixes the last end-of-pass summary counted.
+    private var summarised = 0
+    private let announce: @Sendable (String) -> Void
 
-    /// Creates a source; reading starts with the first ``next()``.
-    init(input: GPXReplayInput, defaultSpeed: Double) {
+    /// Creates a source; reading starts with the first ``next()``. `announce` receives the first skipped fix of
+    /// each cause and the end-of-pass summary (standard error by default).
+    init(
+        input: GPXReplayInput, defaultSpeed: Double,
+        announce: @escaping @Sendable (String) -> Void = { Diagnostics.warn($0) }
+    ) {
         self.input = input
         name = input.name
         self.defaultSpeed = defaultSpeed
+        skipped = SkippedFixes(source: input.name, announce: announce)
+        self.announce = announce
     }
 
     func next() throws -> ReplayItem? {
         do {
             if pass == nil { pass = try start() }
-            return try pass?.nextItem(warningAbout: name)
+            if let item = try pass?.nextItem(warningAbout: name, skipped: &skipped) { return item }
+            if skipped.total > summarised, let summary = skipped.summary { announce(summary) }
+            summarised = skipped.total
+            return nil
         } catch {
             Diagnostics.warn("\(error)")
             close()
@@ -83,10 +98,16 @@ final class GPXReplaySource: ReplaySource {
 }
 
 extension GPXReplaySource.Pass {
-    /// The next item, reading as far as it needs; `nil` at the end of the document.
-    mutating func nextItem(warningAbout name: String) throws -> ReplayItem? {
+    /// The next item, reading as far as it needs; `nil` at the end of the document. A point whose time fails
+    /// ``FixTime`` is counted in `skipped` and left out before it is placed (so it cannot hold back the points
+    /// after it), as is any fix placed beyond the range.
+    mutating func nextItem(warningAbout name: String, skipped: inout SkippedFixes) throws -> ReplayItem? {
         while true {
-            if let item = planner.nextItem() { return item }
+            if let item = planner.nextItem() {
+                guard let problem = FixTime.problem(with: item.time, now: nil) else { return item }
+                skipped.skip(problem, time: item.time)
+                continue
+            }
             switch timeline.next() {
             case .point(let point, let time, let legDuration):
                 planner.add(point, at: time, legDuration: legDuration)
@@ -109,7 +130,11 @@ extension GPXReplaySource.Pass {
                 timeline.endSegment()
             case (.trackPoints, .trackPoint(let point)), (.routePoints, .routePoint(let point)),
                 (.waypoints, .waypoint(let point)):
-                timeline.add(point)
+                if let time = point.time, let problem = FixTime.problem(with: time, now: nil) {
+                    skipped.skip(problem, time: time)
+                } else {
+                    timeline.add(point)
+                }
             default:
                 break
             }

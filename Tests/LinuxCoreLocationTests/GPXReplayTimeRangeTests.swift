@@ -1,0 +1,47 @@
+import Foundation
+import SharedTestSupport
+import Testing
+
+@testable import LinuxCoreLocation
+
+/// GPX points dated outside ``FixTime``'s range are skipped and counted at the provider (issue 16, finding 6: a point
+/// after the year 9999 reached JSON Lines as `"timestamp":null`, one dated 5000 CoreLocationCLI's `time` as
+/// `<description unavailable>`, and `--format gpx` wrote a line per fix).
+@Suite struct GPXReplayTimeRangeTests {
+    private func point(_ longitude: Double, _ time: String) -> String {
+        "<trkpt lat=\"0\" lon=\"\(longitude)\"><time>\(time)</time></trkpt>"
+    }
+
+    @Test func pointsOutOfRangeAreSkippedCountedAndAnnouncedOncePerCause() throws {
+        let body =
+            "<trk><trkseg>" + point(0, "2024-01-01T00:00:00Z") + point(0.00001, "9000-06-01T00:00:00Z")
+            + point(0.00002, "2024-01-01T00:00:02Z") + point(0.00003, "1975-01-01T00:00:00Z")
+            + point(0.00004, "4001-01-01T00:00:01Z") + point(0.00005, "2024-01-01T00:00:04Z") + "</trkseg></trk>"
+        let announced = Locked<[String]>([])
+        let source = GPXReplaySource(input: .data(gpxDocument(body), name: "t.gpx"), defaultSpeed: 1.4) { line in
+            announced.withLock { $0.append(line) }
+        }
+        var offsets: [Double] = []
+        while let item = try source.next() { offsets.append(item.time.timeIntervalSince(gpxEpoch)) }
+        // The good points and the fixes between them, a second apart: the year-9000 point held nothing back.
+        #expect(offsets == [0, 1, 2, 3, 4])
+        #expect(source.skipped.total == 3)
+        #expect(
+            announced.withLock { $0 } == [
+                "t.gpx: fix skipped: time 221858438400.0 s since 1970 is after the year 4000 (further fixes skipped "
+                    + "for this reason are counted, not shown)",
+                "t.gpx: fix skipped: time 157766400.0 s since 1970 is before 1980 (further fixes skipped for this "
+                    + "reason are counted, not shown)",
+                "t.gpx: 3 fixes skipped: time after the year 4000 2, time before 1980 1",
+            ])
+    }
+
+    @Test func aDocumentWhosePointsAreAllOutOfRangeReplaysNothing() throws {
+        let body =
+            "<trk><trkseg>" + point(0, "9000-01-01T00:00:00Z") + point(0.1, "5000-01-01T00:00:00Z")
+            + "</trkseg></trk>"
+        let source = GPXReplaySource(input: .data(gpxDocument(body), name: "far.gpx"), defaultSpeed: 1.4) { _ in }
+        #expect(try source.next() == nil)
+        #expect(source.skipped.total == 2)
+    }
+}
