@@ -57,7 +57,8 @@ import Testing
 
     @Test func gpsdAbsurdMembersBecomeInvalidMarkers() throws {
         var translator = GPSDEventTranslator(
-            source: "test", sourceInformation: CLLocationSourceInformation()) { _ in }
+            source: "test", sourceInformation: CLLocationSourceInformation()
+        ) { _ in }
         func fix(_ members: String) throws -> CLLocation {
             let json = #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:06Z","lat":48.8584,"lon":2.2945,"#
             guard case .locations(let fixes)? = translator.translate(try gpsdReport(json + members + "}"), now: time)

@@ -25,7 +25,9 @@ enum FixLimits {
     /// The altitudes, in metres, a fix may have: from 12 km below sea level (the deepest ocean is 10.9 km) to
     /// 100 km above it (the Kármán line, where space begins).
     static let altitudeRange: ClosedRange<Double> = -12_000...100_000
-    /// The fastest speed, in m/s, a fix may have: 2 000 m/s (Mach 6). Civil GNSS receivers stop reporting at
+    /// The fastest speed, in m/s, a fix may have: 2 000 m/s (Mach 6).
+    ///
+    /// Civil GNSS receivers stop reporting at
     /// 515 m/s (the COCOM limit of 1 000 knots); anything faster is a decoding error or a jump between positions.
     static let maximumSpeed: Double = 2_000
     /// The most satellites a count may hold: 255, well above every GNSS constellation together (about 130).

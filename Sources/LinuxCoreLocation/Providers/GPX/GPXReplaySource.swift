@@ -40,7 +40,9 @@ final class GPXReplaySource: ReplaySource {
     private var summarised = 0
     private let announce: @Sendable (String) -> Void
 
-    /// Creates a source; reading starts with the first ``next()``. `announce` receives the first skipped fix of
+    /// Creates a source; reading starts with the first ``next()``.
+    ///
+    /// `announce` receives the first skipped fix of
     /// each cause and the end-of-pass summary (standard error by default).
     init(
         input: GPXReplayInput, defaultSpeed: Double,
@@ -98,7 +100,9 @@ final class GPXReplaySource: ReplaySource {
 }
 
 extension GPXReplaySource.Pass {
-    /// The next item, reading as far as it needs; `nil` at the end of the document. A point whose time fails
+    /// The next item, reading as far as it needs; `nil` at the end of the document.
+    ///
+    /// A point whose time fails
     /// ``FixTime`` is counted in `skipped` and left out before it is placed (so it cannot hold back the points
     /// after it), as is any fix placed beyond the range.
     mutating func nextItem(warningAbout name: String, skipped: inout SkippedFixes) throws -> ReplayItem? {
