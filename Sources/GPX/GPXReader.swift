@@ -73,11 +73,18 @@ public struct GPXReader: Sendable {
 
     /// Opens a GPX file for reading event by event.
     ///
-    /// - Parameter url: The file, as in ``read(contentsOf:_:)``; it is opened now and read as events are asked for.
+    /// A FIFO, pipe or device is opened without waiting for a writer and read only when `poll(2)` says it has
+    /// data, so that `cancellation` can end a wait from another thread (see ``GPXReadCancellation``).
+    ///
+    /// - Parameters:
+    ///   - url: The file, as in ``read(contentsOf:_:)``; it is opened now and read as events are asked for.
+    ///   - cancellation: Wakes a read waiting on a FIFO, pipe or device; `nil` when nobody needs to.
     /// - Returns: The stream of the file's events.
     /// - Throws: ``GPXDiagnostic`` of kind `io` when the file cannot be opened.
-    public func events(contentsOf url: URL) throws(GPXDiagnostic) -> GPXEventStream {
-        GPXEventStream(try GPXXMLInput(path: url.path), mode: mode)
+    public func events(
+        contentsOf url: URL, cancellation: GPXReadCancellation? = nil
+    ) throws(GPXDiagnostic) -> GPXEventStream {
+        GPXEventStream(try GPXXMLInput(path: url.path, cancellation: cancellation), mode: mode)
     }
 
     /// Reads an in-memory GPX document event by event.

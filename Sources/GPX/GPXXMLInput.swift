@@ -14,24 +14,34 @@ final class GPXXMLInput {
     /// The name diagnostics use: the file's path, or the name given with the data.
     let name: String
     private var source: Source
+    /// Whether reads wait in `poll(2)` first: the file is not a regular one (a FIFO, a pipe, a device).
+    private var waitsForData = false
+    private let cancellation: GPXReadCancellation?
 
-    /// Opens the file at `path` for reading.
+    /// Opens the file at `path` for reading, without waiting for a FIFO's writer.
     ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - cancellation: Ends a wait for data from another thread.
     /// - Throws: ``GPXDiagnostic`` of kind `io` when it cannot be opened.
-    init(path: String) throws(GPXDiagnostic) {
+    init(path: String, cancellation: GPXReadCancellation? = nil) throws(GPXDiagnostic) {
         name = path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        self.cancellation = cancellation
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw GPXDiagnostic(
                 kind: .io, source: path, message: "cannot open file: \(String(cString: strerror(errno)))")
         }
         source = .descriptor(descriptor)
+        var information = stat()
+        waitsForData = fstat(descriptor, &information) != 0 || (information.st_mode & S_IFMT) != S_IFREG
     }
 
     /// Reads `data`, naming it `name` in diagnostics.
     init(data: Data, name: String) {
         self.name = name
         source = .data(data, offset: 0)
+        cancellation = nil
     }
 
     deinit {
@@ -46,9 +56,10 @@ final class GPXXMLInput {
         switch source {
         case .descriptor(let descriptor):
             while true {
+                if waitsForData { try waitForData(descriptor) }
                 let result = readDescriptor(descriptor, destination, count)
                 if result >= 0 { return result }
-                if errno != EINTR {
+                if errno != EINTR && errno != EAGAIN {
                     throw GPXDiagnostic(
                         kind: .io, source: name, message: "cannot read file: \(String(cString: strerror(errno)))")
                 }
@@ -62,6 +73,28 @@ final class GPXXMLInput {
             return length
         case .closed:
             return 0
+        }
+    }
+
+    /// Waits until `descriptor` has data or its writer has gone (a FIFO without any writer yet keeps waiting), or
+    /// the cancellation fires.
+    ///
+    /// - Throws: ``GPXDiagnostic`` of kind `io` when cancelled or when `poll(2)` fails.
+    private func waitForData(_ descriptor: Int32) throws(GPXDiagnostic) {
+        var descriptors = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: cancellation?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            if cancellation?.isCancelled == true {
+                throw GPXDiagnostic(kind: .io, source: name, message: "reading was cancelled")
+            }
+            let result = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if result > 0 && descriptors[1].revents == 0 { return }
+            if result < 0 && errno != EINTR {
+                throw GPXDiagnostic(
+                    kind: .io, source: name, message: "cannot wait for data: \(String(cString: strerror(errno)))")
+            }
         }
     }
 

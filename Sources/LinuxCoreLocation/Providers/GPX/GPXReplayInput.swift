@@ -23,14 +23,16 @@ enum GPXReplayInput: Sendable {
         }
     }
 
-    /// The document's events, read on demand by a lenient ``GPXReader`` (invalid points are skipped and counted,
-    /// invalid optional values dropped).
+    /// The document's events, read on demand by a lenient ``GPXReader``.
+    ///
+    /// Invalid points are skipped and counted, invalid optional values dropped. `cancellation` ends a read waiting
+    /// on a FIFO or pipe.
     ///
     /// - Throws: ``GPXDiagnostic`` of kind `io` when the file cannot be opened.
-    func events() throws -> GPXEventStream {
+    func events(cancellation: GPXReadCancellation? = nil) throws -> GPXEventStream {
         let reader = GPXReader(mode: .lenient)
         switch self {
-        case .file(let url): return try reader.events(contentsOf: url)
+        case .file(let url): return try reader.events(contentsOf: url, cancellation: cancellation)
         case .data(let data, let name): return reader.events(data: data, sourceName: name)
         }
     }

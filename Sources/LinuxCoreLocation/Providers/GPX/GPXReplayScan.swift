@@ -28,9 +28,10 @@ struct GPXReplayScan {
     /// - Parameters:
     ///   - input: The document.
     ///   - defaultSpeed: Metres per second between untimed points, > 0.
+    ///   - cancellation: Ends a read waiting on a FIFO or pipe.
     /// - Throws: The reader's ``GPXDiagnostic``.
-    init(_ input: GPXReplayInput, defaultSpeed: Double) throws {
-        let stream = try input.events()
+    init(_ input: GPXReplayInput, defaultSpeed: Double, cancellation: GPXReadCancellation? = nil) throws {
+        let stream = try input.events(cancellation: cancellation)
         defer { stream.close() }
         var metadataTime: Date?
         var leads = [Selection.trackPoints, .routePoints, .waypoints].map { _ in Lead(defaultSpeed: defaultSpeed) }

@@ -11,7 +11,9 @@ import GPX
 /// standard error at the end of each pass. A fix whose time fails ``FixTime`` (before 1980, after the year 4000) is
 /// skipped and counted: the first of each cause is announced, the counts join the end-of-pass summary.
 ///
-/// Used by one replay at a time, which serialises its calls.
+/// A FIFO or pipe is read without blocking in `open(2)` or `read(2)` (see `GPXReadCancellation`): ``interrupt()``,
+/// which the replay calls from the stopping thread, ends a wait for a writer or for data at once, and the read ends
+/// quietly. Used by one replay at a time, which serialises its other calls.
 final class GPXReplaySource: ReplaySource {
     /// A document without any point to replay.
     struct NoPoints: Error, CustomStringConvertible {
@@ -39,6 +41,8 @@ final class GPXReplaySource: ReplaySource {
     /// How many skipped fixes the last end-of-pass summary counted.
     private var summarised = 0
     private let announce: @Sendable (String) -> Void
+    /// Ends a read waiting on a FIFO or a stalled pipe when the replay stops (``interrupt()``).
+    private let cancellation = GPXReadCancellation()
 
     /// Creates a source; reading starts with the first ``next()``.
     ///
@@ -63,6 +67,10 @@ final class GPXReplaySource: ReplaySource {
             summarised = skipped.total
             return nil
         } catch {
+            if cancellation.isCancelled {  // stopped while waiting for data: nothing to report
+                close()
+                return nil
+            }
             Diagnostics.warn("\(error)")
             close()
             throw Self.inputError(error) ?? error
@@ -81,6 +89,18 @@ final class GPXReplaySource: ReplaySource {
             reason: (diagnostic.element.map { "<\($0)> " } ?? "") + diagnostic.message)
     }
 
+    /// Whether the document is a file that is not a regular one (a FIFO, a pipe such as `/dev/stdin`, a device); a
+    /// missing file fails at once.
+    var mayWaitForData: Bool {
+        guard case .file(let url) = input else { return false }
+        var information = stat()
+        return stat(url.path, &information) == 0 && (information.st_mode & S_IFMT) != S_IFREG
+    }
+
+    func interrupt() {
+        cancellation.cancel()
+    }
+
     func rewind() throws {
         close()
     }
@@ -91,10 +111,10 @@ final class GPXReplaySource: ReplaySource {
     }
 
     private func start() throws -> Pass {
-        let scan = try GPXReplayScan(input, defaultSpeed: defaultSpeed)
+        let scan = try GPXReplayScan(input, defaultSpeed: defaultSpeed, cancellation: cancellation)
         guard let selection = scan.selection else { throw NoPoints(source: name) }
         return Pass(
-            stream: try input.events(), selection: selection,
+            stream: try input.events(cancellation: cancellation), selection: selection,
             timeline: GPXReplayTimeline(defaultSpeed: defaultSpeed, startTime: scan.startTime ?? Date()))
     }
 }

@@ -69,8 +69,10 @@ final class ReplayPacer: @unchecked Sendable {
             }
         }
 
-        /// Closes the source once, waiting for a read in progress to return first.
+        /// Closes the source once, ending a read that waits for data and waiting for a read in progress to return
+        /// first.
         func closeSource() {
+            source.interrupt()
             sourceLock.withLock {
                 guard !sourceClosed else { return }
                 sourceClosed = true
@@ -107,6 +109,8 @@ final class ReplayPacer: @unchecked Sendable {
         let run = Run(source: source, handler: handler, passStart: clock.now)
         lock.withLock { self.run = run }
         switch options.speed {
+        case .factor(let factor) where source.mayWaitForData:
+            Thread.detachNewThread { [self] in scheduleNext(run, factor: factor) }  // the first read may wait
         case .factor(let factor): scheduleNext(run, factor: factor)
         case .asFastAsPossible:
             Thread.detachNewThread { [self] in self.runAsFastAsPossible(run) }

@@ -43,9 +43,30 @@ public protocol ReplaySource: AnyObject {
     /// The replay calls it once, when it stops, after any read in progress has returned; it calls neither
     /// ``next()`` nor ``rewind()`` afterwards. The default implementation does nothing (a recording in memory).
     func close()
+
+    /// Ends a read that waits for data (a FIFO without a writer, a stalled pipe), from another thread.
+    ///
+    /// The replay calls it when it stops, before it waits for a read in progress to return and calls ``close()``,
+    /// so that a stop (Ctrl-C in the tool) never waits on the other end of a pipe. The ``next()`` in progress, and
+    /// any later one, then returns `nil` (or throws; the stopped replay reports nothing either way). It may run
+    /// concurrently with ``next()``: implementations touch only thread-safe state. The default implementation does
+    /// nothing (a recording whose reads never wait).
+    func interrupt()
+
+    /// Whether a read may wait for data (a FIFO, a pipe, a device): the replay then reads on a thread of its own
+    /// from the start, never on the thread that starts it (a manager's, whose queue would wait with it).
+    ///
+    /// The default implementation returns `false`.
+    var mayWaitForData: Bool { get }
 }
 
 extension ReplaySource {
     /// Does nothing: the recording holds nothing open.
     public func close() {}
+
+    /// Does nothing: the recording's reads never wait.
+    public func interrupt() {}
+
+    /// `false`: the recording's reads never wait.
+    public var mayWaitForData: Bool { false }
 }

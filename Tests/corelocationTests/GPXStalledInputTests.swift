@@ -1,0 +1,128 @@
+import Foundation
+import GPX
+import SharedTestSupport
+import Testing
+
+/// A `gpx:` provider reading a FIFO or a stalled pipe ends on SIGINT and SIGTERM (issue 16, finding 2: the reading
+/// thread, blocked in `open(2)` without a writer or in `read(2)` on a stalled pipe, kept the tool alive until
+/// SIGKILL; `record` blocked the main thread itself).
+@Suite struct GPXStalledInputTests {
+    /// How a run ended: its status, whether a signal killed it, what it wrote on standard error.
+    private struct Ending: Sendable {
+        var status: Int32
+        var diedOfSignal: Bool
+        var error: String
+    }
+
+    /// A FIFO in a directory of its own, removed by `cleanup`.
+    private static func fifo() throws -> (path: String, cleanup: @Sendable () -> Void) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("track.gpx").path
+        guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return (path, { try? FileManager.default.removeItem(at: directory) })
+    }
+
+    /// Runs the tool, waits (at most 20 s) until `ready(pid)` and the tool catches `signal` (its dispatch source is
+    /// registered: one sent before would be lost, a start-up window that this suite does not test), sends `signal`,
+    /// and waits at most 20 s for the end; a run still alive then is killed with SIGKILL, which the caller sees as
+    /// `diedOfSignal`.
+    private static func run(
+        _ arguments: [String], signal number: Int32, when ready: @escaping @Sendable (Int32) -> Bool
+    ) async throws -> Ending {
+        try await offThePool {
+            Result { () throws -> Ending in
+                let process = Tool.process(arguments)
+                process.standardOutput = FileHandle.nullDevice
+                let error = Pipe()
+                process.standardError = error
+                try process.run()
+                let pid = process.processIdentifier
+                let readyBy = Date(timeIntervalSinceNow: 20)
+                while process.isRunning, Date() < readyBy, !(ready(pid) && catches(number, pid: pid)) {
+                    usleep(20_000)
+                }
+                kill(pid, number)
+                let endBy = Date(timeIntervalSinceNow: 20)
+                while process.isRunning, Date() < endBy { usleep(20_000) }
+                if process.isRunning { kill(pid, SIGKILL) }
+                let errorData = error.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return Ending(
+                    status: process.terminationStatus, diedOfSignal: process.terminationReason == .uncaughtSignal,
+                    error: String(decoding: errorData, as: UTF8.self))
+            }
+        }.get()
+    }
+
+    /// Whether process `pid` has a handler for signal `number` (its `SigCgt` mask in `/proc/PID/status`).
+    private static func catches(_ number: Int32, pid: Int32) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(number - 1)) != 0
+    }
+
+    /// Whether process `pid` has `path` open (listed in `/proc/PID/fd`).
+    private static func hasOpen(_ path: String, pid: Int32) -> Bool {
+        let directory = "/proc/\(pid)/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return descriptors.contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\($0)")) == path
+        }
+    }
+
+    @Test(arguments: [(SIGINT, 130), (SIGTERM, 143)] as [(Int32, Int32)])
+    func watchOnAFIFOWithoutWriterEnds(signal: Int32, status: Int32) async throws {
+        let fifo = try Self.fifo()
+        defer { fifo.cleanup() }
+        let path = fifo.path
+        let ended = try await Self.run(["watch", "--provider", "gpx:\(path)"], signal: signal) {
+            Self.hasOpen(path, pid: $0)
+        }
+        #expect(!ended.diedOfSignal, "killed: \(ended.error)")
+        #expect(ended.status == status, "\(ended.error)")
+        #expect(!ended.error.contains("error"), "\(ended.error)")
+    }
+
+    @Test func recordOnAFIFOWithoutWriterEndsAndLeavesAValidFile() async throws {
+        let fifo = try Self.fifo()
+        defer { fifo.cleanup() }
+        let (path, file) = (fifo.path, fifo.path + ".rec.gpx")
+        let ended = try await Self.run(["record", file, "--provider", "gpx:\(path)"], signal: SIGTERM) {
+            Self.hasOpen(path, pid: $0)
+        }
+        #expect(!ended.diedOfSignal, "killed: \(ended.error)")
+        #expect(ended.status == 143, "\(ended.error)")
+        let document = try GPXReader().readDocument(contentsOf: URL(fileURLWithPath: file))
+        #expect(document.tracks.flatMap(\.segments).flatMap(\.points).isEmpty)
+        #expect(ended.error.contains("recorded 0 fixes"), "\(ended.error)")
+    }
+
+    @Test func watchOnAStalledWriterEnds() async throws {
+        let fifo = try Self.fifo()
+        defer { fifo.cleanup() }
+        let path = fifo.path
+        // The writer: opening blocks until the tool opens the FIFO; it then sends half a document and stalls until
+        // the run has ended.
+        let ended = DispatchSemaphore(value: 0)
+        let writer = Thread {
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            let start =
+                #"<?xml version="1.0"?><gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1">"#
+                + #"<trk><trkseg><trkpt lat="45" lon="4"/>"#
+            _ = start.withCString { write(descriptor, $0, strlen($0)) }
+            ended.wait()
+            close(descriptor)
+        }
+        writer.start()
+        let ending = try await Self.run(["watch", "--provider", "gpx:\(path)"], signal: SIGINT) {
+            Self.hasOpen(path, pid: $0)
+        }
+        ended.signal()
+        #expect(!ending.diedOfSignal, "killed: \(ending.error)")
+        #expect(ending.status == 130, "\(ending.error)")
+    }
+}
