@@ -20,8 +20,10 @@ final class OnceCommand: ToolCommand {
           --provider URI, --format F, --format-string T   as for watch (the sample only with
                          --provider sample:)
 
-        exit status: 0 a fix met the accuracy; 2 timed out (the best fix, if any, was printed);
-        3 denied, restricted, no provider, or the provider does not answer; 1 the provider failed.
+        exit status: 0 a fix met the accuracy; 2 timed out, or a replay ended, first (the best fix, if any,
+        was printed); 3 denied, restricted, no provider, or the provider does not answer; 1 the provider
+        failed; 64 bad arguments or CORELOCATION_* value; 65 the input is not what its scheme says; 66 an input
+        file cannot be read; 74 standard output cannot be written.
         """
 
     private let session: Session

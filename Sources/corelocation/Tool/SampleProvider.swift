@@ -26,10 +26,7 @@ final class SampleProvider: LocationProvider {
                 uri: uri.description, name: "path", reason: "the sample takes no path; write sample: or sample:?speed=N"
             )
         }
-        for (name, _) in uri.parameters where name != "speed" && name != "loop" {
-            throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: name, reason: "unknown here; expected loop, speed")
-        }
+        try uri.checkParameters(["speed", "loop"])
         var options = try ReplayOptions(uri: uri)
         if uri.parameter("speed") == nil { options.speed = .factor(Self.defaultSpeed) }
         switch options.speed {
