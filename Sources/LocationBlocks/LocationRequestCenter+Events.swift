@@ -49,6 +49,17 @@ extension LocationRequestCenter {
         }
     }
 
+    /// The provider of the standard updates finished (a replay reached its end): no fix will come, so its one-shot
+    /// requests end now, as ``LocationRequestCenter/forceComplete(_:)`` ends them (``LocationRequestStatus/timedOut``
+    /// with the best fix seen), marked ``LocationRequestResult/providerFinished``; waiting out their timeouts, or
+    /// for ever without one, would only hang. Subscriptions stay: they end when cancelled.
+    func providerFinished(_ manager: CLLocationManager) {
+        guard manager === updates else { return }
+        for id in requests.keys.sorted() where requests[id]?.isOneShot == true {
+            finish(id, status: .timedOut, providerFinished: true)
+        }
+    }
+
     /// Denial ends every request; a grant starts the countdowns that waited for it.
     func authorizationChanged() {
         switch updates.authorizationStatus {
@@ -62,7 +73,7 @@ extension LocationRequestCenter {
 }
 
 /// Passes the center's managers' callbacks to the center, which it does not keep alive.
-final class LocationRequestObserver: NSObject, CLLocationManagerDelegate {
+final class LocationRequestObserver: NSObject, LinuxLocationManagerDelegate {
     private weak var center: LocationRequestCenter?
 
     init(center: LocationRequestCenter) {
@@ -79,6 +90,10 @@ final class LocationRequestObserver: NSObject, CLLocationManagerDelegate {
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         center?.failed(error, from: manager)
+    }
+
+    func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
+        center?.providerFinished(manager)
     }
 
     func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {

@@ -43,6 +43,42 @@ import Testing
         #expect(results.value.count == 1)
     }
 
+    /// Issue 15's tester, item 4: a provider that finishes (a replay's end) ends a one-shot request at once, with
+    /// the best fix seen and marked as such, even without a timeout; it never waits for ever.
+    @Test(arguments: [0, 30] as [TimeInterval])
+    func aFinishedProviderEndsTheRequestAtOnce(_ timeout: TimeInterval) {
+        let harness = BlocksHarness([
+            .init(at: 1, .locations([fix(1, accuracy: 300, at: 1)])),
+            .init(at: 2, .locations([fix(2, accuracy: 150, at: 2)])),
+            .init(at: 3, .finished),
+        ])
+        let center = harness.makeCenter()
+        let results = UncheckedBox<[LocationRequestResult]>([])
+        let subscription = UncheckedBox<[LocationRequestResult]>([])
+        center.requestLocation(accuracy: .room, timeout: timeout) { results.value.append($0) }
+        center.subscribeToLocationUpdates { subscription.value.append($0) }
+        harness.advance(by: 2.999)
+        #expect(results.value.isEmpty)
+        harness.advance(by: 0.001)
+        #expect(results.value.map(\.status) == [.timedOut])
+        #expect(results.value.first?.providerFinished == true)
+        #expect(results.value.first?.location?.coordinate.latitude == 2)
+        #expect(subscription.value.map(\.providerFinished) == [false, false])
+        #expect(center.pendingRequests.count == 1)  // the subscription stays until cancelled
+        harness.advance(by: 60)
+        #expect(results.value.count == 1)
+    }
+
+    @Test func aTimeoutIsNotAProviderEnd() {
+        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, accuracy: 300, at: 1)]))])
+        let center = harness.makeCenter()
+        let results = UncheckedBox<[LocationRequestResult]>([])
+        center.requestLocation(accuracy: .room, timeout: 5) { results.value.append($0) }
+        harness.advance(by: 5)
+        #expect(results.value.map(\.status) == [.timedOut])
+        #expect(results.value.first?.providerFinished == false)
+    }
+
     @Test func invalidFixesAreNeverTheBest() {
         var request = PendingLocationRequest(kind: .locations, onLocation: nil, onHeading: nil)
         request.consider(fix(1, accuracy: -1))

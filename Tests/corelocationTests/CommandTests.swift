@@ -33,7 +33,7 @@ import Testing
         let run = try await Tool.run(
             ["once", "--provider", "sample:"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
         #expect(run.status == 3)
-        #expect(run.output.isEmpty)
+        #expect(try run.jsonObjects().map { $0["type"] as? String } == ["error"])  // JSON Lines: no fix, the error
     }
 
     @Test func monitorReportsStateEnterAndExit() async throws {

@@ -3,7 +3,8 @@ import LinuxCoreLocation
 import LocationBlocks
 
 /// `corelocation once`: one fix with the request semantics of the blocks layer (an accuracy level and a
-/// timeout); prints it and exits 0, or 2 on timeout (printing the best fix seen), or 3 when unavailable.
+/// timeout); prints it and exits 0, or 2 on timeout or when a replay ends first (printing the best fix seen), or
+/// 3 when unavailable. In JSON Lines, an error that ends it is written as an error object too, as `watch` does.
 final class OnceCommand: ToolCommand {
     static let spec = Arguments.Spec(
         valueOptions: ["provider", "format", "format-string", "accuracy", "timeout", "max-age"])
@@ -90,11 +91,14 @@ final class OnceCommand: ToolCommand {
                 switch result.status {
                 case .success: session.finish(.success)
                 case .timedOut:
+                    let seen = result.location == nil ? "no fix came" : "printed the most accurate one seen"
                     session.finish(
                         .timedOut,
-                        "no fix met \(Self.describe(accuracy)) within \(Numbers.decimal(timeout, 3)) s; "
-                            + (result.location == nil ? "no fix came" : "printed the most accurate one seen"))
+                        result.providerFinished
+                            ? "\(provider.identifier) finished before a fix met \(Self.describe(accuracy)); \(seen)"
+                            : "no fix met \(Self.describe(accuracy)) within \(Numbers.decimal(timeout, 3)) s; \(seen)")
                 case .notDetermined, .denied, .restricted:
+                    if result.status != .notDetermined { session.writeEndingError(CLError(.denied)) }
                     session.finish(.unavailable, "location access is \(result.status)")
                 case .servicesDisabled:
                     session.finish(
@@ -102,6 +106,7 @@ final class OnceCommand: ToolCommand {
                         "\(provider.identifier) does not answer; check that it runs or is plugged in, "
                             + "or choose another with --provider")
                 case .error(let error):
+                    session.writeEndingError(error)
                     let ending = CommandEnding(
                         error, authorization: LocationAuthorization.shared.status, provider: provider.identifier)
                     session.finish(ending?.status ?? .providerFailed, ending?.message ?? "the request failed: \(error)")

@@ -34,11 +34,13 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
         let ending = CommandEnding(
             error, authorization: manager.authorizationStatus,
             provider: manager.provider?.identifier ?? "the provider")
-        // Outside JSON Lines, errors go to standard error, where the line that ends the command says it already.
-        if events.contains(.errors) && !(ending != nil && session.writer.format != .jsonLines) {
-            session.writer.write(.error(error))
+        guard let ending else {
+            if events.contains(.errors) { session.writer.write(.error(error)) }
+            return
         }
-        if let ending { session.finish(ending.status, ending.message) }
+        // Outside JSON Lines, the line that ends the command says it already.
+        if events.contains(.errors) { session.writeEndingError(error) }
+        session.finish(ending.status, ending.message)
     }
 
     func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {

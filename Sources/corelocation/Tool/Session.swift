@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LinuxCoreLocation
 import LocationBlocks
 
 #if canImport(Glibc)
@@ -57,6 +58,12 @@ final class Session: @unchecked Sendable {  // used on the main thread only
         let line =
             "\(provider) finished: \(writer.summary) written in \(Numbers.fixed(Date().timeIntervalSince(started), 1)) s"
         return FilterDropReport(filterStatistics).text.map { "\(line); \($0)" } ?? line
+    }
+
+    /// Writes the error that ends the command as an event in JSON Lines, whose readers see only standard output;
+    /// other formats leave it to the error line on standard error.
+    func writeEndingError(_ error: CLError) {
+        if writer.format == .jsonLines { writer.write(.error(error)) }
     }
 
     /// Flushes and closes the output, runs the clean-ups, and exits with `status`.
