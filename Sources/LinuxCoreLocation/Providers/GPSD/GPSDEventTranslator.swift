@@ -56,8 +56,7 @@ struct GPSDEventTranslator {
                     headingAccuracy: -1, timestamp: attitude.time ?? now))
         case .disconnected(let reason, retryAfter: nil):
             sky = nil
-            Diagnostics.warn("\(source): \(reason); giving up")
-            return .failed(CLError(.network))
+            return .failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: reason]))
         case .disconnected(let reason, retryAfter: let delay?):
             sky = nil
             let event = lost()
