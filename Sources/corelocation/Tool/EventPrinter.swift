@@ -44,15 +44,15 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
     }
 
     func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
-        if events.contains(.regions) { session.writer.write(.region(.enter, region, date: manager.clock.now)) }
+        if events.contains(.regions) { session.writer.write(.region(.enter, region, date: manager.eventTime)) }
     }
 
     func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {
-        if events.contains(.regions) { session.writer.write(.region(.exit, region, date: manager.clock.now)) }
+        if events.contains(.regions) { session.writer.write(.region(.exit, region, date: manager.eventTime)) }
     }
 
     func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {
-        if events.contains(.regions) { session.writer.write(.region(.state(state), region, date: manager.clock.now)) }
+        if events.contains(.regions) { session.writer.write(.region(.state(state), region, date: manager.eventTime)) }
     }
 
     func locationManager(
