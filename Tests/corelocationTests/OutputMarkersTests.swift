@@ -22,6 +22,23 @@ import Testing
         let document = try GPXReader().readDocument(data: Data(gpx.output.utf8), sourceName: "stdout")
         #expect(document.tracks.first?.name?.hasPrefix("sample: ") == true)
 
+        // Issue 15's tester, item 3: the formats and commands that did not say it.
+        let cli = try await Tool.run(["watch", "--count", "1", "--format", "corelocationcli"])
+        #expect(try cli.jsonObjects().first?["source"] as? String == "sample")
+        let once = try await Tool.run(["-once", "-json", "--provider", "sample:"])
+        #expect(try once.jsonObjects().map { $0["source"] as? String } == ["sample"])
+        let monitor = try await Tool.run([
+            "monitor", "--provider", "sample:?speed=max", "--region", "45.7594,4.837,100,corner", "--format", "jsonl",
+        ])
+        let regions = try monitor.jsonObjects()
+        #expect(regions.count == 5 && regions.allSatisfy { $0["source"] as? String == "sample" })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sample-\(UUID()).gpx")
+        defer { try? FileManager.default.removeItem(at: path) }
+        let record = try await Tool.run(["record", path.path, "--provider", "sample:?speed=max"])
+        #expect(record.status == 0)
+        let recorded = try GPXReader().readDocument(data: Data(contentsOf: path), sourceName: path.path)
+        #expect(recorded.tracks.first?.name?.hasPrefix("sample: ") == true)
+
         // A real provider is not marked.
         let fixed = try await Tool.run(["--provider", "fixed:1.5,2.5", "--count", "1", "--format", "jsonl"])
         #expect(try fixed.jsonObjects().first?["source"] == nil)

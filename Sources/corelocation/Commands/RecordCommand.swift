@@ -40,7 +40,8 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
         let recorder: GPXRecorder
         do {
             recorder = try GPXRecorder(
-                url: URL(fileURLWithPath: path), options: GPXTrackWriterOptions(creator: "corelocation"),
+                url: URL(fileURLWithPath: path),
+                options: EventWriter.gpxOptions(marksSample: provider is SampleProvider),
                 configuration: LocationManagerConfiguration(provider: provider),
                 providerDidFinish: { _ in DispatchQueue.main.async { session.finish(.success) } },
                 writeDidFail: { recorder in

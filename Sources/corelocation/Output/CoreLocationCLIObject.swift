@@ -13,7 +13,9 @@ import LinuxCoreLocation
 /// service (see ``AddressLookup``). Members come in this fixed order (CoreLocationCLI's order is a dictionary's).
 enum CoreLocationCLIObject {
     /// Appends the object of `location` and its placemark, newline included.
-    static func encode(_ location: CLLocation, placemark: CLPlacemark?, into line: inout OutputBuffer) {
+    static func encode(
+        _ location: CLLocation, placemark: CLPlacemark?, marksSample: Bool = false, into line: inout OutputBuffer
+    ) {
         var first = true
         func member(_ key: StaticString, _ value: String?) {
             line.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
@@ -45,6 +47,7 @@ enum CoreLocationCLIObject {
         member("region", placemark?.region?.identifier)
         member("timeZone", placemark?.timeZone?.identifier)
         member("time_local", placemark?.timeZone.map { localTime(location.timestamp, in: $0) })
+        if marksSample { member("source", "sample") }  // not CoreLocationCLI's: its decoders ignore it
         line.append("}\n")
     }
 

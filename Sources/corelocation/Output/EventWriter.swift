@@ -7,8 +7,8 @@ import LinuxCoreLocation
 /// or GPX) go to standard error as notes, so the output stays machine-readable.
 ///
 /// When the fixes are the embedded sample's (``marksSample``), every format says so: JSON Lines
-/// `"source":"sample"`, a text line ending `(sample)`, a CSV `source` column, a GPX track named as the sample's, a
-/// template line ending ` (sample)`.
+/// `"source":"sample"` (on fixes, region events and visits), a text line ending `(sample)`, a CSV `source` column,
+/// a GPX track named as the sample's, a template line ending ` (sample)`, a `corelocationcli` object's `source`.
 final class EventWriter {
     let format: OutputFormat
     /// Whether every fix written is marked as the embedded sample's.
@@ -42,7 +42,9 @@ final class EventWriter {
         case (.gpx, .location(let location)): writeGPX(location)
         case (.coreLocationCLI, .location(let location)):
             let placemark = addresses.placemark(for: location)
-            output.write { CoreLocationCLIObject.encode(location, placemark: placemark, into: &$0) }
+            output.write {
+                CoreLocationCLIObject.encode(location, placemark: placemark, marksSample: marksSample, into: &$0)
+            }
         case (.template(let template), .location(let location)):
             let address = template.needsAddress ? AddressLookup.address(of: addresses.placemark(for: location)) : ""
             output.write { template.render(location, address: address, marksSample: marksSample, into: &$0) }
@@ -75,7 +77,7 @@ final class EventWriter {
     /// Call once, before exiting.
     func finish() {
         if format == .gpx {
-            let header = started ? "" : GPXTrackText.header(gpxOptions)
+            let header = started ? "" : GPXTrackText.header(Self.gpxOptions(marksSample: marksSample))
             output.write { $0.append(contentsOf: header + GPXTrackText.trailer) }
         }
     }
@@ -85,13 +87,14 @@ final class EventWriter {
         case .csv:
             return LocationField.allCases.reduce("timestamp") { $0 + "," + $1.columnName }
                 + (marksSample ? ",source\n" : "\n")
-        case .gpx: return GPXTrackText.header(gpxOptions)
+        case .gpx: return GPXTrackText.header(Self.gpxOptions(marksSample: marksSample))
         case .text, .jsonLines, .coreLocationCLI, .template: return nil
         }
     }
 
-    /// The GPX document's options: the creator, and for the sample a track name that says so.
-    private var gpxOptions: GPXTrackWriterOptions {
+    /// A GPX document's options (`--format gpx`, `record`): the creator, and for the sample a track name that says
+    /// so.
+    static func gpxOptions(marksSample: Bool) -> GPXTrackWriterOptions {
         var options = GPXTrackWriterOptions(creator: "corelocation")
         if marksSample { options.name = "sample: the embedded sample track of corelocation, not a recorded position" }
         return options
