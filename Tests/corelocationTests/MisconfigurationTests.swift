@@ -47,6 +47,21 @@ import Testing
                 "corelocation: error: CORELOCATION_PROVIDER: provider URI \"\(uri)\": \(reason)\n"))
     }
 
+    /// Item 12: a directory cannot be read (66), for `plot` and for a replay, and `plot` names the file it was
+    /// given, not a URI the user never typed.
+    @Test func aDirectoryCannotBeReadAndPlotNamesItsFile() async throws {
+        for run in [
+            try await Tool.run(["plot", "/tmp", "-o", "-"]), try await Tool.run(["--provider", "gpx:/tmp"]),
+            try await Tool.run(["--provider", "nmea:/tmp?speed=max"]),
+        ] {
+            #expect(run.status == 66)
+            #expect(run.error.hasPrefix("corelocation: error: cannot read /tmp: it is a directory\n"))
+        }
+        let passwd = try await Tool.run(["plot", "/etc/passwd", "-o", "-"])
+        #expect(passwd.status == 65)
+        #expect(passwd.error.hasPrefix("corelocation: error: invalid input from /etc/passwd: no NMEA 0183 sentences"))
+    }
+
     /// Item 9's other half: a good URI naming a missing file is still "cannot read", status 66, from both.
     @Test func aGoodURIWithAMissingFileCannotBeRead() async throws {
         let uri = "gpx:/nonexistent.gpx?speed=2"

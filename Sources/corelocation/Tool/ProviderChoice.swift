@@ -58,8 +58,19 @@ enum ProviderChoice {
         guard let parsed = try? LocationProviderURI(uri), ["nmea", "gpx"].contains(parsed.scheme),
             parsed.authority == nil, !parsed.path.isEmpty, parsed.path != "-", !parsed.path.hasPrefix("/dev/")
         else { return }
-        guard FileManager.default.isReadableFile(atPath: parsed.path) else {
-            Terminal.exit(.noInput, "cannot read \(parsed.path): no such file, or not readable")
+        checkReadable(parsed.path)
+    }
+
+    /// Ends the command with status 66 and one line saying why when `path` is not a file that can be read: it
+    /// does not exist, is a directory, or may not be read.
+    static func checkReadable(_ path: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            Terminal.exit(.noInput, "cannot read \(path): no such file")
+        }
+        guard !isDirectory.boolValue else { Terminal.exit(.noInput, "cannot read \(path): it is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            Terminal.exit(.noInput, "cannot read \(path): permission denied")
         }
     }
 }
