@@ -112,7 +112,7 @@ import Testing
             announced.withLock { $0 } == [
                 "geoclue: fix skipped: \(FakeGeoClue.location): accuracy inf is not a distance (further fixes skipped "
                     + "for this reason are counted, not shown)",
-                "geoclue: 4 fixes skipped: Accuracy is not a distance 4",
+                "geoclue: 4 fixes skipped: Accuracy is not a distance",
             ])
     }
 }

@@ -47,7 +47,7 @@ import Testing
         #expect(run.status == 0)
         let events = try run.jsonObjects().count
         #expect(events >= 1)
-        #expect(run.error.contains("finished: \(events) region events written in "))
+        #expect(run.error.contains("finished: \(events) region event\(events == 1 ? "" : "s") written in "))
     }
 
     @Test(arguments: [

@@ -17,7 +17,7 @@ final class EventWriter {
     /// Addresses for `%address` and CoreLocationCLI's object, looked up only for formats that show them.
     private lazy var addresses = AddressLookup()
     private var started = false
-    /// How many events of each kind were written, by their name in the summary (`fixes`, `headings`, …).
+    /// How many events of each kind were written, by their noun in the summary (`fix`, `heading`, …).
     private var counts: [String: Int] = [:]
 
     init(format: OutputFormat, marksSample: Bool = false, output: StandardOutput = .shared) {
@@ -53,21 +53,26 @@ final class EventWriter {
     }
 
     /// How many fixes and headings were written: what shows that a provider delivers.
-    var deliveries: Int { counts["fixes", default: 0] + counts["headings", default: 0] }
+    var deliveries: Int { counts["fix", default: 0] + counts["heading", default: 0] }
 
-    /// What was written, for the summary at the end: `12 fixes`, `3 region events, 2 visits`, or `0 fixes`.
-    var summary: String {
-        let kinds = ["fixes", "headings", "region events", "visits"].filter { counts[$0, default: 0] > 0 }
-        guard !kinds.isEmpty else { return "0 fixes" }
-        return kinds.map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ")
+    /// What was written, for the summary at the end: `12 fixes`, `1 region event, 2 visits`, or when nothing was,
+    /// `0` and what the command writes (`nothing`: `fix`, `region event`, `visit`).
+    func summary(nothing: String = "fix") -> String {
+        let kinds = ["fix", "heading", "region event", "visit"].filter { counts[$0, default: 0] > 0 }
+        guard !kinds.isEmpty else { return Self.count(0, nothing) }
+        return kinds.map { Self.count(counts[$0, default: 0], $0) }.joined(separator: ", ")
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        Numbers.count(number, noun, plural: noun == "fix" ? "fixes" : nil)
     }
 
     private static func kind(of event: OutputEvent) -> String? {
         switch event {
-        case .location: return "fixes"
-        case .heading: return "headings"
-        case .region: return "region events"
-        case .visit: return "visits"
+        case .location: return "fix"
+        case .heading: return "heading"
+        case .region: return "region event"
+        case .visit: return "visit"
         case .error, .authorization: return nil
         }
     }

@@ -26,7 +26,8 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
         session.finish(
             .success,
             session.summary(
-                of: manager.provider?.identifier ?? "the provider", filterStatistics: manager.updateFilterStatistics))
+                of: manager.provider?.identifier ?? "the provider", filterStatistics: manager.updateFilterStatistics,
+                nothing: events.contains(.visits) ? "visit" : events.contains(.regions) ? "region event" : "fix"))
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {

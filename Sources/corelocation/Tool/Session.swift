@@ -54,9 +54,12 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     /// The line written when a finite provider ends: `gpx:walk.gpx finished: 120 fixes written in 15.2 s`,
     /// followed by what the update filters dropped, if anything (``FilterDropReport``):
     /// `…; 12 fixes dropped by the age filter (last 9.9 years old)`.
-    func summary(of provider: String, filterStatistics: LocationUpdateFilterStatistics) -> String {
-        let line =
-            "\(provider) finished: \(writer.summary) written in \(Numbers.fixed(Date().timeIntervalSince(started), 1)) s"
+    /// `nothing` names what the command writes, for a summary of nothing: `0 fixes`, `0 visits`.
+    func summary(of provider: String, filterStatistics: LocationUpdateFilterStatistics, nothing: String = "fix")
+        -> String
+    {
+        let elapsed = Numbers.fixed(Date().timeIntervalSince(started), 1)
+        let line = "\(provider) finished: \(writer.summary(nothing: nothing)) written in \(elapsed) s"
         return FilterDropReport(filterStatistics).text.map { "\(line); \($0)" } ?? line
     }
 
