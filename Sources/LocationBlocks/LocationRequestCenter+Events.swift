@@ -49,10 +49,12 @@ extension LocationRequestCenter {
         }
     }
 
-    /// The provider of the standard updates finished (a replay reached its end): no fix will come, so its one-shot
-    /// requests end now, as ``LocationRequestCenter/forceComplete(_:)`` ends them (``LocationRequestStatus/timedOut``
-    /// with the best fix seen), marked ``LocationRequestResult/providerFinished``; waiting out their timeouts, or
-    /// for ever without one, would only hang. Subscriptions stay: they end when cancelled.
+    /// Ends the one-shot requests when the provider of the standard updates finished (a replay reached its end).
+    ///
+    /// No fix will come, so they end now, as ``LocationRequestCenter/forceComplete(_:)`` ends them
+    /// (``LocationRequestStatus/timedOut`` with the best fix seen), marked
+    /// ``LocationRequestResult/providerFinished``; waiting out their timeouts, or for ever without one, would only
+    /// hang. Subscriptions stay: they end when cancelled.
     func providerFinished(_ manager: CLLocationManager) {
         guard manager === updates else { return }
         for id in requests.keys.sorted() where requests[id]?.isOneShot == true {

@@ -42,7 +42,10 @@ import Testing
         ("nmea:/dev/ttyACM0?bauds=4800", "bauds", "nmea: accepts baud, heading"),
         ("nmea+tcp://127.0.0.1:1?speed=2", "speed", "nmea+tcp: accepts heading"),
         ("gpsd://127.0.0.1:2947?devise=/dev/x", "devise", "gpsd: accepts device"),
-        ("geoclue:?acuracy=city", "acuracy", "geoclue: accepts accuracy, desktop-id, distance-threshold, time-threshold"),
+        (
+            "geoclue:?acuracy=city", "acuracy",
+            "geoclue: accepts accuracy, desktop-id, distance-threshold, time-threshold"
+        ),
     ])
     func unknownParametersAreNamed(_ uri: String, _ name: String, _ accepted: String) throws {
         let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }

@@ -17,9 +17,10 @@ import Testing
 
     @Test func onceListsEveryExitStatusItCanEndWith() async throws {
         let help = try await Tool.run(["once", "--help"])
-        for status in ["0 a fix", "2 timed out", "3 denied", "1 the provider", "64 bad", "65 the input", "66 an input",
-            "74 standard output"]
-        {
+        for status in [
+            "0 a fix", "2 timed out", "3 denied", "1 the provider", "64 bad", "65 the input", "66 an input",
+            "74 standard output",
+        ] {
             #expect(help.output.contains(status), "\(status)")
         }
     }

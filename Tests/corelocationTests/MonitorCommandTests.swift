@@ -21,11 +21,11 @@ import Testing
         // calls didDetermineState at every transition.
         #expect(
             lines == [
-                #"{"type":"region","timestamp":"2026-05-14T08:30:01.000Z","event":"state","state":"outside","identifier":"corner"}"#,
-                #"{"type":"region","timestamp":"2026-05-14T08:30:48.000Z","event":"state","state":"inside","identifier":"corner"}"#,
-                #"{"type":"region","timestamp":"2026-05-14T08:30:48.000Z","event":"enter","identifier":"corner"}"#,
-                #"{"type":"region","timestamp":"2026-05-14T08:31:24.000Z","event":"state","state":"outside","identifier":"corner"}"#,
-                #"{"type":"region","timestamp":"2026-05-14T08:31:24.000Z","event":"exit","identifier":"corner"}"#,
+                #"{"type":"region","timestamp":"2026-05-14T08:30:01.000Z","event":"state","state":"outside","identifier":"corner","source":"sample"}"#,
+                #"{"type":"region","timestamp":"2026-05-14T08:30:48.000Z","event":"state","state":"inside","identifier":"corner","source":"sample"}"#,
+                #"{"type":"region","timestamp":"2026-05-14T08:30:48.000Z","event":"enter","identifier":"corner","source":"sample"}"#,
+                #"{"type":"region","timestamp":"2026-05-14T08:31:24.000Z","event":"state","state":"outside","identifier":"corner","source":"sample"}"#,
+                #"{"type":"region","timestamp":"2026-05-14T08:31:24.000Z","event":"exit","identifier":"corner","source":"sample"}"#,
             ])
     }
 }

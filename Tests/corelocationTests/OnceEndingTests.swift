@@ -31,7 +31,8 @@ import Testing
         #expect(object["code"] as? String == "invalidInput")
         #expect((object["message"] as? String)?.hasPrefix("/etc/passwd: error: no NMEA 0183 sentences") == true)
         let denied = try await Tool.run(
-            ["once", "--format", "jsonl", "--provider", "sample:"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
+            ["once", "--format", "jsonl", "--provider", "sample:"],
+            environment: ["CORELOCATION_AUTHORIZATION": "denied"])
         #expect(denied.status == 3)
         let objects = try denied.jsonObjects()
         #expect(objects.count == 1)
@@ -39,7 +40,8 @@ import Testing
         #expect(objects.first?["code"] as? String == "denied")
         // Other formats leave it to the error line.
         let text = try await Tool.run(
-            ["once", "--format", "text", "--provider", "sample:"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
+            ["once", "--format", "text", "--provider", "sample:"], environment: ["CORELOCATION_AUTHORIZATION": "denied"]
+        )
         #expect(text.output.isEmpty)
         #expect(text.error == "corelocation: error: location access is denied\n")
     }

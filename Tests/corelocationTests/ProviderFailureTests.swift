@@ -28,7 +28,9 @@ import Testing
                 == "corelocation: error: the provider \(gpsd.uri) failed: gpsd speaks protocol 2.0; this client "
                 + "supports major version 3 only\n")
         let object = try #require(try run.jsonObjects().first)
-        #expect((object["message"] as? String)?.hasSuffix("gpsd speaks protocol 2.0; this client supports major version 3 only") == true)
+        #expect(
+            (object["message"] as? String)?.hasSuffix(
+                "gpsd speaks protocol 2.0; this client supports major version 3 only") == true)
     }
 
     /// Item 21: a GPX input error is said once, by the tool's line.

@@ -27,7 +27,8 @@ import Testing
         // The same files in a folder of the test's own, and the sample as fast as possible instead of at 8x.
         func place(_ words: [String]) -> [String] {
             words.map {
-                $0.hasPrefix("walk.") ? folder.appendingPathComponent($0).path : $0 == "sample:" ? "sample:?speed=max" : $0
+                $0.hasPrefix("walk.")
+                    ? folder.appendingPathComponent($0).path : $0 == "sample:" ? "sample:?speed=max" : $0
             }
         }
         (record, plot) = (place(record), place(plot))

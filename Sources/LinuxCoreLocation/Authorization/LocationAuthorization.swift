@@ -174,7 +174,9 @@ public final class LocationAuthorization: Sendable {
 
     /// The status names `CORELOCATION_AUTHORIZATION` accepts, as error messages list them (case is ignored, and
     /// `authorized` is read as `authorizedAlways`, iOS 7's name).
-    public static let statusNames = ["notDetermined", "restricted", "denied", "authorizedAlways", "authorizedWhenInUse"]
+    public static let statusNames = [
+        "notDetermined", "restricted", "denied", "authorizedAlways", "authorizedWhenInUse",
+    ]
 
     /// The status a `CORELOCATION_AUTHORIZATION` value names, or `nil` when it names none.
     ///

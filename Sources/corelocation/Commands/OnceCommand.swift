@@ -2,9 +2,10 @@ import Foundation
 import LinuxCoreLocation
 import LocationBlocks
 
-/// `corelocation once`: one fix with the request semantics of the blocks layer (an accuracy level and a
-/// timeout); prints it and exits 0, or 2 on timeout or when a replay ends first (printing the best fix seen), or
-/// 3 when unavailable. In JSON Lines, an error that ends it is written as an error object too, as `watch` does.
+/// `corelocation once`: one fix with the request semantics of the blocks layer (an accuracy level and a timeout).
+///
+/// Prints the fix and exits 0, or 2 on timeout or when a replay ends first (printing the best fix seen), or 3
+/// when unavailable. In JSON Lines, an error that ends it is written as an error object too, as `watch` does.
 final class OnceCommand: ToolCommand {
     static let spec = Arguments.Spec(
         valueOptions: ["provider", "format", "format-string", "accuracy", "timeout", "max-age"])

@@ -66,7 +66,8 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
                 return
             }
             Terminal.note(
-                "recorded \(Numbers.count(recorder.fixCount, "fix", plural: "fixes")), \(Numbers.fixed(recorder.distance, 0)) m, in \(self.path)")
+                "recorded \(Numbers.count(recorder.fixCount, "fix", plural: "fixes")), \(Numbers.fixed(recorder.distance, 0)) m, in \(self.path)"
+            )
         }
         let status = DispatchSource.makeTimerSource(queue: .main)
         status.schedule(deadline: .now() + 1, repeating: 1)

@@ -22,7 +22,8 @@ struct FilterDropReport {
         var parts: [String] = []
         if droppedByAccuracy > 0 {
             let last = lastDroppedAccuracy.map { " (last \(Self.accuracy($0)))" } ?? ""
-            parts.append("\(Numbers.count(droppedByAccuracy, "fix", plural: "fixes")) dropped by the accuracy filter\(last)")
+            parts.append(
+                "\(Numbers.count(droppedByAccuracy, "fix", plural: "fixes")) dropped by the accuracy filter\(last)")
         }
         if droppedByAge > 0 {
             let last = lastDroppedAge.map { " (last \(Self.age($0)))" } ?? ""

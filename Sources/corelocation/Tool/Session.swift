@@ -51,8 +51,9 @@ final class Session: @unchecked Sendable {  // used on the main thread only
         }
     }
 
-    /// The line written when a finite provider ends: `gpx:walk.gpx finished: 120 fixes written in 15.2 s`,
-    /// followed by what the update filters dropped, if anything (``FilterDropReport``):
+    /// The line written when a finite provider ends.
+    ///
+    /// For example `gpx:walk.gpx finished: 120 fixes written in 15.2 s`, followed by what the update filters dropped, if anything (``FilterDropReport``):
     /// `…; 12 fixes dropped by the age filter (last 9.9 years old)`.
     /// `nothing` names what the command writes, for a summary of nothing: `0 fixes`, `0 visits`.
     func summary(of provider: String, filterStatistics: LocationUpdateFilterStatistics, nothing: String = "fix")

@@ -196,7 +196,8 @@ public final class GeoClueLocationProvider: LocationProvider {
             return true
         }
         guard first else { return }
-        handler(.failed(CLError(report.code, userInfo: [NSUnderlyingErrorKey: LocationProviderFailure(report.message)])))
+        handler(
+            .failed(CLError(report.code, userInfo: [NSUnderlyingErrorKey: LocationProviderFailure(report.message)])))
     }
 }
 
