@@ -16,7 +16,8 @@ import Testing
         #expect(run.status == 2)
         #expect(
             run.error
-                == "corelocation: error: \(uri) finished before a fix met room; printed the most accurate one seen\n")
+                == "corelocation: error: \(uri) finished before a fix met the room level (≤5.0 m, ≤5.0 s old); printed the most accurate one seen\n"
+        )
         let objects = try run.jsonObjects()
         #expect(objects.count == 1)
         #expect(objects.first?["horizontalAccuracy"] as? Double == 12.8)  // the log's best: HDOP 2.56

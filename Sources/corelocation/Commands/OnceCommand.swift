@@ -67,13 +67,16 @@ final class OnceCommand: ToolCommand {
         return LocationRequestAccuracy(horizontalAccuracy: metres, maximumAge: maximumAge)
     }
 
-    /// A level as the timeout message names it: `house`, `≤8.0 m, ≤30.0 s`, `≤8.0 m at any age`, `a valid fix
-    /// ≤60.0 s old` (`any`), `a valid fix`.
+    /// A level as the timeout message names it: `the house level (≤15.0 m, ≤15.0 s old)`, `≤8.0 m, ≤30.0 s old`,
+    /// `≤8.0 m at any age`, `a valid fix ≤60.0 s old` (`any`), `a valid fix`.
     static func describe(_ accuracy: LocationRequestAccuracy) -> String {
         let metres = "≤\(Numbers.decimal(accuracy.horizontalAccuracy, 2)) m"
         let seconds = "\(Numbers.decimal(accuracy.maximumAge, 3)) s"
         switch (accuracy.horizontalAccuracy == .greatestFiniteMagnitude, accuracy.maximumAge.isInfinite) {
-        case (false, false): return "\(accuracy)"
+        case (false, false):
+            let named = "\(accuracy)"
+            return named.hasPrefix("≤")
+                ? "\(metres), ≤\(seconds) old" : "the \(named) level (\(metres), ≤\(seconds) old)"
         case (false, true): return "\(metres) at any age"
         case (true, false): return "a valid fix ≤\(seconds) old"
         case (true, true): return "a valid fix"

@@ -50,7 +50,11 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
                     }
                 })
         } catch {
-            Terminal.exit(.cannotCreate, "cannot create \(path): \(error)")
+            // A GPX diagnostic names the file already: `x.gpx: error: cannot create file: No such file or directory`.
+            let reason = (error as? GPXDiagnostic).map {
+                $0.message.replacingOccurrences(of: "cannot create file: ", with: "")
+            }
+            Terminal.exit(.cannotCreate, "cannot create \(path): \(reason ?? "\(error)")")
         }
         let started = Date()
         session.onFinish {

@@ -44,7 +44,7 @@ final class WatchCommand: ToolCommand {
     private let desiredAccuracy: CLLocationAccuracy?
 
     init(_ arguments: Arguments) throws {
-        count = try arguments.number("count", in: 1...1e12, unit: "a number of fixes").map { Int($0) }
+        count = try arguments.whole("count", in: 1...1_000_000_000_000, unit: "fixes")
         accuracyFilter =
             try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
         ageFilter = try arguments.number("age-filter", in: 0...1e9, unit: "seconds") ?? kCLLocationAgeFilterNone
