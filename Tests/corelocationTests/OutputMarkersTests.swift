@@ -111,6 +111,26 @@ import Testing
         return directory
     }
 
+    /// Issue 15's tester, item 18: CoreLocationCLI's placemark placeholders, from the same placemark as its
+    /// `-json` members.
+    @Test func placemarkPlaceholdersAsCoreLocationCLIHasThem() async throws {
+        let directory = try Self.geoNames()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let geocoder = ["CORELOCATION_GEOCODER": "geonames:\(directory.appendingPathComponent("cities500.txt").path)"]
+        let run = try await Tool.run(
+            [
+                "--format", "%locality|%administrativeArea|%isoCountryCode|%country|%timeZone|%name|%thoroughfare|",
+                "--provider", "fixed:45.7578,4.832,5",
+            ], environment: geocoder)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "Lyon|Auvergne-Rhône-Alpes|FR|France|Europe/Paris|Lyon||\n")
+        // Without admin1CodesASCII.txt beside the cities file, GeoNames knows the region by its code only.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("admin1CodesASCII.txt"))
+        let coded = try await Tool.run(
+            ["--format", "%administrativeArea", "--provider", "fixed:45.7578,4.832,5"], environment: geocoder)
+        #expect(coded.output == "84\n")
+    }
+
     @Test func aConfiguredGeocoderGivesTheAddress() async throws {
         let directory = try Self.geoNames()
         defer { try? FileManager.default.removeItem(at: directory) }

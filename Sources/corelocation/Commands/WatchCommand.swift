@@ -33,7 +33,11 @@ final class WatchCommand: ToolCommand {
                                   otherwise), csv, gpx, corelocationcli (CoreLocationCLI's JSON object); a
                                   value with % is a template, as --format-string
           --format-string T       a line per fix from %latitude %longitude %altitude %h_accuracy %v_accuracy
-                                  %speed %course %direction (the course) %time %address (see Docs/CLI.md)
+                                  %speed %course %direction (the course) %time, and from its reverse-geocoded
+                                  placemark (CORELOCATION_GEOCODER, see Docs/CLI.md): %address %name
+                                  %isoCountryCode %country %postalCode %administrativeArea
+                                  %subAdministrativeArea %locality %subLocality %thoroughfare %subThoroughfare
+                                  %region %timeZone %time_local
         """
 
     private let context: CommandContext

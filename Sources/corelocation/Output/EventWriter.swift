@@ -46,8 +46,8 @@ final class EventWriter {
                 CoreLocationCLIObject.encode(location, placemark: placemark, marksSample: marksSample, into: &$0)
             }
         case (.template(let template), .location(let location)):
-            let address = template.needsAddress ? AddressLookup.address(of: addresses.placemark(for: location)) : ""
-            output.write { template.render(location, address: address, marksSample: marksSample, into: &$0) }
+            let placemark = template.needsPlacemark ? addresses.placemark(for: location) : nil
+            output.write { template.render(location, placemark: placemark, marksSample: marksSample, into: &$0) }
         case (.csv, _), (.gpx, _), (.coreLocationCLI, _), (.template, _): Terminal.note(TextLine.text(of: event))
         }
     }
