@@ -29,6 +29,8 @@ final class EventWriter {
     /// Writes one event.
     func write(_ event: OutputEvent) {
         if let kind = Self.kind(of: event) { counts[kind, default: 0] += 1 }
+        if case .location = event { lastDeliveries = (Date(), lastDeliveries.last) }
+        if case .heading = event { lastDeliveries = (Date(), lastDeliveries.last) }
         if !started {
             started = true
             if let header { output.write { $0.append(contentsOf: header) } }
@@ -52,8 +54,12 @@ final class EventWriter {
         }
     }
 
-    /// How many fixes and headings were written: what shows that a provider delivers.
-    var deliveries: Int { counts["fix", default: 0] + counts["heading", default: 0] }
+    /// How many fixes and headings were written — what shows that a provider delivers — and when the last two
+    /// were (wall-clock time), for the waiting notice.
+    var deliveries: (count: Int, last: Date?, previous: Date?) {
+        (counts["fix", default: 0] + counts["heading", default: 0], lastDeliveries.last, lastDeliveries.previous)
+    }
+    private var lastDeliveries: (last: Date?, previous: Date?) = (nil, nil)
 
     /// What was written, for the summary at the end: `12 fixes`, `1 region event, 2 visits`, or when nothing was,
     /// `0` and what the command writes (`nothing`: `fix`, `region event`, `visit`).
