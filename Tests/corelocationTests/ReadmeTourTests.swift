@@ -24,7 +24,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tour-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The same files in a folder of the test's own, and the sample as fast as possible instead of at 8x.
+        // The same files in a folder of the test's own, and the sample as fast as possible instead of in real time.
         func place(_ words: [String]) -> [String] {
             words.map {
                 $0.hasPrefix("walk.")
