@@ -2,6 +2,8 @@ import Foundation
 import SharedTestSupport
 import Testing
 
+@testable import corelocation
+
 /// Docs/CLI.md shows real output (issue 15's tester, item 16): its JSON Lines example lines are what the tool
 /// writes for the commands it names.
 @Suite struct DocumentedOutputTests {
@@ -22,5 +24,16 @@ import Testing
         guard let logs = SharedData.folder("gpsd-logs") else { return }
         let bt451 = try await Tool.run(["--provider", "nmea:\(logs.path)/bt451.log?speed=max", "--format", "jsonl"])
         #expect(bt451.lines.contains(lines[0]))
+    }
+
+    /// Item 11: the exit-status table lists every status the tool can end with (74, 129 and 143 included).
+    @Test func everyExitStatusIsInTheTable() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Docs/CLI.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "## Exit statuses").dropFirst().first)
+        for status in ExitStatus.allCases {
+            #expect(table.contains("\n| \(status.rawValue) | "), "\(status)")
+        }
     }
 }
