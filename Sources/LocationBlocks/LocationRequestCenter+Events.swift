@@ -2,8 +2,11 @@ import LinuxCoreLocation
 
 // What the center's managers report, applied to the pending requests; on the callback queue.
 extension LocationRequestCenter {
+    /// Fixes are judged at the time the provider delivered them (`eventTime`), not when this runs: a replay as fast
+    /// as possible moves its clock on while they wait on the callback queue, and a fix fresh when delivered must
+    /// meet its level on every run, however late it is handled.
     func received(_ fixes: [CLLocation], from manager: CLLocationManager) {
-        let now = manager.clock.now
+        let now = manager.eventTime
         let significantChanges = manager !== updates
         for fix in fixes {
             if !significantChanges && fix.horizontalAccuracy >= 0 { lastFix = fix }

@@ -69,6 +69,21 @@ import Testing
         #expect(results.value.count == 1)
     }
 
+    /// A fix handled late — its callback waited while the clock ran on, as under load with a replay as fast as
+    /// possible — is judged at the time it was delivered: `once` on `gpx:…?speed=max&loop` timed out now and then.
+    @Test func aFixIsJudgedAtItsDeliveryTimeNotWhenHandled() {
+        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, accuracy: 50, at: 1)]))])
+        let center = harness.makeCenter()
+        let recorder = Recorder()
+        center.requestLocation(accuracy: .block, timeout: 10) { recorder.record($0) }
+        harness.queue.sync {
+            harness.clock.advance(by: 1)  // the fix is delivered; its callback waits behind this block
+            harness.clock.advance(by: 100)  // the fix is 100 s old on the clock, the timeout has passed
+        }
+        harness.queue.sync {}
+        #expect(recorder.events == ["success 1.0"])
+    }
+
     @Test func aTimeoutIsNotAProviderEnd() {
         let harness = BlocksHarness([.init(at: 1, .locations([fix(1, accuracy: 300, at: 1)]))])
         let center = harness.makeCenter()
