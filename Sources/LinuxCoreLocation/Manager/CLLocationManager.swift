@@ -10,8 +10,13 @@ open class CLLocationManager: NSObject {
     let engine: LocationManagerEngine
 
     /// Creates a manager with the process's default provider and authorization, delivering on this thread.
-    public override convenience init() {
-        self.init(configuration: LocationManagerConfiguration())
+    ///
+    /// Designated, as `NSObject`'s `init()` is for Apple's class, so that test doubles can write
+    /// `override init() { super.init() }`.
+    public override init() {
+        engine = LocationManagerEngine(configuration: LocationManagerConfiguration())
+        super.init()
+        engine.attach(to: self)
     }
 
     /// Creates a manager with a chosen provider, authorization or callback queue.
@@ -20,10 +25,7 @@ open class CLLocationManager: NSObject {
     ///
     /// - Parameter configuration: The provider (or `nil` for the default), authorization and callback queue.
     public init(configuration: LocationManagerConfiguration) {
-        let target = configuration.callbackQueue.map(CallbackTarget.queue) ?? .forCurrentThread()
-        engine = LocationManagerEngine(
-            provider: configuration.resolvedProvider(),
-            authorization: configuration.authorization, target: target)
+        engine = LocationManagerEngine(configuration: configuration)
         super.init()
         engine.attach(to: self)
     }

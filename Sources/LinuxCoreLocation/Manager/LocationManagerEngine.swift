@@ -99,6 +99,13 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         handler.engine = self
     }
 
+    /// An engine for a manager made with `configuration`, delivering to its queue or to this thread's run loop.
+    convenience init(configuration: LocationManagerConfiguration) {
+        self.init(
+            provider: configuration.resolvedProvider(), authorization: configuration.authorization,
+            target: configuration.callbackQueue.map(CallbackTarget.queue) ?? .forCurrentThread())
+    }
+
     /// The engine, for its mailbox, which is made before the engine can be referenced.
     private final class EventHandler: @unchecked Sendable {
         weak var engine: LocationManagerEngine?  // set once in the engine's init, before any event can arrive

@@ -38,8 +38,14 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
     private let state = Protected<(nextID: Int, pending: Pending?)>((0, nil))
 
     /// Creates a geocoder using the service named by `CORELOCATION_GEOCODER`.
-    public override convenience init() {
-        self.init(service: ProcessInfo.processInfo.environment["CORELOCATION_GEOCODER"])
+    ///
+    /// Designated, as `NSObject`'s `init()` is for Apple's class, so that test doubles can write
+    /// `override init() { super.init() }`.
+    public override init() {
+        let service = ProcessInfo.processInfo.environment["CORELOCATION_GEOCODER"]
+        choice = GeocodingServices.choice(for: service)
+        setting = service ?? ""
+        super.init()
     }
 
     /// Creates a geocoder using the service named by `service`, in the form of `CORELOCATION_GEOCODER`.
