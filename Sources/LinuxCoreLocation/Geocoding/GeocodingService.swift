@@ -14,7 +14,7 @@ protocol GeocodingService: Sendable {
 /// The geocoding service named by a `CORELOCATION_GEOCODER` value.
 enum GeocodingServices {
     /// What a setting names: a service, nothing, or a mistake to report.
-    enum Choice {
+    enum Choice: Sendable {
         case service(any GeocodingService)
         case none
         case invalid(String)

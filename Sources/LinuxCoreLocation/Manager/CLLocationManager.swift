@@ -174,6 +174,10 @@ open class CLLocationManager: NSObject {
 
     /// Asks for full accuracy for a while; Linux always has full accuracy, so `completion` runs with `nil`
     /// on the callback thread.
+    ///
+    /// `@preconcurrency`, as Swift imports Apple's Objective-C method: a completion that is not `Sendable`
+    /// draws a warning, not an error.
+    @preconcurrency
     open func requestTemporaryFullAccuracyAuthorization(
         withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import LinuxCoreLocation
+
+/// Nominatim's answer for Paris, Texas: the Eiffel answer moved there, so that a search finds two places.
+private let texas = eiffel.replacingOccurrences(of: "48.8582599", with: "33.6609")
+    .replacingOccurrences(of: "2.2945006", with: "-95.5555")
+
+/// Every entry point of Apple's `CLGeocoder` reaches the service with the right query (issue 20, finding 4),
+/// and the offline service answers no result far from any place (finding 10).
+@Suite(.timeLimit(.minutes(3))) struct GeocoderFormsTests {
+    @Test func everyCompletionHandlerFormAsksTheService() throws {
+        let server = try FakeHTTPServer { target in
+            target.contains("/search?") ? (200, "[\(eiffel),\(texas)]") : (200, eiffel)
+        }
+        defer { server.stop() }
+        let geocoder = CLGeocoder(service: server.base)
+        let nearTexas = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 33.66, longitude: -95.55), radius: 10_000, identifier: "tx")
+        let plain = answer { geocoder.geocodeAddressString("Paris", in: nil, completionHandler: $0) }
+        #expect(plain.placemarks.first?.map { $0.location?.coordinate.latitude } == [48.8582599, 33.6609])
+        let hinted = answer {
+            geocoder.geocodeAddressString(
+                "Paris", in: nearTexas, preferredLocale: Locale(identifier: "fr_FR"), completionHandler: $0)
+        }
+        #expect(hinted.placemarks.first?.map { $0.location?.coordinate.latitude } == [33.6609, 48.8582599])
+        let address = CNMutablePostalAddress()
+        address.street = "5 Avenue Anatole France"
+        address.city = "Paris"
+        address.postalCode = "75007"
+        address.country = "France"
+        let postal = answer { geocoder.geocodePostalAddress(address, preferredLocale: nil, completionHandler: $0) }
+        #expect(postal.placemarks.first?.count == 2)
+        let dictionary: [AnyHashable: Any] = ["City": "Paris", "Street": "5 Avenue Anatole France", "ZIP": "75007"]
+        let old = answer { geocoder.geocodeAddressDictionary(dictionary, completionHandler: $0) }
+        #expect(old.placemarks.first?.count == 2)
+        let reverse = answer {
+            geocoder.reverseGeocodeLocation(
+                CLLocation(latitude: 48.8584, longitude: 2.2945), preferredLocale: nil, completionHandler: $0)
+        }
+        #expect(reverse.placemarks.first?.first?.name == "Tour Eiffel")
+        let queries = server.requests.map { $0.split(separator: "&").first.map(String.init) ?? "" }
+        #expect(
+            queries == [
+                "/search?q=Paris", "/search?q=Paris",
+                "/search?q=5%20Avenue%20Anatole%20France,%20Paris,%2075007,%20France",
+                "/search?q=5%20Avenue%20Anatole%20France,%20Paris,%2075007", "/reverse?lat=48.8584",
+            ])
+    }
+
+    @Test func everyAsyncFormAsksTheService() async throws {
+        let server = try FakeHTTPServer { target in
+            target.contains("/search?") ? (200, "[\(eiffel),\(texas)]") : (200, eiffel)
+        }
+        defer { server.stop() }
+        let geocoder = CLGeocoder(service: server.base)
+        let nearTexas = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 33.66, longitude: -95.55), radius: 10_000, identifier: "tx")
+        let hinted = try await geocoder.geocodeAddressString("Paris", in: nearTexas)
+        #expect(hinted.first?.location?.coordinate.latitude == 33.6609)
+        let localized = try await geocoder.geocodeAddressString("Paris", in: nil, preferredLocale: nil)
+        #expect(localized.first?.location?.coordinate.latitude == 48.8582599)
+        let address = CNMutablePostalAddress()
+        address.city = "Paris"
+        #expect(try await geocoder.geocodePostalAddress(address).count == 2)
+        #expect(try await geocoder.geocodePostalAddress(address, preferredLocale: nil).count == 2)
+        #expect(try await geocoder.geocodeAddressDictionary(["City": "Paris"]).count == 2)
+        let reverse = try await geocoder.reverseGeocodeLocation(
+            CLLocation(latitude: 48.8584, longitude: 2.2945), preferredLocale: Locale(identifier: "de_DE"))
+        #expect(reverse.first?.locality == "Paris")
+        #expect(server.requests.count == 6 && server.requests.filter { $0.hasPrefix("/search?q=Paris&") }.count == 5)
+    }
+
+    @Test func geoNamesAnswersNoResultFartherThanFiftyKilometres() async throws {
+        let file = try geoNamesFixture()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let geocoder = CLGeocoder(service: "geonames:\(file.path)")
+        for (latitude, longitude) in [(0.0, 0.0), (-80.0, 100.0), (49.35, 2.3488)] {
+            await #expect(throws: CLError(.geocodeFoundNoResult), "at \(latitude), \(longitude)") {
+                try await geocoder.reverseGeocodeLocation(CLLocation(latitude: latitude, longitude: longitude))
+            }
+        }
+        // 44 km north of the centre of Paris: still Paris.
+        let north = try await geocoder.reverseGeocodeLocation(CLLocation(latitude: 49.25, longitude: 2.3488))
+        #expect(north.first?.locality == "Paris")
+    }
+}
