@@ -265,8 +265,9 @@ open class CLLocationManager: NSObject {
     /// Stops monitoring the region with the identifier of `region`, whichever manager of the app started it.
     open func stopMonitoring(for region: CLRegion) { engine.stopMonitoring(for: region) }
 
-    /// Asks for the state of a region, reported through `didDetermineState`: the state last decided for the
-    /// monitored region with that identifier, `.unknown` before a decisive fix or when it is not monitored.
+    /// Asks for the state of a region, reported through `didDetermineState`: the app's state last decided for
+    /// the monitored region with that identifier (the same whichever manager asks), `.unknown` before a
+    /// decisive fix or when it is not monitored.
     open func requestState(for region: CLRegion) { engine.requestState(for: region) }
 
     /// Starts reporting visits through `didVisit`: an arrival after the device stays within 100 m for

@@ -35,8 +35,6 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var significantChanges: SignificantChangeFilter?
         /// Present while visit monitoring runs.
         var visits: VisitDetector?
-        /// What this manager decided about each of the app's monitored regions, synced to the app's set.
-        var regions = RegionMonitor(limit: maximumMonitoredRegions, maximumRadius: maximumRegionMonitoringDistance)
         /// Automatic pauses of standard updates; reset by every start and stop of them.
         var pause = PauseDetector()
         var rangedConstraints: Set<CLBeaconIdentityConstraint> = []
@@ -121,6 +119,7 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     /// Drops every need for the provider and every observation; called when the manager goes away.
     func detach() {
         authorization.removeObserver(self)
+        sharedRegions.forget(ObjectIdentifier(self))
         // The observers are returned so that they are released after the lock: their deinit may do anything.
         let (request, _) = state.withLock { state in
             defer {
