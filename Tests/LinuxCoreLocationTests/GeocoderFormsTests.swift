@@ -85,4 +85,26 @@ private let texas = eiffel.replacingOccurrences(of: "48.8582599", with: "33.6609
         let north = try await geocoder.reverseGeocodeLocation(CLLocation(latitude: 49.25, longitude: 2.3488))
         #expect(north.first?.locality == "Paris")
     }
+
+    @Test func serviceFailuresSayTheyAreTheGeocodersNotTheProviders() async throws {
+        let server = try FakeHTTPServer { target in target.contains("/search?") ? (404, "{}") : (200, "not json") }
+        defer { server.stop() }
+        let geocoder = CLGeocoder(service: server.base)
+        let failures: [(String, String)] = [
+            ("search", "HTTP status 404"), ("reverse", "Nominatim's JSON"),
+        ]
+        for (kind, reason) in failures {
+            do {
+                _ =
+                    kind == "search"
+                    ? try await geocoder.geocodeAddressString("Paris")
+                    : try await geocoder.reverseGeocodeLocation(CLLocation(latitude: 1, longitude: 2))
+                Issue.record("expected CLError(.network)")
+            } catch let error as CLError {
+                #expect(error.code == .network)
+                #expect(error.description.hasPrefix("network: the geocoding service failed: geocoding server"))
+                #expect(error.description.contains(reason) && !error.description.contains("provider"))
+            }
+        }
+    }
 }

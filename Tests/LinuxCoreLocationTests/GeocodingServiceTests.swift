@@ -138,12 +138,15 @@ func answer(_ request: @escaping (@escaping @Sendable ([CLPlacemark]?, (any Erro
     }
 
     @Test func misconfiguredAndMissingServicesAreErrors() async throws {
-        await #expect(throws: CLError(.network)) {
+        let misconfigured = await #expect(throws: CLError.self) {
             try await CLGeocoder(service: "nominatim.example").geocodeAddressString("Paris")
         }
-        await #expect(throws: CLError(.network)) {
+        #expect(misconfigured?.code == .network)
+        #expect(misconfigured?.description.contains("names no geocoding service") == true)
+        let missing = await #expect(throws: CLError.self) {
             try await CLGeocoder(service: "geonames:/nonexistent/cities500.txt").geocodeAddressString("Paris")
         }
+        #expect(missing?.code == .network && missing?.description.contains("cannot read the file") == true)
         let line = try GeoNamesCity(line: Substring(cities[1]))
         #expect(line.name == "Lyon" && line.admin1Code == "84" && line.population == 522969)
         #expect(throws: GeoNamesCity.LineError.columns(6)) {

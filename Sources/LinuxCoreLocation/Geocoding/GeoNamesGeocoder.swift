@@ -107,8 +107,7 @@ final class GeoNamesGeocoder: GeocodingService {
     /// Reads the cities file and, if present, `admin1CodesASCII.txt` beside it.
     private static func read(_ path: String) -> Result<Table, CLError> {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            Diagnostics.warn("CORELOCATION_GEOCODER=geonames:\(path): cannot read the file")
-            return .failure(CLError(.network))
+            return .failure(.geocodingFailed("CORELOCATION_GEOCODER=geonames:\(path): cannot read the file"))
         }
         var table = Table()
         var skipped: [(line: Int, error: GeoNamesCity.LineError)] = []
@@ -126,8 +125,7 @@ final class GeoNamesGeocoder: GeocodingService {
                 "\(path):\(first.line): \(describe(first.error)); skipped \(skipped.count) line(s) that are not places")
         }
         guard !table.cities.isEmpty else {
-            Diagnostics.warn("CORELOCATION_GEOCODER=geonames:\(path): no place in the file")
-            return .failure(CLError(.network))
+            return .failure(.geocodingFailed("CORELOCATION_GEOCODER=geonames:\(path): no place in the file"))
         }
         let admin1 = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
             "admin1CodesASCII.txt")

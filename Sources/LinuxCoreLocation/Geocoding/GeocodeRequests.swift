@@ -85,7 +85,8 @@ final class GeocodeRequests: Sendable {
             return .failure(CLError(.geocodeFoundNoResult))
         case .invalid(let reason):
             Diagnostics.hint("bad-geocoder", "CORELOCATION_GEOCODER=\(setting) \(reason)")
-            return .failure(CLError(.network))
+            let why = "the geocoding service is misconfigured: CORELOCATION_GEOCODER=\(setting) \(reason)"
+            return .failure(CLError(.network, userInfo: [NSLocalizedFailureReasonErrorKey: why]))
         }
     }
 }

@@ -39,3 +39,13 @@ enum GeocodingServices {
                 + "or geonames:/path/cities500.txt for a GeoNames file")
     }
 }
+
+extension CLError {
+    /// `CLError(.network)` for a geocoding service that failed, saying why (in its description, and once on
+    /// standard error), so that an HTTP error or a bad file does not read like a location provider's failure.
+    static func geocodingFailed(_ reason: String) -> CLError {
+        Diagnostics.warn(reason)
+        return CLError(
+            .network, userInfo: [NSLocalizedFailureReasonErrorKey: "the geocoding service failed: \(reason)"])
+    }
+}

@@ -35,7 +35,7 @@ struct NominatimGeocoder: GeocodingService {
                 URLQueryItem(name: "format", value: "jsonv2"), URLQueryItem(name: "addressdetails", value: "1"),
             ]
         components?.queryItems = items
-        guard let url = components?.url else { throw CLError(.network) }
+        guard let url = components?.url else { throw .geocodingFailed("geocoding server \(base): not a valid URL") }
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("LinuxCoreLocation CLGeocoder", forHTTPHeaderField: "User-Agent")
         if let language = (locale ?? Locale.current).language.languageCode?.identifier {
@@ -50,7 +50,7 @@ struct NominatimGeocoder: GeocodingService {
                     answer = .success(data)
                 } else {
                     let reason = error.map { "\($0.localizedDescription)" } ?? "HTTP status \(status ?? 0)"
-                    Diagnostics.warn("geocoding server \(url.host ?? "?"): \(reason)")
+                    answer = .failure(.geocodingFailed("geocoding server \(url.host ?? "?"): \(reason)"))
                 }
             }
             done.signal()

@@ -235,24 +235,6 @@ open class CLLocationManager: NSObject {
     /// Stops monitoring significant location changes; the next start delivers its first fix at once.
     open func stopMonitoringSignificantLocationChanges() { engine.stopMonitoringSignificantChanges() }
 
-    /// The move in metres that makes a significant change: 500 by default, Apple's published figure; values
-    /// ≤ 0 accept every fix that passes the interval.
-    ///
-    /// **Linux only.**
-    open var significantChangeDistance: CLLocationDistance {
-        get { engine.settings(\.significantChangeDistance) }
-        set { engine.updateSettings { $0.significantChangeDistance = newValue } }
-    }
-
-    /// The least time in seconds, on the manager's ``clock``, between two significant-change fixes: 300 by
-    /// default (5 minutes, Apple's published figure); values ≤ 0 remove the limit.
-    ///
-    /// **Linux only.**
-    open var significantChangeInterval: TimeInterval {
-        get { engine.settings(\.significantChangeInterval) }
-        set { engine.updateSettings { $0.significantChangeInterval = newValue } }
-    }
-
     /// Starts monitoring a region, confirmed by `didStartMonitoringFor`; circular regions only on Linux
     /// (others fail with `CLError(.regionMonitoringFailure)` through `monitoringDidFailFor`), at most 20 per
     /// app, radius at most ``maximumRegionMonitoringDistance``.
@@ -316,6 +298,30 @@ open class CLLocationManager: NSObject {
 
     /// Cancels deferred updates.
     open func disallowDeferredLocationUpdates() {}
+
+    /// Starts monitoring location pushes (iOS 15); Linux has no push service, so `completion` runs on the
+    /// callback thread with no token and `CLLocationPushServiceError(.unsupportedPlatform)`, the code Apple
+    /// gives on platforms without the service.
+    ///
+    /// `@preconcurrency`, as Swift imports Apple's Objective-C method.
+    ///
+    /// - Parameter completion: Called once, with the token (always `nil` here) or the error.
+    @preconcurrency
+    open func startMonitoringLocationPushes(completion: (@Sendable (Data?, (any Error)?) -> Void)? = nil) {
+        guard let completion else { return }
+        engine.target.perform { completion(nil, CLLocationPushServiceError(.unsupportedPlatform)) }
+    }
+
+    /// Starts monitoring location pushes (iOS 15); Linux has no push service.
+    ///
+    /// - Returns: Never: Linux has no token to give.
+    /// - Throws: `CLLocationPushServiceError(.unsupportedPlatform)`, always.
+    open func startMonitoringLocationPushes() async throws -> Data {
+        throw CLLocationPushServiceError(.unsupportedPlatform)
+    }
+
+    /// Stops monitoring location pushes; nothing was monitored on Linux, so this does nothing.
+    open func stopMonitoringLocationPushes() {}
 
     // MARK: Availability
 
