@@ -1,3 +1,4 @@
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The domain of ``CLLocationPushServiceError``.
 ///
 /// Apple does not publish the string's value; compare with this constant, not with a literal.
