@@ -32,3 +32,16 @@ import Testing
         #expect(placemarks?.first?.locality == "Stockholm")
     }
 }
+
+@Suite struct GeocodingClientTests {
+    @Test func theEnvelopeOfAPlacemarkBuiltAsCoreLocationCLIDoes() async {
+        let address = CNMutablePostalAddress()
+        (address.street, address.city, address.postalCode) = ("5 Avenue Anatole France", "Paris", "75007")
+        (address.country, address.isoCountryCode) = ("France", "FR")
+        let placemark = CLPlacemark(
+            location: CLLocation(latitude: 48.8584, longitude: 2.2945), name: "Tour Eiffel", postalAddress: address)
+        #expect(GeocodingClient.envelope(for: placemark) == "5 Avenue Anatole France\n75007 Paris\nFrance")
+        let region = CLCircularRegion(center: placemark.location!.coordinate, radius: 100, identifier: "x")
+        await GeocodingClient.everyEntryPoint(CLGeocoder(service: nil), region: region, address: address)
+    }
+}
