@@ -85,3 +85,8 @@ final class MockGeocoder: CLGeocoder, @unchecked Sendable {
         completionHandler([MockPlacemark()], nil)
     }
 }
+
+/// iOS 4-era code: a circular region made with `CLRegion`'s deprecated initializer.
+func oldStyleRegion() -> CLRegion {
+    CLRegion(circularRegionWithCenter: CLLocationCoordinate2D(latitude: 0, longitude: 0), radius: 10, identifier: "old")
+}

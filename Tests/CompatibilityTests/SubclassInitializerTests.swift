@@ -17,6 +17,7 @@ import Testing
         let region = ShopBeaconRegion(shop: "bakery")
         #expect(region.identifier == "bakery" && region.major == nil && region.minor == nil)
         #expect(region.uuid.uuidString == "01020304-0506-0708-090A-0B0C0D0E0F10")
+        #expect(oldStyleRegion().radius == 10 && oldStyleRegion().identifier == "old")
     }
 
     @Test func managerAndGeocoderDoublesOverrideInit() async {

@@ -61,6 +61,7 @@ private let circle = CLCircularRegion(center: stop, radius: 100, identifier: "st
             harness.on(first) { $0.requestState(for: circle) }
             otherThread.sync { second.value.requestState(for: circle) }
             harness.thread.sync {}
+            otherThread.sync {}  // the answer is queued on the manager's thread
             #expect(harness.delegate.serviceEvents.last == .state(.inside, "stop"))
             #expect(other.serviceEvents == [.state(.inside, "stop"), .state(.inside, "stop")])
         }

@@ -46,7 +46,7 @@ struct RegionMonitor {
     /// Starts monitoring `region`, replacing a region with the same identifier; throws a ``Refusal`` for a
     /// region that is not a valid circle, too large, or one more than ``limit``.
     mutating func add(_ region: CLRegion) throws(Refusal) {
-        guard let circle = region as? CLCircularRegion, circle.radius > 0, CLLocationCoordinate2DIsValid(circle.center)
+        guard let circle = region.asCircularRegion, circle.radius > 0, CLLocationCoordinate2DIsValid(circle.center)
         else { throw .unsupported }
         guard circle.radius <= maximumRadius else { throw .tooLarge }
         if let index = entries.firstIndex(where: { $0.region.identifier == region.identifier }) {
