@@ -7,17 +7,23 @@ import Testing
 private let texas = eiffel.replacingOccurrences(of: "48.8582599", with: "33.6609")
     .replacingOccurrences(of: "2.2945006", with: "-95.5555")
 
+/// 10 km around Paris, Texas.
+private let nearTexas = CLCircularRegion(
+    center: CLLocationCoordinate2D(latitude: 33.66, longitude: -95.55), radius: 10_000, identifier: "tx")
+
+/// A Nominatim server whose searches find Paris, France, then Paris, Texas, and whose reverse answer is the
+/// Eiffel Tower.
+private func twoParisServer() throws -> FakeHTTPServer {
+    try FakeHTTPServer { target in target.contains("/search?") ? (200, "[\(eiffel),\(texas)]") : (200, eiffel) }
+}
+
 /// Every entry point of Apple's `CLGeocoder` reaches the service with the right query (issue 20, finding 4),
 /// and the offline service answers no result far from any place (finding 10).
 @Suite(.timeLimit(.minutes(3))) struct GeocoderFormsTests {
     @Test func everyCompletionHandlerFormAsksTheService() throws {
-        let server = try FakeHTTPServer { target in
-            target.contains("/search?") ? (200, "[\(eiffel),\(texas)]") : (200, eiffel)
-        }
+        let server = try twoParisServer()
         defer { server.stop() }
         let geocoder = CLGeocoder(service: server.base)
-        let nearTexas = CLCircularRegion(
-            center: CLLocationCoordinate2D(latitude: 33.66, longitude: -95.55), radius: 10_000, identifier: "tx")
         let plain = answer { geocoder.geocodeAddressString("Paris", in: nil, completionHandler: $0) }
         #expect(plain.placemarks.first?.map { $0.location?.coordinate.latitude } == [48.8582599, 33.6609])
         let hinted = answer {
@@ -50,13 +56,9 @@ private let texas = eiffel.replacingOccurrences(of: "48.8582599", with: "33.6609
     }
 
     @Test func everyAsyncFormAsksTheService() async throws {
-        let server = try FakeHTTPServer { target in
-            target.contains("/search?") ? (200, "[\(eiffel),\(texas)]") : (200, eiffel)
-        }
+        let server = try twoParisServer()
         defer { server.stop() }
         let geocoder = CLGeocoder(service: server.base)
-        let nearTexas = CLCircularRegion(
-            center: CLLocationCoordinate2D(latitude: 33.66, longitude: -95.55), radius: 10_000, identifier: "tx")
         let hinted = try await geocoder.geocodeAddressString("Paris", in: nearTexas)
         #expect(hinted.first?.location?.coordinate.latitude == 33.6609)
         let localized = try await geocoder.geocodeAddressString("Paris", in: nil, preferredLocale: nil)
