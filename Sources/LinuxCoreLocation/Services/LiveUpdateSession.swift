@@ -77,7 +77,7 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
     /// Reports the device as stationary if no fix and no error follow this one for the activity's stationary
     /// time (``PauseDetector/stationaryTime(for:)``) on the manager's clock.
     ///
-    /// Providers that report only changes (`fixed:`, which never moves; GeoClue) fall silent when the device
+    /// Providers that report only changes (`fixed:`, which never moves; GeoClue by default) fall silent when the device
     /// stands still, so the pause detector, which decides on fixes, never sees the time pass; a provider that
     /// loses its fix reports an error instead, which ends the watch.
     private func watchForSilence() {
