@@ -109,4 +109,36 @@ private func twoParisServer() throws -> FakeHTTPServer {
             }
         }
     }
+
+    @Test(arguments: [true, false]) func aReplyLargerThanOneMebibyteIsCancelledAndReported(sendsLength: Bool)
+        async throws
+    {
+        let huge = #"{"display_name":""# + String(repeating: "A", count: 2 << 20) + #""}"#
+        let server = try FakeHTTPServer(sendsLength: sendsLength) { _ in (200, huge) }
+        defer { server.stop() }
+        let error = await #expect(throws: CLError.self) {
+            try await CLGeocoder(service: server.base).reverseGeocodeLocation(CLLocation(latitude: 1, longitude: 2))
+        }
+        #expect(error?.code == .network && error?.description.contains("larger than 1024 KiB") == true)
+    }
+
+    @Test func controlAndBidiCharactersNeverReachAPlacemark() async throws {
+        let evil = #"""
+            {"lat":"48.8584","lon":"2.2945","display_name":"x\u001b[2J\n\ncorelocation: error: fake",
+             "address":{"house_number":"1\n2","road":"Rue\u001b[31mRED","city":"Paris\r\nINJECTED,1,2,3",
+             "postcode":"75007","country":"France\u202e","country_code":"fr","suburb":"\u0007\u2066 \u0085"}}
+            """#
+        let server = try FakeHTTPServer { _ in (200, evil) }
+        defer { server.stop() }
+        let placemark = try #require(
+            try await CLGeocoder(service: server.base).reverseGeocodeLocation(CLLocation(latitude: 1, longitude: 2))
+                .first)
+        #expect(placemark.thoroughfare == "Rue [31mRED" && placemark.subThoroughfare == "1 2")
+        #expect(placemark.locality == "Paris INJECTED,1,2,3" && placemark.country == "France")
+        #expect(placemark.subLocality == nil && placemark.name == "1 2 Rue [31mRED")
+        let address = try #require(placemark.postalAddress)
+        let all = [address.street, address.city, address.country, placemark.name ?? ""].joined()
+        #expect(
+            !all.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+    }
 }

@@ -90,7 +90,8 @@ final class GeoNamesGeocoder: GeocodingService {
         texts[.isoCountryCode] = city.countryCode
         texts[.country] = (locale ?? Locale(identifier: "en_US")).localizedString(forRegionCode: city.countryCode)
         return CLPlacemark(
-            location: CLLocation(latitude: city.latitude, longitude: city.longitude), texts: texts,
+            location: CLLocation(latitude: city.latitude, longitude: city.longitude),
+            texts: texts.compactMapValues(GeocodedText.clean),
             timeZone: TimeZone(identifier: city.timeZone))
     }
 

@@ -60,6 +60,8 @@ struct NominatimPlace: Decodable {
         texts[.name] =
             [name, street, displayName?.components(separatedBy: ",").first]
             .compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
-        return CLPlacemark(location: CLLocation(latitude: latitude, longitude: longitude), texts: texts)
+        return CLPlacemark(
+            location: CLLocation(latitude: latitude, longitude: longitude),
+            texts: texts.compactMapValues(GeocodedText.clean))
     }
 }
