@@ -168,7 +168,8 @@ final class LocationHub: Sendable {
             subscriber.receive(copy, receivedAt: now, dropsOldest: !waitsForRoom, moreFollow: moreFollow, batch: batch)
         }
         batch?.performAll()
-        guard waitsForRoom else { return }
+        // The common case, room everywhere, needs neither the condition's lock nor a second look at the entries.
+        guard waitsForRoom, !subscribers.allSatisfy(\.hasRoom) else { return }
         Self.demand.lock()
         // Counted before the room is checked, and a subscriber takes events before it reads the count: either
         // this check sees the room, or the subscriber sees a waiter and signals.
