@@ -30,9 +30,9 @@ import Testing
             announced.withLock { $0 } == [
                 "t.gpx: fix skipped: time 221858438400.0 s since 1970 is after the year 4000 (further fixes skipped "
                     + "for this reason are counted, not shown)",
-                "t.gpx: fix skipped: time 157766400.0 s since 1970 is before 1980 (further fixes skipped for this "
+                "t.gpx: fix skipped: time 1975-01-01T00:00:00Z is before 1980 (further fixes skipped for this "
                     + "reason are counted, not shown)",
-                "t.gpx: 3 fixes skipped: time after the year 4000 2, time before 1980 1",
+                "t.gpx: 3 fixes skipped: time after the year 4000 (2), time before 1980 (1)",
             ])
     }
 

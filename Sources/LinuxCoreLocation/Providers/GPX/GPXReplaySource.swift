@@ -14,7 +14,7 @@ import GPX
 /// A FIFO or pipe is read without blocking in `open(2)` or `read(2)` (see `GPXReadCancellation`): ``interrupt()``,
 /// which the replay calls from the stopping thread, ends a wait for a writer or for data at once, and the read ends
 /// quietly. Used by one replay at a time, which serialises its other calls.
-final class GPXReplaySource: ReplaySource {
+final class GPXReplaySource: ReplaySource, BufferedReplaySource {
     /// A document without any point to replay.
     struct NoPoints: Error, CustomStringConvertible {
         var source: String
@@ -57,6 +57,12 @@ final class GPXReplaySource: ReplaySource {
         self.defaultSpeed = defaultSpeed
         skipped = SkippedFixes(source: input.name, announce: announce)
         self.announce = announce
+        if case .file(let url) = input {
+            var information = stat()
+            mayWaitForData = stat(url.path, &information) == 0 && (information.st_mode & S_IFMT) != S_IFREG
+        } else {
+            mayWaitForData = false
+        }
     }
 
     func next() throws -> ReplayItem? {
@@ -67,12 +73,8 @@ final class GPXReplaySource: ReplaySource {
             summarised = skipped.total
             return nil
         } catch {
-            if cancellation.isCancelled {  // stopped while waiting for data: nothing to report
-                close()
-                return nil
-            }
-            Diagnostics.warn("\(error)")
-            close()
+            close()  // the error reaches the managers under their CLError: no warning repeats it
+            if cancellation.isCancelled { return nil }  // stopped while waiting for data: nothing to report
             throw Self.inputError(error) ?? error
         }
     }
@@ -90,16 +92,21 @@ final class GPXReplaySource: ReplaySource {
     }
 
     /// Whether the document is a file that is not a regular one (a FIFO, a pipe such as `/dev/stdin`, a device); a
-    /// missing file fails at once.
-    var mayWaitForData: Bool {
-        guard case .file(let url) = input else { return false }
-        var information = stat()
-        return stat(url.path, &information) == 0 && (information.st_mode & S_IFMT) != S_IFREG
-    }
+    /// missing file fails at once. Worked out once, when the source is made.
+    let mayWaitForData: Bool
 
     func interrupt() {
         cancellation.cancel()
     }
+
+    /// `true` unless ``mayWaitForData``: the next item of a regular file or of data in memory never waits for input
+    /// to arrive.
+    ///
+    /// As fast as possible, the fixes go to the managers in bursts (one hop to the callback thread per
+    /// ``ManagerMailbox/burstSize`` events) instead of one hop per fix; the end of the document (`finished`, which
+    /// does not follow at once) hands the last burst over. From a FIFO or pipe, each fix is handed over at once,
+    /// since the next may wait.
+    var hasBufferedItems: Bool { !mayWaitForData }
 
     func rewind() throws {
         close()
