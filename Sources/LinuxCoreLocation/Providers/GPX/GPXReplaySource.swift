@@ -91,8 +91,9 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
             reason: (diagnostic.element.map { "<\($0)> " } ?? "") + diagnostic.message)
     }
 
-    /// Whether the document is a file that is not a regular one (a FIFO, a pipe such as `/dev/stdin`, a device); a
-    /// missing file fails at once. Worked out once, when the source is made.
+    /// Whether the document is a file that is not a regular one: a FIFO, a pipe such as `/dev/stdin`, a device.
+    ///
+    /// A missing file fails at once. Worked out once, when the source is made.
     let mayWaitForData: Bool
 
     func interrupt() {
