@@ -136,4 +136,11 @@ private func eventually(_ condition: () -> Bool) -> Bool {
         second.write(epoch(10) + epoch(11))
         #expect(log.wait(for: 4) == [logged(0), logged(1), "lost", logged(10)])
     }
+
+    /// Issue 16, finding 16: the message read `no data for 5.0185370445251465 s`.
+    @Test func theSilenceMessageGivesTenthsOfASecond() {
+        #expect(NMEASilenceRule.reason(silentFor: 5.0185370445251465) == "no data for 5.0 s")
+        #expect(NMEASilenceRule.reason(silentFor: 30) == "no data for 30.0 s")
+        #expect(NMEASilenceRule.reason(silentFor: 7.25) == "no data for 7.3 s")
+    }
 }

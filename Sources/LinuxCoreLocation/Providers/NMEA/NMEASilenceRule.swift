@@ -34,6 +34,12 @@ struct NMEASilenceRule {
         lastEpoch = time
     }
 
+    /// The reason a connection silent for `seconds` is closed: `no data for 5.0 s`, to a tenth of a second (the
+    /// limit is measured from the feed, so it is rarely a round number).
+    static func reason(silentFor seconds: Double) -> String {
+        "no data for \((seconds * 10).rounded() / 10) s"
+    }
+
     /// How long, in seconds, the stream may send nothing before it counts as dead.
     var limit: Double {
         guard let longest = intervals.max() else { return Self.unknownRateLimit }

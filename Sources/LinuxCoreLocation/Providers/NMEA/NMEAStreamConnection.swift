@@ -120,7 +120,7 @@ final class NMEAStreamConnection: Sendable {
         }
         if stopped { return nil }
         deliver(decoder.finish())
-        return silentFor.map { "no data for \($0) s" } ?? reason
+        return silentFor.map(NMEASilenceRule.reason(silentFor:)) ?? reason
     }
 
     private func deliver(_ events: [NMEAEvent]) {
