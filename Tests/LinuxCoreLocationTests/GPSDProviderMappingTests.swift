@@ -203,6 +203,44 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
             translator.skipped.summary
                 == "gpsd://test: 5 fixes skipped: time more than a day ahead of the clock (4), time before 1980 (1)")
     }
+
+    /// Issue 16, finding 8: TPVs the client dropped for a bad member vanished without a count.
+    @Test func tpvLinesTheClientSkippedAreCountedByCauseWithoutTheirValues() {
+        let announced = Locked<[String]>([])
+        var translator = GPSDEventTranslator(
+            source: "gpsd://test", sourceInformation: CLLocationSourceInformation(),
+            announce: { line in announced.withLock { $0.append(line) } })
+        let lines = [
+            #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:06Z","lat":148.85843,"lon":2.2945}"#,
+            #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:07Z","lat":48.85843,"lon":[2.2945]}"#,
+            #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:08Z","lat":48.85843,"lon":2.2945,"alt":48.85845x}"#,
+            #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:09Z","lat":148.8,"lon":2.2945}"#,
+            #"{"class":"SKY","hdop":"x"}"#,
+        ]
+        for (index, line) in lines.enumerated() {
+            var error: GPSDDecodingError?
+            do { _ = try GPSDDecoder.decode(line) } catch let decoding { error = decoding }
+            guard let error else {
+                Issue.record("decoded: \(line)")
+                continue
+            }
+            let event = GPSDEvent.protocolError(
+                GPSDProtocolError(source: "127.0.0.1:2947", line: index + 1, kind: .undecodable(error)))
+            #expect(translator.translate(event, now: now) == nil)
+        }
+        #expect(translator.skipped.total == 4, "the SKY line is no fix")
+        let lines2 = announced.withLock { $0 }
+        #expect(lines2.count == 3)
+        #expect(
+            lines2.first
+                == "gpsd://test: fix skipped: line 1: TPV field \"lat\" out of range (further fixes skipped for this "
+                + "reason are counted, not shown)")
+        #expect(!lines2.joined().contains("148.8") && !lines2.joined().contains("2.2945"), "\(lines2)")
+        #expect(
+            translator.skipped.summary
+                == "gpsd://test: 4 fixes skipped: TPV field \"lat\" out of range (2), TPV field \"lon\" of the wrong "
+                + "type (1), line that is not valid JSON (1)")
+    }
 }
 
 /// `gpsd:` URIs and the probe list.

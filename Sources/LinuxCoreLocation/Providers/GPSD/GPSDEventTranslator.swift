@@ -13,6 +13,11 @@ import GPSD
 /// - A TPV or ATT whose `time` fails ``FixTime`` (before 1980, more than a day ahead of `now`) is skipped and
 ///   counted in ``skipped``; so is a TPV with a fix but no `time` (issue 15): stamping it with `now` would mix
 ///   the clock's time base with the receiver's (a replayed log's fixes jumped from today back to 2020).
+/// - A line the client skipped (``GPSDEvent/protocolError(_:)``) that was, or may have been, a TPV — class `TPV`,
+///   invalid JSON, an overlong line — is a skipped fix too, counted in ``skipped`` by cause (`TPV field "lat" out
+///   of range`); its value is named only when `LocationProviders.diagnosticsIncludeFieldValues` is on (issue 16:
+///   such TPVs vanished without a word). Other classes' bad lines are not fixes and are left to the client's
+///   statistics.
 ///
 /// Fixes carry a ``GNSSSourceInformation``: the TPV's mode, and the dilutions and satellite counts of the latest
 /// SKY of the same device (cleared when the connection is lost). Everything else (greeting, devices, SKY, GST,
@@ -52,6 +57,13 @@ struct GPSDEventTranslator {
             else { return nil }
             reportedLost = false
             return .locations([location])
+        case .protocolError(let error):
+            if let cause = Self.skippedFixCause(error) {
+                let detail =
+                    LocationProviders.diagnosticsIncludeFieldValues ? "\(error)" : "line \(error.line): \(cause)"
+                skipped.skip(cause, detail)
+            }
+            return nil
         case .report(.sky(let report)):
             sky = report
             return nil
@@ -93,6 +105,21 @@ struct GPSDEventTranslator {
             satellitesUsed: sky?.usedSatelliteCount ?? (satellites.isEmpty ? nil : satellites.count(where: \.isUsed)),
             satellitesVisible: sky?.visibleSatelliteCount ?? (satellites.isEmpty ? nil : satellites.count),
             hdop: sky?.hdop, vdop: sky?.vdop, pdop: sky?.pdop)
+    }
+
+    /// What is wrong with a skipped line that was or may have been a TPV, without its value; `nil` for a line of
+    /// another class.
+    private static func skippedFixCause(_ error: GPSDProtocolError) -> String? {
+        guard case .undecodable(let decoding) = error.kind else { return "line over gpsd's length limit" }
+        guard decoding.className == nil || decoding.className == "TPV" else { return nil }
+        switch decoding.reason {
+        case .invalidJSON: return "line that is not valid JSON"
+        case .notAnObject: return "line that is not a JSON object"
+        case .missingClass: return "object without a class"
+        case .missingField(let field): return "TPV without \"\(field)\""
+        case .wrongType(let field, _, _): return "TPV field \"\(field)\" of the wrong type"
+        case .outOfRange(let field, _, _): return "TPV field \"\(field)\" out of range"
+        }
     }
 
     private mutating func lost() -> LocationProviderEvent? {
