@@ -257,7 +257,9 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(try configuration("gpsd://[::1]")?.endpoint == .tcp(host: "::1", port: 2947))
         #expect(try configuration("gpsd://:3000")?.endpoint == .tcp(host: "127.0.0.1", port: 3000))
         #expect(
-            try configuration("gpsd://gps-box_2.local.:2948")?.endpoint == .tcp(host: "gps-box_2.local.", port: 2948))
+            try configuration("gpsd://gps-box-2.local.:2948")?.endpoint == .tcp(host: "gps-box-2.local.", port: 2948))
+        #expect(try configuration("gpsd://10.0.0.255.")?.endpoint == .tcp(host: "10.0.0.255.", port: 2947))
+        #expect(try configuration("gpsd://3com.example")?.endpoint == .tcp(host: "3com.example", port: 2947))
         #expect(try configuration("gpsd://[fe80::1%eth0]")?.endpoint == .tcp(host: "fe80::1%eth0", port: 2947))
         #expect(try configuration("gpsd:///run/gpsd-relay.sock")?.endpoint == .unixSocket(path: "/run/gpsd-relay.sock"))
         let watched = try configuration("gpsd://10.0.0.2:2948?device=/dev/ttyUSB0")
@@ -276,6 +278,9 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         ("gpsd://[::1", "host"), ("gpsd://[::1]2947", "host"), ("gpsd://::1", "host"), ("gpsd://[127.0.0.1]", "host"),
         ("gpsd://gps box", "host"), ("gpsd://a..b", "host"), ("gpsd://user@host:2947", "host"), ("gpsd://[]", "host"),
         ("gpsd://[fe80::1%]:2947", "host"),
+        // Issue 16, finding 15: names no resolver can ever answer were retried for ever.
+        ("gpsd://-flag", "host"), ("gpsd://gps-.local", "host"), ("gpsd://a_b", "host"), ("gpsd://1.2.3.4.5", "host"),
+        ("gpsd://256.1.1.1", "host"), ("gpsd://123", "host"), ("gpsd://10.0.0", "host"),
     ])
     func badURIsNameTheirParameter(uri: String, name: String) {
         #expect {

@@ -147,14 +147,25 @@ private func march23(_ seconds: TimeInterval = 0) -> Date { Date(timeIntervalSin
 
     @Test(arguments: [
         "nmea:", "nmea:/tmp/x.nmea?baud=9600", "nmea:/tmp/x.nmea?sped=2", "nmea:/dev/ttyUSB9?baud=9601",
-        "nmea:/dev/ttyUSB9?speed=max", "nmea+tcp://", "nmea+tcp://host:0", "nmea+tcp://host:port",
-        "nmea+tcp://host?loop", "nmea+tcp://:10110", "nmea+tcp://[::1]:x", "nmea+tcp://[::1", "nmea+tcp://::1",
-        "nmea+tcp://gnss box:10110",
+        "nmea:/dev/ttyUSB9?speed=max", "nmea+tcp://host:0", "nmea+tcp://host:port",
+        "nmea+tcp://host?loop", "nmea+tcp://[::1]:x", "nmea+tcp://[::1", "nmea+tcp://::1",
+        "nmea+tcp://gnss box:10110", "nmea+tcp://-flag", "nmea+tcp://a_b:10110", "nmea+tcp://1.2.3.4.5",
     ])
     func badURIsAreRejectedWithTheParameterNamed(_ text: String) {
         #expect(throws: LocationProviderError.self) {
             try LocationProviders.provider(for: text)
         }
+    }
+
+    /// Issue 16, finding 15: `gpsd://:2947` was the loopback while `nmea+tcp://:10110` was a usage error; an empty
+    /// host is the loopback for both.
+    @Test func anEmptyHostIsTheLoopbackAsForGPSD() throws {
+        let tcp = try #require(
+            try NMEAProviderFactory.makeTCP(LocationProviderURI("nmea+tcp://:10111")) as? NMEAStreamProvider)
+        #expect(tcp.endpoint == .tcp(host: "127.0.0.1", port: 10111))
+        let bare = try #require(
+            try NMEAProviderFactory.makeTCP(LocationProviderURI("nmea+tcp://")) as? NMEAStreamProvider)
+        #expect(bare.endpoint == .tcp(host: "127.0.0.1", port: 10110))
     }
 
     @Test func schemesAreRegisteredAndMakeTheRightProviders() throws {

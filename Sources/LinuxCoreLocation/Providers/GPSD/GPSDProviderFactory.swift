@@ -34,6 +34,6 @@ enum GPSDProviderFactory {
                 reason: "a TCP address takes no path; for a Unix socket write gpsd:///PATH")
         }
         let (host, port) = try uri.hostAndPort(authority, defaultPort: GPSD.defaultPort)
-        return .tcp(host: host.isEmpty ? "127.0.0.1" : host, port: port)
+        return .tcp(host: host, port: port)
     }
 }

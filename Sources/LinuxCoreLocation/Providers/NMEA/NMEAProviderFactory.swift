@@ -53,17 +53,12 @@ enum NMEAProviderFactory {
     /// Makes a provider from `nmea+tcp://HOST[:PORT][?heading]`.
     @Sendable static func makeTCP(_ uri: LocationProviderURI) throws -> any LocationProvider {
         try uri.checkParameters(["heading"])
-        guard let authority = uri.authority, !authority.isEmpty, uri.path.isEmpty || uri.path == "/" else {
+        guard let authority = uri.authority, uri.path.isEmpty || uri.path == "/" else {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "address",
                 reason: "expected nmea+tcp://HOST[:PORT], e.g. nmea+tcp://192.168.1.10:10110")
         }
         let (host, port) = try uri.hostAndPort(authority, defaultPort: defaultTCPPort)
-        guard !host.isEmpty else {
-            throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: "address",
-                reason: "expected a host before the port, e.g. nmea+tcp://192.168.1.10:10110")
-        }
         return NMEAStreamProvider(
             identifier: uri.description, endpoint: .tcp(host: host, port: port),
             capabilities: capabilities(uri, scanning: nil), options: decoderOptions)
