@@ -11,8 +11,8 @@
 public final class GPXEventStream {
     private var session: GPXParseSession
 
-    init(_ input: GPXXMLInput, mode: GPXReader.Mode) {
-        session = GPXParseSession(input, mode: mode)
+    init(_ input: GPXXMLInput, mode: GPXReader.Mode, includesValues: Bool = true) {
+        session = GPXParseSession(input, mode: mode, includesValues: includesValues)
     }
 
     /// Counts and warnings of what has been read so far; complete once ``next()`` returned `nil`.

@@ -21,14 +21,14 @@ extension GPXParseSession {
         }
         guard let value = GPXDecimal.parse(text) else {
             reject(
-                .invalidValue, line: line, element: element, "\(name) \(Self.quoted(text)) is not a number", point: true
+                .invalidValue, line: line, element: element, "\(name) \(quoted(text))is not a number", point: true
             )
             return nil
         }
         guard (-limit...limit).contains(value) else {
             reject(
                 .outOfRange, line: line, element: element,
-                "\(name) \(Self.quoted(text)) is outside \(Int(-limit))...\(Int(limit))", point: true)
+                "\(name) \(quoted(text))is outside \(Int(-limit))...\(Int(limit))", point: true)
             return nil
         }
         return value
@@ -105,13 +105,13 @@ extension GPXParseSession {
         case .satellites:
             let value = present.flatMap { text in
                 GPXDecimal.parseCount(text)
-                    ?? reject(.invalidValue, "\(Self.quoted(text)) is not a non-negative integer")
+                    ?? reject(.invalidValue, "\(quoted(text))is not a non-negative integer")
             }
             pending.point.satellites = value
         case .fix:
             let value = present.flatMap { text in
                 GPXFix(rawValue: Self.string(text))
-                    ?? warn("\(Self.quoted(text)) is not a fix type (none, 2d, 3d, dgps, pps); ignored")
+                    ?? warn("\(quoted(text))is not a fix type (none, 2d, 3d, dgps, pps); ignored")
             }
             pending.point.fix = value
         }
@@ -122,9 +122,10 @@ extension GPXParseSession {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    /// UTF-8 bytes as a quoted string, for diagnostics.
-    private static func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        "\"\(string(bytes))\""
+    /// UTF-8 bytes as a quoted string and a space, for diagnostics (`lat "48.8x" is not a number`); empty unless
+    /// ``GPXReader/includesValues`` (values can be coordinates or times: `lat is not a number`).
+    private func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        includesValues ? "\"\(Self.string(bytes))\" " : ""
     }
 
     private mutating func time(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
@@ -135,17 +136,17 @@ extension GPXParseSession {
             return nil
         case nil:
             return reject(
-                .invalidValue, "\(Self.quoted(text)) is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])"
+                .invalidValue, "\(quoted(text))is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])"
             )
         }
     }
 
     private mutating func number(_ text: UnsafeBufferPointer<UInt8>, in range: PartialRangeFrom<Double>?) -> Double? {
         guard let value = GPXDecimal.parse(text) else {
-            return reject(.invalidValue, "\(Self.quoted(text)) is not a number")
+            return reject(.invalidValue, "\(quoted(text))is not a number")
         }
         guard range.map({ $0.contains(value) }) ?? true else {
-            return reject(.outOfRange, "\(Self.quoted(text)) is negative")
+            return reject(.outOfRange, "\(quoted(text))is negative")
         }
         return value
     }
@@ -153,14 +154,14 @@ extension GPXParseSession {
     /// Speed in m/s; a negative value is the conventional "unknown" and is read as `nil` with a warning.
     private mutating func speed(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let value = number(text, in: nil) else { return nil }
-        return value < 0 ? warn("\(Self.quoted(text)) is negative, read as unknown") : value
+        return value < 0 ? warn("\(quoted(text))is negative, read as unknown") : value
     }
 
     /// Course in degrees 0..<360; 360 is read as 0, negative as unknown (warning), above 360 is an error.
     private mutating func course(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let value = number(text, in: nil) else { return nil }
-        if value < 0 { return warn("\(Self.quoted(text)) is negative, read as unknown") }
-        guard value <= 360 else { return reject(.outOfRange, "\(Self.quoted(text)) is outside 0...360") }
+        if value < 0 { return warn("\(quoted(text))is negative, read as unknown") }
+        guard value <= 360 else { return reject(.outOfRange, "\(quoted(text))is outside 0...360") }
         return value == 360 ? 0 : value
     }
 

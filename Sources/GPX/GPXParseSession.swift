@@ -21,6 +21,8 @@ struct GPXParseSession: ~Copyable {
 
     let source: String
     let mode: GPXReader.Mode
+    /// Whether diagnostics quote the invalid value (``GPXReader/includesValues``).
+    let includesValues: Bool
     private var scanner: GPXXMLScanner
     var summary = GPXReadSummary()
     private var roles: [GPXElementRole] = []
@@ -49,10 +51,11 @@ struct GPXParseSession: ~Copyable {
     private var hasStopped = false
 
     /// Starts reading the document `input` delivers.
-    init(_ input: GPXXMLInput, mode: GPXReader.Mode) {
+    init(_ input: GPXXMLInput, mode: GPXReader.Mode, includesValues: Bool = true) {
         scanner = GPXXMLScanner(input)
         source = input.name
         self.mode = mode
+        self.includesValues = includesValues
     }
 
     /// The next event in file order, or `nil` after the last.

@@ -35,6 +35,11 @@ public struct GPXReader: Sendable {
     /// How invalid values are handled.
     public var mode: Mode
 
+    /// Whether diagnostics quote the invalid value (`<trkpt> lat "48.85841x" is not a number`), `true` by default;
+    /// when `false` they name the element, the field and the reason only (`<trkpt> lat is not a number`), since a
+    /// value can be a coordinate or a time that a log should not repeat.
+    public var includesValues = true
+
     /// Creates a reader; strict by default.
     public init(mode: Mode = .strict) {
         self.mode = mode
@@ -84,7 +89,8 @@ public struct GPXReader: Sendable {
     public func events(
         contentsOf url: URL, cancellation: GPXReadCancellation? = nil
     ) throws(GPXDiagnostic) -> GPXEventStream {
-        GPXEventStream(try GPXXMLInput(path: url.path, cancellation: cancellation), mode: mode)
+        GPXEventStream(
+            try GPXXMLInput(path: url.path, cancellation: cancellation), mode: mode, includesValues: includesValues)
     }
 
     /// Reads an in-memory GPX document event by event.
@@ -94,7 +100,7 @@ public struct GPXReader: Sendable {
     ///   - sourceName: The name diagnostics use for the document.
     /// - Returns: The stream of the document's events.
     public func events(data: Data, sourceName: String = "<data>") -> GPXEventStream {
-        GPXEventStream(GPXXMLInput(data: data, name: sourceName), mode: mode)
+        GPXEventStream(GPXXMLInput(data: data, name: sourceName), mode: mode, includesValues: includesValues)
     }
 
     private static func deliver(_ stream: GPXEventStream, to body: (GPXEvent) throws -> Void) throws

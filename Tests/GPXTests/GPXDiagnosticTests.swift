@@ -105,6 +105,41 @@ import Testing
             ])
     }
 
+    /// Issue 16, finding 7: rejections echoed raw values, which can be coordinates and times; without
+    /// `includesValues` they name the element, the field and the reason only.
+    @Test func withoutValuesDiagnosticsNameTheFieldAndTheReasonOnly() throws {
+        var reader = GPXReader(mode: .lenient)
+        reader.includesValues = false
+        let xml = GPXTestSupport.track(
+            """
+            <trkpt lat="48.85841x" lon="2.29451"><time>2020-01-01T00:00:00Z</time></trkpt>
+            <trkpt lat="48.8584" lon="2.2945"><ele>12.5q</ele><time>2020-01-01T00:00:01Z</time></trkpt>
+            <trkpt lat="48.8585" lon="2.29452y"/>
+            <trkpt lat="91.5" lon="2"><time>20200101</time><course>400</course><sat>x</sat><hdop>-2</hdop></trkpt>
+            """)
+        let stream = reader.events(data: Data(xml.utf8), sourceName: "file.gpx")
+        while try stream.next() != nil {}
+        let lines = stream.summary.diagnostics.map(\.description)
+        #expect(
+            lines == [
+                "file.gpx:4: error: <trkpt> lat is not a number",
+                "file.gpx:5: error: <trkpt> ele is not a number",
+                "file.gpx:6: error: <trkpt> lon is not a number",
+                "file.gpx:7: error: <trkpt> lat is outside -90...90",
+                "file.gpx:7: error: <trkpt> time is not an ISO 8601 date-time (YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm])",
+                "file.gpx:7: error: <trkpt> course is outside 0...360",
+                "file.gpx:7: error: <trkpt> sat is not a non-negative integer",
+                "file.gpx:7: error: <trkpt> hdop is negative",
+            ])
+        var verbose = GPXReader(mode: .lenient)
+        verbose.includesValues = true
+        let shown = verbose.events(data: Data(xml.utf8), sourceName: "file.gpx")
+        while try shown.next() != nil {}
+        #expect(
+            shown.summary.diagnostics.first?.description
+                == #"file.gpx:4: error: <trkpt> lat "48.85841x" is not a number"#)
+    }
+
     @Test func lenientModeKeepsAtMostAHundredDiagnostics() throws {
         let points = String(repeating: "<trkpt lat=\"1\" lon=\"2\"><ele>?</ele></trkpt>\n", count: 150)
         let summary = try GPXTestSupport.document(GPXTestSupport.track(points), mode: .lenient).summary

@@ -25,12 +25,15 @@ enum GPXReplayInput: Sendable {
 
     /// The document's events, read on demand by a lenient ``GPXReader``.
     ///
-    /// Invalid points are skipped and counted, invalid optional values dropped. `cancellation` ends a read waiting
+    /// Invalid points are skipped and counted, invalid optional values dropped; diagnostics quote the invalid value
+    /// only when ``LocationProviders/diagnosticsIncludeFieldValues`` is on (`--verbose` in the tool), as the NMEA
+    /// provider's do. `cancellation` ends a read waiting
     /// on a FIFO or pipe.
     ///
     /// - Throws: ``GPXDiagnostic`` of kind `io` when the file cannot be opened.
     func events(cancellation: GPXReadCancellation? = nil) throws -> GPXEventStream {
-        let reader = GPXReader(mode: .lenient)
+        var reader = GPXReader(mode: .lenient)
+        reader.includesValues = LocationProviders.diagnosticsIncludeFieldValues
         switch self {
         case .file(let url): return try reader.events(contentsOf: url, cancellation: cancellation)
         case .data(let data, let name): return reader.events(data: data, sourceName: name)
