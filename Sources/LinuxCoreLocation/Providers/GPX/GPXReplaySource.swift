@@ -11,7 +11,7 @@ import GPX
 /// standard error at the end of each pass.
 ///
 /// Used by one replay at a time, which serialises its calls.
-final class GPXReplaySource: ReplaySource {
+final class GPXReplaySource: ReplaySource, BufferedReplaySource {
     /// A document without any point to replay.
     struct NoPoints: Error, CustomStringConvertible {
         var source: String
@@ -62,6 +62,14 @@ final class GPXReplaySource: ReplaySource {
             source: diagnostic.source, line: diagnostic.line,
             reason: (diagnostic.element.map { "<\($0)> " } ?? "") + diagnostic.message)
     }
+
+    /// Always `true`: the next item never waits for input to arrive.
+    ///
+    /// The document is a file, read twice and so never a pipe, or data in memory. As fast as possible, the fixes go
+    /// to the managers in bursts (one hop to the callback thread per ``ManagerMailbox/burstSize`` events) instead of
+    /// one hop per fix; the end of the document (`finished`, which does not follow at once) hands the last burst
+    /// over.
+    var hasBufferedItems: Bool { true }
 
     func rewind() throws {
         close()
