@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The streaming calls ``read(contentsOf:_:)`` and ``read(data:sourceName:_:)`` deliver ``GPXEvent``s one at a
 /// time while the document is read, holding only the current point, so a file of any size is read in bounded
-/// memory; ``events(contentsOf:)`` and ``events(data:sourceName:)`` hand out the same events on demand.
+/// memory; ``events(contentsOf:cancellation:)`` and ``events(data:sourceName:)`` hand out the same events on demand.
 /// ``readDocument(contentsOf:)`` collects the events into a ``GPXDocument``.
 ///
 /// What is read: see ``GPXPoint`` and <doc:ReadingAndWritingGPX>. Elements are matched by namespace URI:
