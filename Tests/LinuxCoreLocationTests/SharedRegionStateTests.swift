@@ -66,4 +66,38 @@ private let circle = CLCircularRegion(center: stop, radius: 100, identifier: "st
             #expect(other.serviceEvents == [.state(.inside, "stop"), .state(.inside, "stop")])
         }
     }
+
+    /// The order of stop 23's CI failure (SharedRegionsTests): a manager handles a later fix itself before the
+    /// note that another manager's fix changed a state reaches it; it must still report the earlier change first.
+    @Test func aManagerReportsTheAppsEventsInTheirOrderWhicheverFixCausedThem() {
+        let regions = MonitoredRegions(limit: 20, maximumRadius: 1_000)
+        try? regions.add(circle)
+        let managers = (NSObject(), NSObject())  // held, so that their identifiers differ
+        let (first, second) = (ObjectIdentifier(managers.0), ObjectIdentifier(managers.1))
+        regions.join(first)
+        regions.join(second)
+        let far = fix(500, from: stop)
+        let near = CLLocation(
+            coordinate: stop, altitude: 0, horizontalAccuracy: 5, verticalAccuracy: -1,
+            timestamp: Date(timeIntervalSince1970: 1))
+        let names = { (events: [RegionMonitor.Event]) in events.map(Self.name) }
+
+        #expect(names(regions.update(with: far, from: first)) == ["state outside"])
+        // The second manager's copy of the far fix changes nothing, but it reports what the first's did.
+        #expect(names(regions.update(with: far, from: second)) == ["state outside"])
+        #expect(names(regions.update(with: near, from: second)) == ["state inside", "entered"])
+        // The note from the first manager then finds nothing left; the first takes the second's events.
+        #expect(regions.unreportedEvents(for: second).isEmpty)
+        #expect(names(regions.update(with: near, from: first)) == ["state inside", "entered"])
+        #expect(regions.unreportedEvents(for: first).isEmpty)
+        withExtendedLifetime(managers) {}
+    }
+
+    private static func name(_ event: RegionMonitor.Event) -> String {
+        switch event {
+        case .determined(let state, _): "state \(state == .inside ? "inside" : state == .outside ? "outside" : "unknown")"
+        case .entered: "entered"
+        case .exited: "exited"
+        }
+    }
 }

@@ -119,14 +119,16 @@ final class QueueMailbox: @unchecked Sendable {
     }
 
     /// Queues `blocks`; schedules a hop to the queue unless one is waiting to start.
+    ///
+    /// The hop is submitted under the lock that marks it scheduled: a thread that finds it scheduled can count on
+    /// it being on the queue before anything that thread submits next.
     func post(contentsOf blocks: [@Sendable () -> Void]) {
-        let needsHop = pending.withLock { pending in
+        pending.withLock { pending in
             pending.blocks.append(contentsOf: blocks)
-            defer { pending.scheduled = true }
-            return !pending.scheduled
+            guard !pending.scheduled else { return }
+            pending.scheduled = true
+            queue.async { self.run() }
         }
-        guard needsHop else { return }
-        queue.async { self.run() }
     }
 
     /// Runs the blocks posted before this hop started, in order.
@@ -188,15 +190,16 @@ final class RunLoopMailbox: @unchecked Sendable {
     }
 
     /// Queues `blocks` and makes sure the run loop wakes to run them.
+    ///
+    /// The wake-up is added under the lock that marks it scheduled, as ``QueueMailbox`` does.
     func post(contentsOf blocks: [@Sendable () -> Void]) {
-        let needsWake = pending.withLock { pending in
+        pending.withLock { pending in
             pending.blocks.append(contentsOf: blocks)
-            defer { pending.wakeScheduled = true }
-            return !pending.wakeScheduled
+            guard !pending.wakeScheduled else { return }
+            pending.wakeScheduled = true
+            let timer = Timer(fire: Date(), interval: 0, repeats: false) { [weak self] _ in self?.drain() }
+            runLoop.add(timer, forMode: .common)
         }
-        guard needsWake else { return }
-        let timer = Timer(fire: Date(), interval: 0, repeats: false) { [weak self] _ in self?.drain() }
-        runLoop.add(timer, forMode: .common)
     }
 
     /// Runs the queued blocks, including any queued while draining, on the run loop's thread.

@@ -20,7 +20,7 @@ extension LocationManagerEngine {
     func handleFixes(_ fixes: [CLLocation], receivedAt now: Date) {
         guard !fixes.isEmpty else { return }
         if state.withLock({ $0.request != nil }) { completeRequestIfMet(by: fixes) }
-        var regionEvents: [RegionMonitor.Event] = []
+        var causedRegionEvents = false
         let callbacks: [FixCallback] = state.withLock { state in
             var callbacks: [FixCallback] = []
             for fix in fixes {
@@ -37,13 +37,13 @@ extension LocationManagerEngine {
                     }
                 }
                 let events = sharedRegions.update(with: fix, from: ObjectIdentifier(self))
-                regionEvents += events
+                causedRegionEvents = causedRegionEvents || !events.isEmpty
                 callbacks += events.map(FixCallback.region)
                 if let visit = state.visits?.update(with: fix, at: now) { callbacks.append(.visit(visit)) }
             }
             return callbacks
         }
-        shareRegionEvents(regionEvents)
+        if causedRegionEvents { shareRegionEvents() }
         guard !callbacks.isEmpty else { return }
         let outer = state.withLock { state in
             defer { state.eventTime = now }
@@ -57,14 +57,19 @@ extension LocationManagerEngine {
         }
     }
 
-    /// Hands the region events this manager's fixes caused to every other manager of the app, whose delegates
-    /// get them on their own callback threads: the app's regions have one state, whichever manager's fixes
-    /// decided it.
-    private func shareRegionEvents(_ events: [RegionMonitor.Event]) {
-        guard !events.isEmpty else { return }
+    /// Has every other manager of the app report, on its own callback thread, the region events it has not
+    /// reported yet: the app's regions have one state, whichever manager's fixes decided it. Each manager takes
+    /// the events from the shared log in order, so one that meanwhile handled a later fix itself has reported
+    /// them already, before that fix's own, and finds nothing left.
+    private func shareRegionEvents() {
         for engine in authorization.engines where engine !== self {
-            engine.performWithDelegate { manager, delegate in
-                for event in events { Self.deliver(.region(event), to: delegate, of: manager) }
+            engine.target.perform { [weak engine] in
+                guard let engine else { return }
+                let events = engine.sharedRegions.unreportedEvents(for: ObjectIdentifier(engine))
+                guard !events.isEmpty else { return }
+                engine.withDelegate { manager, delegate in
+                    for event in events { Self.deliver(.region(event), to: delegate, of: manager) }
+                }
             }
         }
     }

@@ -112,6 +112,7 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     /// Connects the engine to its manager and reports the initial authorization, as iOS 14 does on creation.
     func attach(to manager: CLLocationManager) {
         state.withLock { $0.manager = manager }
+        sharedRegions.join(ObjectIdentifier(self))
         authorization.addObserver(self)
         target.perform { [weak self] in self?.deliverAuthorizationChange(isChange: false) }
     }

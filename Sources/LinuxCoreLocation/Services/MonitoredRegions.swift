@@ -48,7 +48,18 @@ final class MonitoredRegions: Sendable {
         var applied = Ledger()
         /// The fixes each manager (by its engine) handed in.
         var seen: [ObjectIdentifier: Ledger] = [:]
+        /// The most recent events the states went through, in order, and the sequence number of the first.
+        var log: [RegionMonitor.Event] = []
+        var logStart = 0
+        /// The sequence number of the next event each manager (by its engine) is to report.
+        var cursors: [ObjectIdentifier: Int] = [:]
+
+        var logEnd: Int { logStart + log.count }
     }
+
+    /// How many events the log keeps: a manager further behind than this loses the oldest (region events are
+    /// rare: a few per crossing).
+    private static let logCapacity = 256
 
     private let store: Protected<Store>
 
@@ -81,24 +92,53 @@ final class MonitoredRegions: Sendable {
         store.withLock { $0.monitor.state(of: identifier) }
     }
 
-    /// Applies one fix that `receiver` got to every region and returns what it changed, in region order.
+    /// Registers a manager (by its engine): it reports the events that happen from now on.
+    func join(_ receiver: ObjectIdentifier) {
+        store.withLock { $0.cursors[receiver] = $0.logEnd }
+    }
+
+    /// Applies one fix that `receiver` got to every region, then returns the events `receiver` has not reported
+    /// yet, in the order the states went through them: those of this fix and any that other managers' fixes
+    /// caused before.
     ///
     /// Every manager gets each fix of the provider it shares with the others: the n-th fix with given values
     /// that a manager hands in is applied only if fewer than n such fixes were applied, so the copies that
     /// reach the other managers, however late, change nothing, while a provider's repeated fix still counts.
+    /// Each manager reports every event once and in the log's order, whichever manager's fix caused it.
     func update(with fix: CLLocation, from receiver: ObjectIdentifier) -> [RegionMonitor.Event] {
         store.withLock { store in
-            guard !store.monitor.isEmpty else { return [] }
+            guard !store.monitor.isEmpty else { return Self.unreported(by: receiver, in: &store) }
             let key = FixKey(fix)
             let occurrence = store.seen[receiver, default: Ledger()].increment(key)
-            guard store.applied.count(of: key) < occurrence else { return [] }
-            _ = store.applied.increment(key)
-            return store.monitor.update(with: fix)
+            if store.applied.count(of: key) < occurrence {
+                _ = store.applied.increment(key)
+                store.log += store.monitor.update(with: fix)
+                if store.log.count > Self.logCapacity {
+                    let excess = store.log.count - Self.logCapacity
+                    store.log.removeFirst(excess)
+                    store.logStart += excess
+                }
+            }
+            return Self.unreported(by: receiver, in: &store)
         }
     }
 
-    /// Forgets what `receiver` handed in, when its manager goes away.
+    /// The events `receiver` has not reported yet, in order, now counted as reported.
+    func unreportedEvents(for receiver: ObjectIdentifier) -> [RegionMonitor.Event] {
+        store.withLock { Self.unreported(by: receiver, in: &$0) }
+    }
+
+    private static func unreported(by receiver: ObjectIdentifier, in store: inout Store) -> [RegionMonitor.Event] {
+        guard let cursor = store.cursors[receiver], cursor < store.logEnd else { return [] }
+        store.cursors[receiver] = store.logEnd
+        return Array(store.log[(max(cursor, store.logStart) - store.logStart)...])
+    }
+
+    /// Forgets `receiver`, when its manager goes away.
     func forget(_ receiver: ObjectIdentifier) {
-        _ = store.withLock { $0.seen.removeValue(forKey: receiver) }
+        store.withLock { store in
+            store.seen[receiver] = nil
+            store.cursors[receiver] = nil
+        }
     }
 }
