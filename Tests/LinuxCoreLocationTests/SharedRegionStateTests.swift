@@ -95,7 +95,8 @@ private let circle = CLCircularRegion(center: stop, radius: 100, identifier: "st
 
     private static func name(_ event: RegionMonitor.Event) -> String {
         switch event {
-        case .determined(let state, _): "state \(state == .inside ? "inside" : state == .outside ? "outside" : "unknown")"
+        case .determined(let state, _):
+            "state \(state == .inside ? "inside" : state == .outside ? "outside" : "unknown")"
         case .entered: "entered"
         case .exited: "exited"
         }
