@@ -49,6 +49,8 @@ final class StandardOutput: Sendable {
 
     private let descriptor: Int32
     private let state = Mutex(State())
+    /// When the `write(2)` in progress started (``monotonicNow()``, nanoseconds), or 0 when none is.
+    private let writeStarted = Atomic<UInt64>(0)
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -63,6 +65,19 @@ final class StandardOutput: Sendable {
 
     /// The failure that stopped the output, if any.
     var failure: Failure? { state.withLock { $0.failure } }
+
+    /// How long the write in progress has been waiting, in seconds (0 or more); 0 when no write is in progress.
+    ///
+    /// A write that takes long is blocked: its reader does not read (a full pipe). Read without the lock that the
+    /// writing thread holds, so a signal handler on another thread can tell that the writer is stuck.
+    var blockedFor: Double {
+        let started = writeStarted.load(ordering: .acquiring)
+        guard started > 0 else { return 0 }
+        return Double(Self.monotonicNow() &- started) / 1e9
+    }
+
+    /// The monotonic clock in nanoseconds, never 0.
+    private static func monotonicNow() -> UInt64 { max(1, DispatchTime.now().uptimeNanoseconds) }
 
     /// Appends what `build` writes to the buffer, and writes the buffer out when it is full.
     func write(_ build: (inout OutputBuffer) -> Void) {
@@ -100,6 +115,8 @@ final class StandardOutput: Sendable {
     /// Writes the whole buffer, retrying after interruptions and partial writes; records a failure.
     private func writeOut(_ state: inout State) -> Failure? {
         defer { state.buffer.removeAll() }
+        writeStarted.store(Self.monotonicNow(), ordering: .releasing)
+        defer { writeStarted.store(0, ordering: .releasing) }
         let failure = state.buffer.bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
         state.failure = failure
         return failure
