@@ -7,7 +7,7 @@ import Testing
 /// mount a small tmpfs on, `$2` the built tool and `$3` a GPX input; waits for it off the cooperative pool.
 ///
 /// - Throws: What ``SharedData/unavailable(_:sourceLocation:)`` throws when no tmpfs can be mounted here.
-private func inSmallTmpfs(_ script: String, input: URL) async throws -> ToolRun {
+func inSmallTmpfs(_ script: String, input: URL) async throws -> ToolRun {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
         try SharedData.unavailable("unshare (util-linux) is not installed: cannot mount a small tmpfs")
     }
