@@ -10,24 +10,22 @@ open class CLBeaconIdentityConstraint: NSObject, NSCopying, NSSecureCoding, @unc
     private let storedMinor: CLBeaconMinorValue?
 
     /// Matches every beacon with this UUID.
-    public convenience init(uuid: UUID) {
-        self.init(uuid: uuid, majorValue: nil, minorValue: nil)
+    ///
+    /// Every initializer of the class is designated, as Swift imports Apple's header (which marks none).
+    public init(uuid: UUID) {
+        (storedUUID, storedMajor, storedMinor) = (uuid, nil, nil)
+        super.init()
     }
 
     /// Matches the beacons with this UUID and major value.
-    public convenience init(uuid: UUID, major: CLBeaconMajorValue) {
-        self.init(uuid: uuid, majorValue: major, minorValue: nil)
+    public init(uuid: UUID, major: CLBeaconMajorValue) {
+        (storedUUID, storedMajor, storedMinor) = (uuid, major, nil)
+        super.init()
     }
 
     /// Matches the beacons with this UUID, major and minor value.
-    public convenience init(uuid: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue) {
-        self.init(uuid: uuid, majorValue: major, minorValue: minor)
-    }
-
-    init(uuid: UUID, majorValue: CLBeaconMajorValue?, minorValue: CLBeaconMinorValue?) {
-        storedUUID = uuid
-        storedMajor = majorValue
-        storedMinor = minorValue
+    public init(uuid: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue) {
+        (storedUUID, storedMajor, storedMinor) = (uuid, major, minor)
         super.init()
     }
 

@@ -22,40 +22,44 @@ open class CLBeaconRegion: CLRegion, @unchecked Sendable {
 
     /// A region of every beacon with this UUID (deprecated by Apple in iOS 13 in favour of
     /// ``init(uuid:identifier:)``).
-    public convenience init(proximityUUID: UUID, identifier: String) {
-        self.init(uuid: proximityUUID, identifier: identifier)
+    ///
+    /// Every initializer of the class is designated, as Swift imports Apple's header (which marks none), so a
+    /// subclass's own initializer can call any of them.
+    public init(proximityUUID: UUID, identifier: String) {
+        constraint = CLBeaconIdentityConstraint(uuid: proximityUUID)
+        super.init(identifier: identifier)
     }
 
     /// A region of the beacons with this UUID and major value (deprecated by Apple in iOS 13 in favour of
     /// ``init(uuid:major:identifier:)``).
-    public convenience init(proximityUUID: UUID, major: CLBeaconMajorValue, identifier: String) {
-        self.init(uuid: proximityUUID, major: major, identifier: identifier)
+    public init(proximityUUID: UUID, major: CLBeaconMajorValue, identifier: String) {
+        constraint = CLBeaconIdentityConstraint(uuid: proximityUUID, major: major)
+        super.init(identifier: identifier)
     }
 
     /// A region of the beacons with this UUID, major and minor value (deprecated by Apple in iOS 13 in favour
     /// of ``init(uuid:major:minor:identifier:)``).
-    public convenience init(
-        proximityUUID: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue, identifier: String
-    ) {
-        self.init(uuid: proximityUUID, major: major, minor: minor, identifier: identifier)
+    public init(proximityUUID: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue, identifier: String) {
+        constraint = CLBeaconIdentityConstraint(uuid: proximityUUID, major: major, minor: minor)
+        super.init(identifier: identifier)
     }
 
     /// A region of every beacon with this UUID.
-    public convenience init(uuid: UUID, identifier: String) {
-        self.init(beaconIdentityConstraint: CLBeaconIdentityConstraint(uuid: uuid), identifier: identifier)
+    public init(uuid: UUID, identifier: String) {
+        constraint = CLBeaconIdentityConstraint(uuid: uuid)
+        super.init(identifier: identifier)
     }
 
     /// A region of the beacons with this UUID and major value.
-    public convenience init(uuid: UUID, major: CLBeaconMajorValue, identifier: String) {
-        self.init(
-            beaconIdentityConstraint: CLBeaconIdentityConstraint(uuid: uuid, major: major), identifier: identifier)
+    public init(uuid: UUID, major: CLBeaconMajorValue, identifier: String) {
+        constraint = CLBeaconIdentityConstraint(uuid: uuid, major: major)
+        super.init(identifier: identifier)
     }
 
     /// A region of the beacons with this UUID, major and minor value.
-    public convenience init(uuid: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue, identifier: String) {
-        self.init(
-            beaconIdentityConstraint: CLBeaconIdentityConstraint(uuid: uuid, major: major, minor: minor),
-            identifier: identifier)
+    public init(uuid: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue, identifier: String) {
+        constraint = CLBeaconIdentityConstraint(uuid: uuid, major: major, minor: minor)
+        super.init(identifier: identifier)
     }
 
     /// A region of the beacons matching a constraint.

@@ -31,15 +31,15 @@ open class CLCircularRegion: CLRegion, @unchecked Sendable {
     }
 
     /// The centre in degrees.
-    open var center: CLLocationCoordinate2D { storedCenter }
+    open override var center: CLLocationCoordinate2D { storedCenter }
 
     /// The radius in metres.
-    open var radius: CLLocationDistance { storedRadius }
+    open override var radius: CLLocationDistance { storedRadius }
 
     /// Whether `coordinate` lies in the circle, boundary included (geodesic distance ≤ radius).
     ///
     /// An invalid coordinate is never contained.
-    open func contains(_ coordinate: CLLocationCoordinate2D) -> Bool {
+    open override func contains(_ coordinate: CLLocationCoordinate2D) -> Bool {
         guard CLLocationCoordinate2DIsValid(coordinate), CLLocationCoordinate2DIsValid(center) else { return false }
         let distance = Geodesic.inverse(
             latitude1: center.latitude, longitude1: center.longitude,

@@ -13,6 +13,31 @@ extension CLLocation {
         var timestamp: Date
         var floor: CLFloor?
         var sourceInformation: CLLocationSourceInformation?
+
+        /// The values of a location, with Apple's defaults for what an initializer does not take: altitude 0
+        /// (the ellipsoidal one equal to it), horizontal accuracy 0, and vertical accuracy, course, speed and
+        /// their accuracies −1 (invalid).
+        init(
+            coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance = 0,
+            ellipsoidalAltitude: CLLocationDistance? = nil, horizontalAccuracy: CLLocationAccuracy = 0,
+            verticalAccuracy: CLLocationAccuracy = -1, course: CLLocationDirection = -1,
+            courseAccuracy: CLLocationDirectionAccuracy = -1, speed: CLLocationSpeed = -1,
+            speedAccuracy: CLLocationSpeedAccuracy = -1, timestamp: Date, floor: CLFloor? = nil,
+            sourceInformation: CLLocationSourceInformation? = nil
+        ) {
+            self.coordinate = coordinate
+            self.altitude = altitude
+            self.ellipsoidalAltitude = ellipsoidalAltitude ?? altitude
+            self.horizontalAccuracy = horizontalAccuracy
+            self.verticalAccuracy = verticalAccuracy
+            self.course = course
+            self.courseAccuracy = courseAccuracy
+            self.speed = speed
+            self.speedAccuracy = speedAccuracy
+            self.timestamp = timestamp
+            self.floor = floor
+            self.sourceInformation = sourceInformation
+        }
     }
 }
 

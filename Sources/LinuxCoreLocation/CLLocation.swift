@@ -19,83 +19,83 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
     /// Designated, as `NSObject`'s `init()` is for Apple's `CLLocation`, so that test doubles can write
     /// `override init() { super.init() }` and override the properties.
     public override init() {
-        storage = Storage(
-            coordinate: CLLocationCoordinate2D(latitude: 0, longitude: 0), altitude: 0, ellipsoidalAltitude: 0,
-            horizontalAccuracy: 0, verticalAccuracy: -1, course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1,
-            timestamp: Date(), floor: nil, sourceInformation: nil)
+        storage = Storage(coordinate: CLLocationCoordinate2D(latitude: 0, longitude: 0), timestamp: Date())
         super.init()
     }
 
     /// Creates a location from a latitude and longitude in degrees, stamped now.
     ///
     /// As on Apple's platforms: altitude 0 with vertical accuracy −1 (invalid), horizontal accuracy 0,
-    /// and speed, course and their accuracies −1 (invalid).
-    public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
-        self.init(
-            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
-            altitude: 0, horizontalAccuracy: 0, verticalAccuracy: -1, timestamp: Date())
+    /// and speed, course and their accuracies −1 (invalid). Every initializer of the class is designated, as
+    /// Swift imports Apple's header (which marks none), so a subclass's own initializer can call this one.
+    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        storage = Storage(
+            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), timestamp: Date())
+        super.init()
     }
 
     /// Creates a location with altitude and accuracies; speed, course and their accuracies are −1 (invalid).
     ///
     /// The values have the units and ranges of the properties of the same names: degrees, metres above mean sea
     /// level, and accuracies in metres where a negative value marks the value as invalid.
-    public convenience init(
+    public init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
         horizontalAccuracy hAccuracy: CLLocationAccuracy, verticalAccuracy vAccuracy: CLLocationAccuracy,
         timestamp: Date
     ) {
-        self.init(
-            coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy,
-            verticalAccuracy: vAccuracy, course: -1, speed: -1, timestamp: timestamp)
+        storage = Storage(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy,
+            timestamp: timestamp)
+        super.init()
     }
 
     /// Creates a location with course and speed; their accuracies are −1 (unknown).
     ///
     /// The course is in degrees clockwise from true north (0…<360) and the speed in metres per second;
     /// a negative value of either marks it as invalid.
-    public convenience init(
+    public init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
         horizontalAccuracy hAccuracy: CLLocationAccuracy, verticalAccuracy vAccuracy: CLLocationAccuracy,
         course: CLLocationDirection, speed: CLLocationSpeed, timestamp: Date
     ) {
-        self.init(
-            coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy,
-            verticalAccuracy: vAccuracy, course: course, courseAccuracy: -1, speed: speed,
-            speedAccuracy: -1, timestamp: timestamp)
+        storage = Storage(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy,
+            course: course, speed: speed, timestamp: timestamp)
+        super.init()
     }
 
     /// Creates a location with course and speed and their accuracies.
     ///
     /// The course accuracy is in degrees and the speed accuracy in metres per second; a negative accuracy marks
     /// the value it qualifies as invalid.
-    public convenience init(
+    public init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
         horizontalAccuracy hAccuracy: CLLocationAccuracy, verticalAccuracy vAccuracy: CLLocationAccuracy,
         course: CLLocationDirection, courseAccuracy: CLLocationDirectionAccuracy, speed: CLLocationSpeed,
         speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date
     ) {
-        self.init(
-            coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy,
-            verticalAccuracy: vAccuracy, course: course, courseAccuracy: courseAccuracy, speed: speed,
-            speedAccuracy: speedAccuracy, timestamp: timestamp, sourceInfo: nil)
+        storage = Storage(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy,
+            course: course, courseAccuracy: courseAccuracy, speed: speed, speedAccuracy: speedAccuracy,
+            timestamp: timestamp)
+        super.init()
     }
 
     /// Creates a location with every value Apple's initializers take, including where it came from.
     ///
     /// The ellipsoidal altitude equals `altitude`, since no geoid separation is known; providers that know it
     /// use ``init(coordinate:altitude:ellipsoidalAltitude:horizontalAccuracy:verticalAccuracy:course:courseAccuracy:speed:speedAccuracy:timestamp:floor:sourceInfo:)``.
-    public convenience init(
+    public init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
         horizontalAccuracy: CLLocationAccuracy, verticalAccuracy: CLLocationAccuracy,
         course: CLLocationDirection, courseAccuracy: CLLocationDirectionAccuracy, speed: CLLocationSpeed,
         speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date, sourceInfo: CLLocationSourceInformation?
     ) {
-        self.init(
-            coordinate: coordinate, altitude: altitude, ellipsoidalAltitude: altitude,
-            horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, course: course,
-            courseAccuracy: courseAccuracy, speed: speed, speedAccuracy: speedAccuracy, timestamp: timestamp,
-            floor: nil, sourceInfo: sourceInfo)
+        storage = Storage(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: horizontalAccuracy,
+            verticalAccuracy: verticalAccuracy, course: course, courseAccuracy: courseAccuracy, speed: speed,
+            speedAccuracy: speedAccuracy, timestamp: timestamp, sourceInformation: sourceInfo)
+        super.init()
     }
 
     /// Creates a location with its ellipsoidal altitude and floor.

@@ -19,6 +19,12 @@ enum Diagnostics {
         write(Array("LinuxCoreLocation: \(message)\n".utf8), to: STDERR_FILENO)
     }
 
+    /// A count and its noun, singular for one: `1 sentence`, `3 sentences`, `1 fix` (`plural` when the noun
+    /// does not take an `s`).
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
+    }
+
     /// A diagnostic line naming its source: `SOURCE: MESSAGE`.
     ///
     /// A source that already ends with a colon, such as the bare URI `geoclue:`, reads `geoclue: MESSAGE`, not

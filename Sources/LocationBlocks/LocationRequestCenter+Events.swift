@@ -2,8 +2,11 @@ import LinuxCoreLocation
 
 // What the center's managers report, applied to the pending requests; on the callback queue.
 extension LocationRequestCenter {
+    /// Fixes are judged at the time the provider delivered them (`eventTime`), not when this runs: a replay as fast
+    /// as possible moves its clock on while they wait on the callback queue, and a fix fresh when delivered must
+    /// meet its level on every run, however late it is handled.
     func received(_ fixes: [CLLocation], from manager: CLLocationManager) {
-        let now = manager.clock.now
+        let now = manager.eventTime
         let significantChanges = manager !== updates
         for fix in fixes {
             if !significantChanges && fix.horizontalAccuracy >= 0 { lastFix = fix }
@@ -49,6 +52,19 @@ extension LocationRequestCenter {
         }
     }
 
+    /// Ends the one-shot requests when the provider of the standard updates finished (a replay reached its end).
+    ///
+    /// No fix will come, so they end now, as ``LocationRequestCenter/forceComplete(_:)`` ends them
+    /// (``LocationRequestStatus/timedOut`` with the best fix seen), marked
+    /// ``LocationRequestResult/providerFinished``; waiting out their timeouts, or for ever without one, would only
+    /// hang. Subscriptions stay: they end when cancelled.
+    func providerFinished(_ manager: CLLocationManager) {
+        guard manager === updates else { return }
+        for id in requests.keys.sorted() where requests[id]?.isOneShot == true {
+            finish(id, status: .timedOut, providerFinished: true)
+        }
+    }
+
     /// Denial ends every request; a grant starts the countdowns that waited for it.
     func authorizationChanged() {
         switch updates.authorizationStatus {
@@ -62,7 +78,7 @@ extension LocationRequestCenter {
 }
 
 /// Passes the center's managers' callbacks to the center, which it does not keep alive.
-final class LocationRequestObserver: NSObject, CLLocationManagerDelegate {
+final class LocationRequestObserver: NSObject, LinuxLocationManagerDelegate {
     private weak var center: LocationRequestCenter?
 
     init(center: LocationRequestCenter) {
@@ -79,6 +95,10 @@ final class LocationRequestObserver: NSObject, CLLocationManagerDelegate {
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         center?.failed(error, from: manager)
+    }
+
+    func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
+        center?.providerFinished(manager)
     }
 
     func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {

@@ -48,8 +48,11 @@ extension LocationRequestCenter {
         finish(id, status: updates.authorizationStatus == .notDetermined ? .notDetermined : .timedOut)
     }
 
-    /// Removes a request and calls its handler once with `status` and `location` (by default the best fix seen).
-    func finish(_ id: Int, status: LocationRequestStatus, location: CLLocation? = nil) {
+    /// Removes a request and calls its handler once with `status` and `location` (by default the best fix seen);
+    /// `providerFinished` says the request ended because its provider did.
+    func finish(
+        _ id: Int, status: LocationRequestStatus, location: CLLocation? = nil, providerFinished: Bool = false
+    ) {
         guard let request = requests.removeValue(forKey: id) else { return }
         request.timer?.cancel()
         updateServices()
@@ -57,7 +60,8 @@ extension LocationRequestCenter {
         request.onLocation?(
             LocationRequestResult(
                 location: fix, status: status,
-                achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: updates.clock.now)))
+                achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: updates.clock.now),
+                providerFinished: providerFinished))
         request.onHeading?(nil, status)
     }
 

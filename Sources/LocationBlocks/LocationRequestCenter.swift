@@ -66,7 +66,8 @@ public final class LocationRequestCenter: @unchecked Sendable {
     ///
     /// Completes exactly once, on ``callbackQueue``: with ``LocationRequestStatus/success`` as soon as a fix —
     /// a recent one already received, or a new one — meets the level; with ``LocationRequestStatus/timedOut``
-    /// and the most accurate valid fix seen during the request (or `nil`) when the timeout passes; with
+    /// and the most accurate valid fix seen during the request (or `nil`) when the timeout passes, or at once
+    /// when the provider finishes first (a replay's end; ``LocationRequestResult/providerFinished``); with
     /// `denied`, `restricted` or `servicesDisabled` at once when those hold (or become true); with
     /// `notDetermined` when the timeout passes before the user answers; with `error` when the service fails.
     /// A transient `CLError(.locationUnknown)` does not end the request.

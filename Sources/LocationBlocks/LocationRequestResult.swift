@@ -8,4 +8,9 @@ public struct LocationRequestResult: Sendable {
     public let status: LocationRequestStatus
     /// The most demanding named level ``location`` meets when the result is made, or `nil`.
     public let achievedAccuracy: LocationRequestAccuracy?
+    /// Whether a one-shot request ended because its provider finished, rather than at its timeout.
+    ///
+    /// **Linux only.** With ``LocationRequestStatus/timedOut``: a replay reached the end of its file, so no fix
+    /// could meet the level any more. `false` otherwise.
+    public internal(set) var providerFinished = false
 }

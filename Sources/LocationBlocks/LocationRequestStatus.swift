@@ -6,8 +6,9 @@ import LinuxCoreLocation
 public enum LocationRequestStatus: Sendable, Equatable {
     /// A fix met the requested level (subscriptions: a new fix).
     case success
-    /// The timeout passed, or the request was force-completed; the result carries the most accurate valid fix
-    /// seen during the request, if any.
+    /// The timeout passed, the request was force-completed, or its provider finished first
+    /// (``LocationRequestResult/providerFinished``); the result carries the most accurate valid fix seen during
+    /// the request, if any.
     case timedOut
     /// The user has not answered the authorization request yet (reported at the timeout).
     case notDetermined

@@ -25,7 +25,8 @@ let generalUsage = """
 
     CoreLocationCLI's spellings work too: `corelocation -once -format "%latitude %longitude"`, `-json`,
     `--json`, `--watch`, `--format "%latitude %longitude %direction %address"`: one fix and exit unless
-    watching, never the embedded sample.
+    watching, never the embedded sample. After a command, `--format "%…"` is that command's template
+    (`watch --format "%latitude"` keeps watching).
     Environment: CORELOCATION_PROVIDER (a provider URI), CORELOCATION_AUTHORIZATION (the initial authorization
     status).
     """
@@ -64,6 +65,14 @@ if words.first == "--help" || words.first == "-h" || words.first == "help" {
         print(generalUsage)
     }
     exit(0)
+}
+if let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"], !value.isEmpty,
+    LocationAuthorization.status(named: value) == nil
+{
+    usageError(
+        "CORELOCATION_AUTHORIZATION=\(value) names no authorization status; expected "
+            + LocationAuthorization.statusNames.joined(separator: ", ") + ", or unset it",
+        help: "corelocation help")
 }
 var commandName = words.first.map { $0.hasPrefix("-") ? "watch" : $0 } ?? "watch"
 if words.first == commandName {

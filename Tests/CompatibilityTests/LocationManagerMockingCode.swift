@@ -39,6 +39,9 @@ protocol LocationManagerProtocol: AnyObject {
     func disallowDeferredLocationUpdates()
     func dismissHeadingCalibrationDisplay()
     func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String)
+    func startMonitoringLocationPushes(completion: (@Sendable (Data?, Error?) -> Void)?)
+    func startMonitoringLocationPushes() async throws -> Data
+    func stopMonitoringLocationPushes()
     static func headingAvailable() -> Bool
     static func significantLocationChangeMonitoringAvailable() -> Bool
     static func isRangingAvailable() -> Bool

@@ -64,27 +64,32 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
     @Test mutating func theHorizontalScaleIsTheCircularNormalOne() throws {
         // A circular normal error with σ = 1 m per axis: its 95 % circle has radius √(2 ln 20) = 2.4477468 m
         // and its 2D RMS error is √2 m.
-        let location = try location(#"{"class":"TPV","mode":2,"lat":1,"lon":2,"eph":2.4477468306808166}"#)
+        let location = try location(
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":2,"lat":1,"lon":2,"eph":2.4477468306808166}"#)
         #expect(abs(location.horizontalAccuracy - 2.0.squareRoot()) < 1e-9)
     }
 
     @Test mutating func aTwoDimensionalFixHasNoAltitude() throws {
         let location = try location(
-            #"{"class":"TPV","mode":2,"lat":52.5,"lon":13.4,"altMSL":62.6,"altHAE":104.7,"epv":29.67,"eph":17.67}"#)
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":2,"lat":52.5,"lon":13.4,"altMSL":62.6,"altHAE":104.7,"epv":29.67,"eph":17.67}"#
+        )
         #expect(location.verticalAccuracy == -1 && location.altitude == 0 && location.ellipsoidalAltitude == 0)
         #expect(location.horizontalAccuracy > 0)
     }
 
     @Test mutating func missingMembersAreInvalidNotZero() throws {
-        let location = try location(#"{"class":"TPV","mode":3,"lat":-33.85,"lon":151.21}"#)
+        let location = try location(
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":3,"lat":-33.85,"lon":151.21}"#)
         #expect(location.verticalAccuracy == -1 && location.altitude == 0)
         #expect(location.speed == -1 && location.speedAccuracy == -1)
         #expect(location.course == -1 && location.courseAccuracy == -1)
-        #expect(location.timestamp == now)  // no time in the report: the provider clock's
+        #expect(location.timestamp == now)  // the report's time
         // No eph, epx or epy: the NMEA provider's nominal 5 m, so that the fix is not discarded as invalid.
         #expect(location.horizontalAccuracy == 5)
         // Values present, their estimates absent: the value is kept, its accuracy is −1.
-        let moving = try self.location(#"{"class":"TPV","mode":3,"lat":1,"lon":2,"altMSL":10,"speed":0,"track":0}"#)
+        let moving = try self.location(
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":3,"lat":1,"lon":2,"altMSL":10,"speed":0,"track":0}"#
+        )
         #expect(moving.altitude == 10 && moving.verticalAccuracy == -1 && moving.ellipsoidalAltitude == 10)
         #expect(moving.speed == 0 && moving.speedAccuracy == -1 && moving.course == 0 && moving.courseAccuracy == -1)
     }
@@ -92,13 +97,15 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
     @Test mutating func fallbacksForAltitudeAndHorizontalError() throws {
         // Pre-3.20 gpsd: only `alt`; geoidSep gives the ellipsoidal height; epx/epy instead of eph.
         let old = try location(
-            #"{"class":"TPV","mode":3,"lat":1,"lon":2,"alt":62.4,"geoidSep":42.1,"epx":3.92,"epy":5.88,"epv":9.8}"#)
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":3,"lat":1,"lon":2,"alt":62.4,"geoidSep":42.1,"epx":3.92,"epy":5.88,"epv":9.8}"#
+        )
         #expect(
             old.altitude == 62.4 && abs(old.ellipsoidalAltitude - 104.5) < 1e-9 && abs(old.verticalAccuracy - 5) < 1e-9)
         // √(2² + 3²) m from σx = 3.92 / 1.96 and σy = 5.88 / 1.96.
         #expect(abs(old.horizontalAccuracy - 13.0.squareRoot()) < 1e-9)
         let heightOnly = try location(
-            #"{"class":"TPV","mode":3,"lat":1,"lon":2,"altHAE":104.7,"geoidSep":42.1,"track":360}"#)
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":3,"lat":1,"lon":2,"altHAE":104.7,"geoidSep":42.1,"track":360}"#
+        )
         #expect(
             abs(heightOnly.altitude - 62.6) < 1e-9 && heightOnly.ellipsoidalAltitude == 104.7 && heightOnly.course == 0)
     }
@@ -106,7 +113,7 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
     @Test mutating func noFixIsReportedOncePerOutage() throws {
         let noFix = try gpsdReport(#"{"class":"TPV","mode":1,"time":"2026-11-30T06:36:06Z"}"#)
         let unknown = try gpsdReport(#"{"class":"TPV","mode":0}"#)
-        let fix = try gpsdReport(#"{"class":"TPV","mode":2,"lat":10,"lon":20}"#)
+        let fix = try gpsdReport(#"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":2,"lat":10,"lon":20}"#)
         let positionless = try gpsdReport(#"{"class":"TPV","mode":3}"#)
         let retry = GPSDEvent.disconnected(.closedByPeer, retryAfter: 0.25)
         let kinds = [noFix, unknown, noFix, fix, positionless, retry, noFix, retry, fix, fix, unknown].map { kind($0) }
@@ -115,6 +122,17 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
                 "lost", "-", "-", "locations[10.0]", "-", "lost", "-", "-", "locations[10.0]", "locations[10.0]",
                 "lost",
             ])
+    }
+
+    /// Issue 15's tester, item 27: a TPV with a fix but no time (gpsd sends them before the receiver's first date)
+    /// is skipped and counted, never stamped with the clock's now: a replayed log's fixes would otherwise jump
+    /// from today back to the log's year.
+    @Test mutating func aFixWithoutATimeIsSkippedNotStampedNow() throws {
+        let untimed = try gpsdReport(#"{"class":"TPV","mode":3,"lat":10,"lon":20}"#)
+        let timed = try gpsdReport(#"{"class":"TPV","mode":3,"time":"2020-01-01T00:00:00.000Z","lat":10,"lon":20}"#)
+        #expect([untimed, untimed, timed, untimed].map { kind($0) } == ["-", "-", "locations[10.0]", "-"])
+        #expect(translator.skipped.counts.map(\.cause) == ["no time"])
+        #expect(translator.skipped.total == 3)
     }
 
     @Test mutating func terminalDisconnectFailsWithNetworkError() {
@@ -177,13 +195,13 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
             announced.withLock { $0 } == [
                 "gpsd://test: fix skipped: time 1e+16 s since 1970 is more than a day ahead of the clock (further "
                     + "fixes skipped for this reason are counted, not shown)",
-                "gpsd://test: fix skipped: time 315532799.0 s since 1970 is before 1980 (further fixes skipped for "
+                "gpsd://test: fix skipped: time 1979-12-31T23:59:59Z is before 1980 (further fixes skipped for "
                     + "this reason are counted, not shown)",
             ])
         #expect(translator.skipped.total == 5)
         #expect(
             translator.skipped.summary
-                == "gpsd://test: 5 fixes skipped: time more than a day ahead of the clock 4, time before 1980 1")
+                == "gpsd://test: 5 fixes skipped: time more than a day ahead of the clock (4), time before 1980 (1)")
     }
 }
 

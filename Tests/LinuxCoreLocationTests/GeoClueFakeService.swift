@@ -118,6 +118,7 @@ final class FakeGeoClue: Sendable {
 final class ProviderEvents: Sendable {
     private let events = Locked<[String]>([])
     private let locations = Locked<[CLLocation]>([])
+    private let reasons = Locked<[String]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     var handler: @Sendable (LocationProviderEvent) -> Void {
@@ -127,7 +128,9 @@ final class ProviderEvents: Sendable {
             case .locations(let fixes):
                 locations.withLock { $0 += fixes }
                 text = "locations(\(fixes.count))"
-            case .failed(let error): text = "failed(\(error.code))"
+            case .failed(let error):
+                reasons.withLock { $0.append((error.userInfo[NSUnderlyingErrorKey]).map { "\($0)" } ?? "") }
+                text = "failed(\(error.code))"
             case .fixLost: text = "fixLost"
             case .heading: text = "heading"
             case .finished: text = "finished"
@@ -139,6 +142,8 @@ final class ProviderEvents: Sendable {
 
     var all: [String] { events.withLock { $0 } }
     var fixes: [CLLocation] { locations.withLock { $0 } }
+    /// The underlying error of each failure, as text (`""` when there is none).
+    var failureReasons: [String] { reasons.withLock { $0 } }
 
     /// Waits (at most 5 s of real time, for the fake's thread) until `count` events have arrived.
     func wait(for count: Int) -> [String] {

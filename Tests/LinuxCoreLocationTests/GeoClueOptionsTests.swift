@@ -98,9 +98,9 @@ import Testing
         ),
         (
             "Timestamp", DBusValue.structure([.uint64(1_700_096_401), .uint64(0)]),
-            "time 1700096401.0 s since 1970 is more than a day ahead of the clock"
+            "time 2023-11-16T01:00:01Z is more than a day ahead of the clock"
         ),
-        ("Timestamp", DBusValue.structure([.uint64(0), .uint64(0)]), "time 0.0 s since 1970 is before 1980"),
+        ("Timestamp", DBusValue.structure([.uint64(0), .uint64(0)]), "time 1970-01-01T00:00:00Z is before 1980"),
     ])
     func invalidPropertiesAreNamed(name: String, value: DBusValue?, message: String) {
         var properties = base

@@ -4,7 +4,7 @@ import Testing
 @testable import LinuxCoreLocation
 
 /// Nominatim's answer for the Eiffel Tower, trimmed to what the mapping reads (values as Nominatim writes them).
-private let eiffel = """
+let eiffel = """
     {"place_id":1,"lat":"48.8582599","lon":"2.2945006","category":"tourism","type":"attraction",
      "name":"Tour Eiffel","display_name":"Tour Eiffel, 5, Avenue Anatole France, Paris, France",
      "address":{"tourism":"Tour Eiffel","house_number":"5","road":"Avenue Anatole France",
@@ -14,7 +14,7 @@ private let eiffel = """
 
 /// A GeoNames `cities500.txt` excerpt in the export's format (19 tab-separated columns), written by this
 /// test: three places, a comment, and one broken line that is counted and skipped.
-private let cities = [
+let cities = [
     [
         "2988507", "Paris", "Paris", "Lutece", "48.85341", "2.3488", "P", "PPLC", "FR", "", "11", "75", "751", "75056",
         "2138551", "", "42", "Europe/Paris", "2023-01-01",
@@ -30,7 +30,7 @@ private let cities = [
 ].map { $0.joined(separator: "\t") }
 
 /// Writes the GeoNames fixture (and `admin1CodesASCII.txt` beside it) to a fresh directory.
-private func geoNamesFixture() throws -> URL {
+func geoNamesFixture() throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geonames-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let file = directory.appendingPathComponent("cities500.txt")
@@ -42,7 +42,7 @@ private func geoNamesFixture() throws -> URL {
 }
 
 /// Runs one completion-handler request on a callback thread and returns what the handler got.
-private func answer(_ request: @escaping (@escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void) -> Void)
+func answer(_ request: @escaping (@escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void) -> Void)
     -> Answers
 {
     let answers = Answers()
@@ -138,12 +138,15 @@ private func answer(_ request: @escaping (@escaping @Sendable ([CLPlacemark]?, (
     }
 
     @Test func misconfiguredAndMissingServicesAreErrors() async throws {
-        await #expect(throws: CLError(.network)) {
+        let misconfigured = await #expect(throws: CLError.self) {
             try await CLGeocoder(service: "nominatim.example").geocodeAddressString("Paris")
         }
-        await #expect(throws: CLError(.network)) {
+        #expect(misconfigured?.code == .network)
+        #expect(misconfigured?.description.contains("names no geocoding service") == true)
+        let missing = await #expect(throws: CLError.self) {
             try await CLGeocoder(service: "geonames:/nonexistent/cities500.txt").geocodeAddressString("Paris")
         }
+        #expect(missing?.code == .network && missing?.description.contains("cannot read the file") == true)
         let line = try GeoNamesCity(line: Substring(cities[1]))
         #expect(line.name == "Lyon" && line.admin1Code == "84" && line.population == 522969)
         #expect(throws: GeoNamesCity.LineError.columns(6)) {

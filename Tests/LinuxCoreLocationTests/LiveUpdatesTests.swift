@@ -79,4 +79,24 @@ private let park = CLLocationCoordinate2D(latitude: 51.5073, longitude: -0.1657)
         // gives the stationary update; the fix at 720 s is held back; the move at 780 s is delivered.
         #expect(stationary == Array(repeating: false, count: 10) + [true, false])
     }
+
+    @Test func aProviderFallenSilentAfterAFixGivesOneStationaryUpdate() async throws {
+        // As fixed: does: a fix, then nothing (here until a move at 1,000 s); activity other: 300 s.
+        let harness = ManagerHarness([
+            .init(at: 1, .locations([fix(0, from: park)])), .init(at: 1000, .locations([fix(200, from: park)])),
+        ])
+        var iterator = CLLocationUpdate.liveUpdates(managerConfiguration: harness.configuration())
+            .makeAsyncIterator()
+        harness.clock.advance(by: 1)
+        let first = try #require(try await iterator.next())
+        #expect(!first.isStationary && first.location != nil)
+        harness.clock.advance(by: 300)
+        let still = try #require(try await iterator.next())
+        #expect(still.isStationary && still.stationary)
+        #expect(still.location?.coordinate.latitude == first.location?.coordinate.latitude)
+        // One stationary update only (none at 601 s or 901 s): the next update is the move.
+        harness.clock.advance(by: 699)
+        let moved = try #require(try await iterator.next())
+        #expect(!moved.isStationary && moved.location?.coordinate.latitude != first.location?.coordinate.latitude)
+    }
 }

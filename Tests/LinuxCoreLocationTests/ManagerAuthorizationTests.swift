@@ -132,7 +132,7 @@ final class OldStyleDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
     @Test(arguments: [
         ("authorizedWhenInUse", CLAuthorizationStatus.authorizedWhenInUse), ("DENIED", .denied),
         ("authorized", .authorizedAlways), ("restricted", .restricted), ("", .notDetermined),
-        ("bogus", .notDetermined),
+        ("bogus", .denied), ("denyed", .denied),  // issue 15's tester, item 5: a typo fails closed
     ])
     func environmentValues(text: String, status: CLAuthorizationStatus) {
         #expect(LocationAuthorization.statusFromEnvironment(text) == status)

@@ -42,7 +42,7 @@ import Testing
         let (quiet, path) = try summary(text)
         #expect(
             quiet
-                == "\(path): 1 sentences rejected (malformedField 1), 1 optional field ignored; first: \(path):1: "
+                == "\(path): 1 sentence rejected (malformedField 1), 1 optional field ignored; first: \(path):1: "
                 + "warning: RMC field 10 (magnetic variation): expected a decimal number in 0.0...180.0; field ignored")
         #expect(quiet?.contains("00449.9208x") == false && quiet?.contains("999.9") == false)
         let (verbose, _) = try summary(text, includesFieldValues: true)

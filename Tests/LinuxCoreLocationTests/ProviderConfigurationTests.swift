@@ -33,6 +33,26 @@ import Testing
         #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
     }
 
+    /// Issue 15's tester, item 6: a misspelt parameter is an error naming it and the accepted ones, for every
+    /// built-in scheme, before any file or address is looked at.
+    @Test(arguments: [
+        ("gpx:/nonexistent.gpx?spede=10", "spede", "gpx: accepts loop, mps, speed"),
+        ("fixed:48.8584,2.2945?foo=1", "foo", "fixed: accepts no parameters"),
+        ("nmea:/nonexistent.nmea?speed=2&lop", "lop", "nmea: accepts heading, loop, speed"),
+        ("nmea:/dev/ttyACM0?bauds=4800", "bauds", "nmea: accepts baud, heading"),
+        ("nmea+tcp://127.0.0.1:1?speed=2", "speed", "nmea+tcp: accepts heading"),
+        ("gpsd://127.0.0.1:2947?devise=/dev/x", "devise", "gpsd: accepts device"),
+        (
+            "geoclue:?acuracy=city", "acuracy",
+            "geoclue: accepts accuracy, desktop-id, distance-threshold, time-threshold"
+        ),
+    ])
+    func unknownParametersAreNamed(_ uri: String, _ name: String, _ accepted: String) throws {
+        let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
+        #expect(error == .invalidParameter(uri: uri, name: name, reason: "unknown parameter; \(accepted)"))
+        #expect(error.description == "provider URI \"\(uri)\": \(name): unknown parameter; \(accepted)")
+    }
+
     @Test func unknownSchemeNamesTheKnownOnes() throws {
         let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: "warp:9") }
         guard case .unknownScheme(let scheme, let known) = error else {

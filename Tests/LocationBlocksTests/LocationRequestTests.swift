@@ -43,6 +43,57 @@ import Testing
         #expect(results.value.count == 1)
     }
 
+    /// Issue 15's tester, item 4: a provider that finishes (a replay's end) ends a one-shot request at once, with
+    /// the best fix seen and marked as such, even without a timeout; it never waits for ever.
+    @Test(arguments: [0, 30] as [TimeInterval])
+    func aFinishedProviderEndsTheRequestAtOnce(_ timeout: TimeInterval) {
+        let harness = BlocksHarness([
+            .init(at: 1, .locations([fix(1, accuracy: 300, at: 1)])),
+            .init(at: 2, .locations([fix(2, accuracy: 150, at: 2)])),
+            .init(at: 3, .finished),
+        ])
+        let center = harness.makeCenter()
+        let results = UncheckedBox<[LocationRequestResult]>([])
+        let subscription = UncheckedBox<[LocationRequestResult]>([])
+        center.requestLocation(accuracy: .room, timeout: timeout) { results.value.append($0) }
+        center.subscribeToLocationUpdates { subscription.value.append($0) }
+        harness.advance(by: 2.999)
+        #expect(results.value.isEmpty)
+        harness.advance(by: 0.001)
+        #expect(results.value.map(\.status) == [.timedOut])
+        #expect(results.value.first?.providerFinished == true)
+        #expect(results.value.first?.location?.coordinate.latitude == 2)
+        #expect(subscription.value.map(\.providerFinished) == [false, false])
+        #expect(center.pendingRequests.count == 1)  // the subscription stays until cancelled
+        harness.advance(by: 60)
+        #expect(results.value.count == 1)
+    }
+
+    /// A fix handled late — its callback waited while the clock ran on, as under load with a replay as fast as
+    /// possible — is judged at the time it was delivered: `once` on `gpx:…?speed=max&loop` timed out now and then.
+    @Test func aFixIsJudgedAtItsDeliveryTimeNotWhenHandled() {
+        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, accuracy: 50, at: 1)]))])
+        let center = harness.makeCenter()
+        let recorder = Recorder()
+        center.requestLocation(accuracy: .block, timeout: 10) { recorder.record($0) }
+        harness.queue.sync {
+            harness.clock.advance(by: 1)  // the fix is delivered; its callback waits behind this block
+            harness.clock.advance(by: 100)  // the fix is 100 s old on the clock, the timeout has passed
+        }
+        harness.queue.sync {}
+        #expect(recorder.events == ["success 1.0"])
+    }
+
+    @Test func aTimeoutIsNotAProviderEnd() {
+        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, accuracy: 300, at: 1)]))])
+        let center = harness.makeCenter()
+        let results = UncheckedBox<[LocationRequestResult]>([])
+        center.requestLocation(accuracy: .room, timeout: 5) { results.value.append($0) }
+        harness.advance(by: 5)
+        #expect(results.value.map(\.status) == [.timedOut])
+        #expect(results.value.first?.providerFinished == false)
+    }
+
     @Test func invalidFixesAreNeverTheBest() {
         var request = PendingLocationRequest(kind: .locations, onLocation: nil, onHeading: nil)
         request.consider(fix(1, accuracy: -1))

@@ -23,7 +23,10 @@ import Testing
             "once", "--accuracy", "room", "--timeout", "1", "--format", "jsonl", "--provider", "fixed:48.8584,2.2945,7",
         ])
         #expect(run.status == 2)
-        #expect(run.error.contains("error: no fix met room within 1.0 s; printed the most accurate one seen"))
+        #expect(
+            run.error.contains(
+                "error: no fix met the room level (≤5.0 m, ≤5.0 s old) within 1.0 s; printed the most accurate one seen"
+            ))
         let objects = try run.jsonObjects()
         #expect(objects.count == 1)
         #expect(objects.first?["horizontalAccuracy"] as? Double == 7)
@@ -33,7 +36,7 @@ import Testing
         let run = try await Tool.run(
             ["once", "--provider", "sample:"], environment: ["CORELOCATION_AUTHORIZATION": "denied"])
         #expect(run.status == 3)
-        #expect(run.output.isEmpty)
+        #expect(try run.jsonObjects().map { $0["type"] as? String } == ["error"])  // JSON Lines: no fix, the error
     }
 
     @Test func monitorReportsStateEnterAndExit() async throws {

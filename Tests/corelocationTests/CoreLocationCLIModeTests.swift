@@ -31,8 +31,14 @@ import Testing
         #expect(result.verbose == words.contains { $0 == "-v" || $0 == "-verbose" })
     }
 
+    /// Issue 15's tester, item 2: `--format "%…"` alone is CoreLocationCLI's current spelling: one fix.
+    @Test func aFormatWithPercentAloneIsCoreLocationCLIs() throws {
+        let result = try #require(try CoreLocationCLIMode.translate(["--format", "%latitude %longitude"]))
+        #expect(result.command == "once")
+        #expect(result.words == ["--format-string", "%latitude %longitude", "--accuracy", "any"])
+    }
+
     @Test func thisToolsOwnWordsAreLeftAlone() throws {
-        #expect(try CoreLocationCLIMode.translate(["--format", "%latitude %longitude", "--count", "2"]) == nil)
         #expect(try CoreLocationCLIMode.translate(["--format", "jsonl", "--provider", "fixed:1,2"]) == nil)
         #expect(try CoreLocationCLIMode.translate([]) == nil)
         #expect(throws: Arguments.UsageError.self) { try CoreLocationCLIMode.translate(["-json", "-format", "%time"]) }
@@ -57,9 +63,21 @@ import Testing
         }
     }
 
-    @Test func aFormatWithPercentIsATemplateInThisToolsOwnMode() async throws {
+    /// Issue 15's tester, item 2: `--format "%latitude %longitude"` with nothing configured never streams the
+    /// sample: it is CoreLocationCLI's one fix, and there is no provider.
+    @Test func aFormatWithPercentAloneNeverReplaysTheSample() async throws {
+        let run = try await Tool.run(["--format", "%latitude %longitude"])
+        #expect(run.status == 3)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("no location provider"))
+        let one = try await Tool.run(["--format", "%latitude %longitude", "--provider", "fixed:1.5,2.25"])
+        #expect(one.status == 0)
+        #expect(one.output == "1.5 2.25\n")
+    }
+
+    @Test func aFormatWithPercentIsATemplateAfterTheWatchCommand() async throws {
         let run = try await Tool.run([
-            "--format", "%latitude;%longitude", "--provider", "fixed:1.5,2.25", "--count", "1",
+            "watch", "--format", "%latitude;%longitude", "--provider", "fixed:1.5,2.25", "--count", "1",
         ])
         #expect(run.status == 0)
         #expect(run.output == "1.5;2.25\n")

@@ -22,6 +22,23 @@ import Testing
         let document = try GPXReader().readDocument(data: Data(gpx.output.utf8), sourceName: "stdout")
         #expect(document.tracks.first?.name?.hasPrefix("sample: ") == true)
 
+        // Issue 15's tester, item 3: the formats and commands that did not say it.
+        let cli = try await Tool.run(["watch", "--count", "1", "--format", "corelocationcli"])
+        #expect(try cli.jsonObjects().first?["source"] as? String == "sample")
+        let once = try await Tool.run(["-once", "-json", "--provider", "sample:"])
+        #expect(try once.jsonObjects().map { $0["source"] as? String } == ["sample"])
+        let monitor = try await Tool.run([
+            "monitor", "--provider", "sample:?speed=max", "--region", "45.7594,4.837,100,corner", "--format", "jsonl",
+        ])
+        let regions = try monitor.jsonObjects()
+        #expect(regions.count == 5 && regions.allSatisfy { $0["source"] as? String == "sample" })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sample-\(UUID()).gpx")
+        defer { try? FileManager.default.removeItem(at: path) }
+        let record = try await Tool.run(["record", path.path, "--provider", "sample:?speed=max"])
+        #expect(record.status == 0)
+        let recorded = try GPXReader().readDocument(data: Data(contentsOf: path), sourceName: path.path)
+        #expect(recorded.tracks.first?.name?.hasPrefix("sample: ") == true)
+
         // A real provider is not marked.
         let fixed = try await Tool.run(["--provider", "fixed:1.5,2.5", "--count", "1", "--format", "jsonl"])
         #expect(try fixed.jsonObjects().first?["source"] == nil)
@@ -92,6 +109,26 @@ import Testing
         try "FR.84\tAuvergne-Rhône-Alpes\tAuvergne-Rhone-Alpes\t11071248\n".write(
             to: directory.appendingPathComponent("admin1CodesASCII.txt"), atomically: true, encoding: .utf8)
         return directory
+    }
+
+    /// Issue 15's tester, item 18: CoreLocationCLI's placemark placeholders, from the same placemark as its
+    /// `-json` members.
+    @Test func placemarkPlaceholdersAsCoreLocationCLIHasThem() async throws {
+        let directory = try Self.geoNames()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let geocoder = ["CORELOCATION_GEOCODER": "geonames:\(directory.appendingPathComponent("cities500.txt").path)"]
+        let run = try await Tool.run(
+            [
+                "--format", "%locality|%administrativeArea|%isoCountryCode|%country|%timeZone|%name|%thoroughfare|",
+                "--provider", "fixed:45.7578,4.832,5",
+            ], environment: geocoder)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "Lyon|Auvergne-Rhône-Alpes|FR|France|Europe/Paris|Lyon||\n")
+        // Without admin1CodesASCII.txt beside the cities file, GeoNames knows the region by its code only.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("admin1CodesASCII.txt"))
+        let coded = try await Tool.run(
+            ["--format", "%administrativeArea", "--provider", "fixed:45.7578,4.832,5"], environment: geocoder)
+        #expect(coded.output == "84\n")
     }
 
     @Test func aConfiguredGeocoderGivesTheAddress() async throws {

@@ -156,4 +156,21 @@ final class PlotParts: NSObject, XMLParserDelegate {
         #expect(age.status == 64)
         #expect(age.error.contains("--age-filter applies to a replay; add --replay"))
     }
+
+    /// Issue 15's tester, item 26: a loop that ends where it starts shows both markers: the end square, drawn
+    /// first, frames the start disc instead of covering it.
+    @Test func aLoopShowsItsStartInsideItsEnd() async throws {
+        let loop = try TemporaryFile.track(
+            ["45.0", "45.001", "45.001", "45.0"].enumerated().map { index, latitude in
+                (latitude, index == 1 || index == 2 ? "4.801" : "4.8", "170", "2026-05-14T08:00:0\(index)Z", "1")
+            })
+        let run = try await Tool.run(["plot", loop.url.path, "-o", "-"])
+        #expect(run.status == 0)
+        let end = try #require(run.output.range(of: "<rect class=\"marker end\""))
+        let start = try #require(run.output.range(of: "<circle class=\"marker start\""))
+        #expect(end.lowerBound < start.lowerBound)
+        let parts = try PlotParts.parse(run.output)
+        #expect(parts.starts.first?.x == parts.ends.first?.x && parts.starts.first?.y == parts.ends.first?.y)
+        #expect(run.output[end.lowerBound...].prefix(120).contains("width=\"24.0\" height=\"24.0\""))
+    }
 }

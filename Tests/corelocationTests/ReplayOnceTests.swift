@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 /// `corelocation once` on a log replayed as fast as possible prints the log's first fix and succeeds: its
@@ -16,5 +17,27 @@ import Testing
         // The log's first fix: 4807.000 N (its date, 23 March 1994, is read past the GPS week rollover).
         #expect(objects.first?["latitude"] as? Double == 48.11666667)
         #expect(objects.first?["type"] as? String == "location")
+    }
+
+    /// Issue 15's tester, item 1: every replay kind at `?speed=max`, looping or not, and CoreLocationCLI's
+    /// `-once -json` on a real receiver log, give one fix and exit 0.
+    @Test(arguments: [
+        ["-once", "-json", "--provider", "nmea:LOGS/bu353-glonass.log?speed=max"],
+        ["once", "--format", "jsonl", "--provider", "nmea:LOGS/bu353-glonass.log?speed=max&loop"],
+        ["once", "--format", "jsonl", "--provider", "gpx:GPX/Mojstrovka.gpx?speed=max"],
+        ["once", "--format", "jsonl", "--provider", "gpx:GPX/Mojstrovka.gpx?speed=max&loop"],
+        ["once", "--format", "jsonl", "--provider", "sample:?speed=max"],
+        ["once", "--format", "jsonl", "--provider", "sample:?speed=max&loop"],
+    ])
+    func everyReplayAsFastAsPossibleGivesOneFix(_ arguments: [String]) async throws {
+        guard let logs = SharedData.folder("gpsd-logs"), let tracks = SharedData.folder("gpx") else { return }
+        let words = arguments.map {
+            $0.replacingOccurrences(of: "LOGS", with: logs.path).replacingOccurrences(of: "GPX", with: tracks.path)
+        }
+        let run = try await Tool.run(words)
+        #expect(run.status == 0, "\(words): \(run.error)")
+        let objects = try run.jsonObjects()
+        #expect(objects.count == 1, "\(words): \(run.output)")
+        #expect(objects.first?["latitude"] != nil)
     }
 }

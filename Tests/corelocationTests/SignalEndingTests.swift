@@ -83,6 +83,7 @@ private func run(
         #expect(ended.status == status, "\(ended.error)")
         let points = try GPXReader().readDocument(contentsOf: file).tracks.flatMap(\.segments).flatMap(\.points)
         #expect(!points.isEmpty)
-        #expect(ended.error.contains("recorded \(points.count) fixes"), "\(ended.error)")
+        #expect(
+            ended.error.contains("recorded \(points.count) \(points.count == 1 ? "fix" : "fixes")"), "\(ended.error)")
     }
 }

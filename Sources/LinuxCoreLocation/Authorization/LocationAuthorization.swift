@@ -6,7 +6,8 @@ import Dispatch
 ///
 /// ``shared`` serves every manager unless one is given another (tests do). Its initial status comes from the
 /// environment variable `CORELOCATION_AUTHORIZATION` (a case name of ``CLAuthorizationStatus`` such as
-/// `authorizedWhenInUse`, case-insensitive; `notDetermined` when unset or unknown). Requests are answered
+/// `authorizedWhenInUse`, case-insensitive; `notDetermined` when unset; `denied`, with a warning, when it names
+/// no status, so that a typo never grants what it meant to refuse). Requests are answered
 /// asynchronously by ``policy``; every change is reported to every manager on its own thread.
 /// ``locationServicesEnabled`` is the system-wide switch of iOS's Settings: while it is off every status reads
 /// ``CLAuthorizationStatus/denied``, as on iOS. Managers that share an authorization share their monitored
@@ -171,19 +172,36 @@ public final class LocationAuthorization: Sendable {
         _ = state.withLock { $0.observers.removeValue(forKey: ObjectIdentifier(engine)) }
     }
 
-    /// Parses a `CORELOCATION_AUTHORIZATION` value; warns on standard error and returns `notDetermined` when
-    /// the value names no status.
-    static func statusFromEnvironment(_ value: String?) -> CLAuthorizationStatus {
-        guard let value, !value.isEmpty else { return .notDetermined }
+    /// The status names `CORELOCATION_AUTHORIZATION` accepts, as error messages list them (case is ignored, and
+    /// `authorized` is read as `authorizedAlways`, iOS 7's name).
+    public static let statusNames = [
+        "notDetermined", "restricted", "denied", "authorizedAlways", "authorizedWhenInUse",
+    ]
+
+    /// The status a `CORELOCATION_AUTHORIZATION` value names, or `nil` when it names none.
+    ///
+    /// - Parameter name: A case name of ``CLAuthorizationStatus`` in any case (`authorizedWhenInUse`, `DENIED`),
+    ///   or `authorized`.
+    /// - Returns: The status, or `nil` for any other text (a tool can refuse it with ``statusNames`` as the
+    ///   accepted values, as `corelocation` does with exit status 64).
+    public static func status(named name: String) -> CLAuthorizationStatus? {
         let statuses: [String: CLAuthorizationStatus] = [
             "notdetermined": .notDetermined, "restricted": .restricted, "denied": .denied,
             "authorizedalways": .authorizedAlways, "authorized": .authorizedAlways,
             "authorizedwheninuse": .authorizedWhenInUse,
         ]
-        if let status = statuses[value.lowercased()] { return status }
+        return statuses[name.lowercased()]
+    }
+
+    /// Parses a `CORELOCATION_AUTHORIZATION` value: `notDetermined` when unset or empty; when the value names no
+    /// status (a typo such as `denyed`), a warning on standard error and `denied` — a misconfiguration fails
+    /// closed, it never grants positions the setting may have meant to refuse.
+    static func statusFromEnvironment(_ value: String?) -> CLAuthorizationStatus {
+        guard let value, !value.isEmpty else { return .notDetermined }
+        if let status = status(named: value) { return status }
         Diagnostics.warn(
-            "CORELOCATION_AUTHORIZATION=\(value) names no status; using notDetermined "
-                + "(use notDetermined, restricted, denied, authorizedAlways or authorizedWhenInUse)")
-        return .notDetermined
+            "CORELOCATION_AUTHORIZATION=\(value) names no authorization status; location access is denied until it "
+                + "does (expected \(statusNames.joined(separator: ", ")))")
+        return .denied
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Offline geocoding from a GeoNames `cities*.txt` file that the user downloaded and names with
 /// `CORELOCATION_GEOCODER=geonames:/path/cities500.txt`.
 ///
-/// Reverse geocoding answers the nearest populated place (geodesic distance) as locality, administrative
-/// area and country; forward geocoding matches the first comma-separated part of the address against the
+/// Reverse geocoding answers the nearest populated place (geodesic distance) within `maximumDistance` as
+/// locality, administrative area and country, and no result beyond it; forward geocoding matches the first comma-separated part of the address against the
 /// places' names, most populous first. An `admin1CodesASCII.txt` beside the file turns administrative codes
 /// into names (`FR.11` → `Île-de-France`); without it the area is the code. The file is read once, on the
 /// first request; lines that are not places are counted and skipped, and reported once on standard error.
@@ -30,6 +30,12 @@ final class GeoNamesGeocoder: GeocodingService {
         }
     }
 
+    /// How far in metres the nearest place may be from the location asked about: 50 km.
+    ///
+    /// Farther (at sea, in a desert, beyond the file's coverage) the answer is `CLError(.geocodeFoundNoResult)`,
+    /// as Apple answers for open water, rather than a town that is not where the device is.
+    static let maximumDistance: CLLocationDistance = 50_000
+
     init(path: String) {
         self.path = path
     }
@@ -53,12 +59,15 @@ final class GeoNamesGeocoder: GeocodingService {
             candidates.insert((value, city), at: index)
             if candidates.count > 8 { candidates.removeLast() }
         }
-        let nearest = candidates.map(\.city).min {
-            location.distance(from: CLLocation(latitude: $0.latitude, longitude: $0.longitude))
-                < location.distance(from: CLLocation(latitude: $1.latitude, longitude: $1.longitude))
-        }
-        guard let nearest else { throw CLError(.geocodeFoundNoResult) }
-        return [placemark(nearest, table: table, locale: locale)]
+        let nearest = candidates.map { candidate in
+            (
+                city: candidate.city,
+                distance: location.distance(
+                    from: CLLocation(latitude: candidate.city.latitude, longitude: candidate.city.longitude))
+            )
+        }.min { $0.distance < $1.distance }
+        guard let nearest, nearest.distance <= Self.maximumDistance else { throw CLError(.geocodeFoundNoResult) }
+        return [placemark(nearest.city, table: table, locale: locale)]
     }
 
     func geocode(_ address: String, locale: Locale?) throws(CLError) -> [CLPlacemark] {
@@ -81,7 +90,8 @@ final class GeoNamesGeocoder: GeocodingService {
         texts[.isoCountryCode] = city.countryCode
         texts[.country] = (locale ?? Locale(identifier: "en_US")).localizedString(forRegionCode: city.countryCode)
         return CLPlacemark(
-            location: CLLocation(latitude: city.latitude, longitude: city.longitude), texts: texts,
+            location: CLLocation(latitude: city.latitude, longitude: city.longitude),
+            texts: texts.compactMapValues(GeocodedText.clean),
             timeZone: TimeZone(identifier: city.timeZone))
     }
 
@@ -98,8 +108,7 @@ final class GeoNamesGeocoder: GeocodingService {
     /// Reads the cities file and, if present, `admin1CodesASCII.txt` beside it.
     private static func read(_ path: String) -> Result<Table, CLError> {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            Diagnostics.warn("CORELOCATION_GEOCODER=geonames:\(path): cannot read the file")
-            return .failure(CLError(.network))
+            return .failure(.geocodingFailed("CORELOCATION_GEOCODER=geonames:\(path): cannot read the file"))
         }
         var table = Table()
         var skipped: [(line: Int, error: GeoNamesCity.LineError)] = []
@@ -117,8 +126,7 @@ final class GeoNamesGeocoder: GeocodingService {
                 "\(path):\(first.line): \(describe(first.error)); skipped \(skipped.count) line(s) that are not places")
         }
         guard !table.cities.isEmpty else {
-            Diagnostics.warn("CORELOCATION_GEOCODER=geonames:\(path): no place in the file")
-            return .failure(CLError(.network))
+            return .failure(.geocodingFailed("CORELOCATION_GEOCODER=geonames:\(path): no place in the file"))
         }
         let admin1 = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
             "admin1CodesASCII.txt")

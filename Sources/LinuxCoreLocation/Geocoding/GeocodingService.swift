@@ -14,7 +14,7 @@ protocol GeocodingService: Sendable {
 /// The geocoding service named by a `CORELOCATION_GEOCODER` value.
 enum GeocodingServices {
     /// What a setting names: a service, nothing, or a mistake to report.
-    enum Choice {
+    enum Choice: Sendable {
         case service(any GeocodingService)
         case none
         case invalid(String)
@@ -37,5 +37,15 @@ enum GeocodingServices {
         return .invalid(
             "names no geocoding service; use https://HOST[/PATH] for a Nominatim server "
                 + "or geonames:/path/cities500.txt for a GeoNames file")
+    }
+}
+
+extension CLError {
+    /// `CLError(.network)` for a geocoding service that failed, saying why (in its description, and once on
+    /// standard error), so that an HTTP error or a bad file does not read like a location provider's failure.
+    static func geocodingFailed(_ reason: String) -> CLError {
+        Diagnostics.warn(reason)
+        return CLError(
+            .network, userInfo: [NSLocalizedFailureReasonErrorKey: "the geocoding service failed: \(reason)"])
     }
 }

@@ -10,8 +10,12 @@ import FoundationNetworking
 struct NominatimGeocoder: GeocodingService {
     /// The server's base URL, to which `/reverse` and `/search` are appended.
     let base: URL
-    /// How long a request may take, in seconds.
+    /// How long a request may take in all, in seconds.
     var timeout: TimeInterval = 15
+
+    /// The largest reply accepted, in bytes: 1 MiB, a hundred times a `/search` answer of ten places with
+    /// their addresses; a larger reply is cancelled as it arrives and the request fails with `network`.
+    static let maximumReplySize = 1 << 20
 
     func reverseGeocode(_ location: CLLocation, locale: Locale?) throws(CLError) -> [CLPlacemark] {
         let query = [
@@ -27,7 +31,8 @@ struct NominatimGeocoder: GeocodingService {
         return try NominatimPlace.placemarks(fromSearch: data)
     }
 
-    /// One GET of `path` with the query, waiting for the answer; the body of a 200 answer.
+    /// One GET of `path` with the query, waiting for the answer; the body of a 200 answer of at most
+    /// ``maximumReplySize`` bytes, received within ``timeout`` seconds.
     private func fetch(_ path: String, _ query: [URLQueryItem], locale: Locale?) throws(CLError) -> Data {
         var components = URLComponents(url: base.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         let items =
@@ -35,27 +40,15 @@ struct NominatimGeocoder: GeocodingService {
                 URLQueryItem(name: "format", value: "jsonv2"), URLQueryItem(name: "addressdetails", value: "1"),
             ]
         components?.queryItems = items
-        guard let url = components?.url else { throw CLError(.network) }
+        guard let url = components?.url else { throw .geocodingFailed("geocoding server \(base): not a valid URL") }
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("LinuxCoreLocation CLGeocoder", forHTTPHeaderField: "User-Agent")
         if let language = (locale ?? Locale.current).language.languageCode?.identifier {
             request.setValue(language, forHTTPHeaderField: "Accept-Language")
         }
-        let answer = Protected<Result<Data, CLError>>(.failure(CLError(.network)))
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            let status = (response as? HTTPURLResponse)?.statusCode
-            answer.withLock { answer in
-                if let data, error == nil, status == 200 {
-                    answer = .success(data)
-                } else {
-                    let reason = error.map { "\($0.localizedDescription)" } ?? "HTTP status \(status ?? 0)"
-                    Diagnostics.warn("geocoding server \(url.host ?? "?"): \(reason)")
-                }
-            }
-            done.signal()
-        }.resume()
-        done.wait()
-        return try answer.withLock { $0 }.get()
+        switch BoundedFetch.get(request, limit: Self.maximumReplySize, deadline: timeout) {
+        case .body(let data): return data
+        case .failed(let reason): throw .geocodingFailed("geocoding server \(url.host ?? "?"): \(reason)")
+        }
     }
 }

@@ -22,8 +22,7 @@ struct NominatimPlace: Decodable {
             throw CLError(.geocodeFoundNoResult)
         }
         guard let place = try? JSONDecoder().decode(NominatimPlace.self, from: data) else {
-            Diagnostics.warn("geocoding server: /reverse answered something other than Nominatim's JSON")
-            throw CLError(.network)
+            throw .geocodingFailed("geocoding server: /reverse answered something other than Nominatim's JSON")
         }
         return [try place.placemark()]
     }
@@ -31,8 +30,7 @@ struct NominatimPlace: Decodable {
     /// The placemarks of a `/search` answer, best first; `geocodeFoundNoResult` when it is empty.
     static func placemarks(fromSearch data: Data) throws(CLError) -> [CLPlacemark] {
         guard let places = try? JSONDecoder().decode([NominatimPlace].self, from: data) else {
-            Diagnostics.warn("geocoding server: /search answered something other than a JSON array of places")
-            throw CLError(.network)
+            throw .geocodingFailed("geocoding server: /search answered something other than a JSON array of places")
         }
         let placemarks = places.compactMap { try? $0.placemark() }
         guard !placemarks.isEmpty else { throw CLError(.geocodeFoundNoResult) }
@@ -43,7 +41,9 @@ struct NominatimPlace: Decodable {
     func placemark() throws(CLError) -> CLPlacemark {
         guard let latitude = Double(lat), let longitude = Double(lon),
             CLLocationCoordinate2DIsValid(CLLocationCoordinate2D(latitude: latitude, longitude: longitude))
-        else { throw CLError(.network) }
+        else {
+            throw .geocodingFailed("geocoding server: a place's lat/lon (\(lat), \(lon)) are not a valid coordinate")
+        }
         let address = address ?? [:]
         func first(_ keys: String...) -> String? { keys.lazy.compactMap { address[$0] }.first }
         var texts: [CLPlacemark.Key: String] = [:]
@@ -60,6 +60,8 @@ struct NominatimPlace: Decodable {
         texts[.name] =
             [name, street, displayName?.components(separatedBy: ",").first]
             .compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
-        return CLPlacemark(location: CLLocation(latitude: latitude, longitude: longitude), texts: texts)
+        return CLPlacemark(
+            location: CLLocation(latitude: latitude, longitude: longitude),
+            texts: texts.compactMapValues(GeocodedText.clean))
     }
 }

@@ -17,4 +17,22 @@ extension CLLocationManager {
     /// possible moves its virtual clock on while earlier fixes still wait on the callback thread, so `clock.now`
     /// read inside a callback depends on scheduling, and this does not. Read it on the callback thread.
     public var eventTime: Date { engine.state.withLock { $0.eventTime } ?? engine.clock.now }
+
+    /// The move in metres that makes a significant change: 500 by default, Apple's published figure; values
+    /// ≤ 0 accept every fix that passes the interval.
+    ///
+    /// **Linux only.**
+    public var significantChangeDistance: CLLocationDistance {
+        get { engine.settings(\.significantChangeDistance) }
+        set { engine.updateSettings { $0.significantChangeDistance = newValue } }
+    }
+
+    /// The least time in seconds, on the manager's ``clock``, between two significant-change fixes: 300 by
+    /// default (5 minutes, Apple's published figure); values ≤ 0 remove the limit.
+    ///
+    /// **Linux only.**
+    public var significantChangeInterval: TimeInterval {
+        get { engine.settings(\.significantChangeInterval) }
+        set { engine.updateSettings { $0.significantChangeInterval = newValue } }
+    }
 }

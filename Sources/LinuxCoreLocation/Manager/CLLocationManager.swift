@@ -10,8 +10,13 @@ open class CLLocationManager: NSObject {
     let engine: LocationManagerEngine
 
     /// Creates a manager with the process's default provider and authorization, delivering on this thread.
-    public override convenience init() {
-        self.init(configuration: LocationManagerConfiguration())
+    ///
+    /// Designated, as `NSObject`'s `init()` is for Apple's class, so that test doubles can write
+    /// `override init() { super.init() }`.
+    public override init() {
+        engine = LocationManagerEngine(configuration: LocationManagerConfiguration())
+        super.init()
+        engine.attach(to: self)
     }
 
     /// Creates a manager with a chosen provider, authorization or callback queue.
@@ -20,10 +25,7 @@ open class CLLocationManager: NSObject {
     ///
     /// - Parameter configuration: The provider (or `nil` for the default), authorization and callback queue.
     public init(configuration: LocationManagerConfiguration) {
-        let target = configuration.callbackQueue.map(CallbackTarget.queue) ?? .forCurrentThread()
-        engine = LocationManagerEngine(
-            provider: configuration.resolvedProvider(),
-            authorization: configuration.authorization, target: target)
+        engine = LocationManagerEngine(configuration: configuration)
         super.init()
         engine.attach(to: self)
     }
@@ -172,6 +174,10 @@ open class CLLocationManager: NSObject {
 
     /// Asks for full accuracy for a while; Linux always has full accuracy, so `completion` runs with `nil`
     /// on the callback thread.
+    ///
+    /// `@preconcurrency`, as Swift imports Apple's Objective-C method: a completion that is not `Sendable`
+    /// draws a warning, not an error.
+    @preconcurrency
     open func requestTemporaryFullAccuracyAuthorization(
         withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
@@ -229,24 +235,6 @@ open class CLLocationManager: NSObject {
     /// Stops monitoring significant location changes; the next start delivers its first fix at once.
     open func stopMonitoringSignificantLocationChanges() { engine.stopMonitoringSignificantChanges() }
 
-    /// The move in metres that makes a significant change: 500 by default, Apple's published figure; values
-    /// ≤ 0 accept every fix that passes the interval.
-    ///
-    /// **Linux only.**
-    open var significantChangeDistance: CLLocationDistance {
-        get { engine.settings(\.significantChangeDistance) }
-        set { engine.updateSettings { $0.significantChangeDistance = newValue } }
-    }
-
-    /// The least time in seconds, on the manager's ``clock``, between two significant-change fixes: 300 by
-    /// default (5 minutes, Apple's published figure); values ≤ 0 remove the limit.
-    ///
-    /// **Linux only.**
-    open var significantChangeInterval: TimeInterval {
-        get { engine.settings(\.significantChangeInterval) }
-        set { engine.updateSettings { $0.significantChangeInterval = newValue } }
-    }
-
     /// Starts monitoring a region, confirmed by `didStartMonitoringFor`; circular regions only on Linux
     /// (others fail with `CLError(.regionMonitoringFailure)` through `monitoringDidFailFor`), at most 20 per
     /// app, radius at most ``maximumRegionMonitoringDistance``.
@@ -259,8 +247,9 @@ open class CLLocationManager: NSObject {
     /// Stops monitoring the region with the identifier of `region`, whichever manager of the app started it.
     open func stopMonitoring(for region: CLRegion) { engine.stopMonitoring(for: region) }
 
-    /// Asks for the state of a region, reported through `didDetermineState`: the state last decided for the
-    /// monitored region with that identifier, `.unknown` before a decisive fix or when it is not monitored.
+    /// Asks for the state of a region, reported through `didDetermineState`: the app's state last decided for
+    /// the monitored region with that identifier (the same whichever manager asks), `.unknown` before a
+    /// decisive fix or when it is not monitored.
     open func requestState(for region: CLRegion) { engine.requestState(for: region) }
 
     /// Starts reporting visits through `didVisit`: an arrival after the device stays within 100 m for
@@ -309,6 +298,30 @@ open class CLLocationManager: NSObject {
 
     /// Cancels deferred updates.
     open func disallowDeferredLocationUpdates() {}
+
+    /// Starts monitoring location pushes (iOS 15); Linux has no push service, so `completion` runs on the
+    /// callback thread with no token and `CLLocationPushServiceError(.unsupportedPlatform)`, the code Apple
+    /// gives on platforms without the service.
+    ///
+    /// `@preconcurrency`, as Swift imports Apple's Objective-C method.
+    ///
+    /// - Parameter completion: Called once, with the token (always `nil` here) or the error.
+    @preconcurrency
+    open func startMonitoringLocationPushes(completion: (@Sendable (Data?, (any Error)?) -> Void)? = nil) {
+        guard let completion else { return }
+        engine.target.perform { completion(nil, CLLocationPushServiceError(.unsupportedPlatform)) }
+    }
+
+    /// Starts monitoring location pushes (iOS 15); Linux has no push service.
+    ///
+    /// - Returns: Never: Linux has no token to give.
+    /// - Throws: `CLLocationPushServiceError(.unsupportedPlatform)`, always.
+    open func startMonitoringLocationPushes() async throws -> Data {
+        throw CLLocationPushServiceError(.unsupportedPlatform)
+    }
+
+    /// Stops monitoring location pushes; nothing was monitored on Linux, so this does nothing.
+    open func stopMonitoringLocationPushes() {}
 
     // MARK: Availability
 

@@ -20,9 +20,8 @@ extension LocationManagerEngine {
     func handleFixes(_ fixes: [CLLocation], receivedAt now: Date) {
         guard !fixes.isEmpty else { return }
         if state.withLock({ $0.request != nil }) { completeRequestIfMet(by: fixes) }
-        let regions = sharedRegions.regions
+        var regionEvents: [RegionMonitor.Event] = []
         let callbacks: [FixCallback] = state.withLock { state in
-            state.regions.sync(to: regions)
             var callbacks: [FixCallback] = []
             for fix in fixes {
                 // Both services see every fix, so neither short-circuits the other.
@@ -37,11 +36,14 @@ extension LocationManagerEngine {
                         callbacks.append(.locations([fix]))
                     }
                 }
-                callbacks += state.regions.update(with: fix).map(FixCallback.region)
+                let events = sharedRegions.update(with: fix, from: ObjectIdentifier(self))
+                regionEvents += events
+                callbacks += events.map(FixCallback.region)
                 if let visit = state.visits?.update(with: fix, at: now) { callbacks.append(.visit(visit)) }
             }
             return callbacks
         }
+        shareRegionEvents(regionEvents)
         guard !callbacks.isEmpty else { return }
         let outer = state.withLock { state in
             defer { state.eventTime = now }
@@ -51,6 +53,18 @@ extension LocationManagerEngine {
         withDelegate { manager, delegate in
             for callback in callbacks {
                 Self.deliver(callback, to: delegate, of: manager)
+            }
+        }
+    }
+
+    /// Hands the region events this manager's fixes caused to every other manager of the app, whose delegates
+    /// get them on their own callback threads: the app's regions have one state, whichever manager's fixes
+    /// decided it.
+    private func shareRegionEvents(_ events: [RegionMonitor.Event]) {
+        guard !events.isEmpty else { return }
+        for engine in authorization.engines where engine !== self {
+            engine.performWithDelegate { manager, delegate in
+                for event in events { Self.deliver(.region(event), to: delegate, of: manager) }
             }
         }
     }

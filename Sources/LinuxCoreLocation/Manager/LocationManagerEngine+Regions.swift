@@ -16,7 +16,7 @@ extension LocationManagerEngine {
     /// The region replaces one with the same identifier (whose state is forgotten) and is confirmed to this
     /// manager with `didStartMonitoringFor`; beacon regions, a 21st region of the app and oversized circles
     /// fail with `monitoringDidFailFor` and `CLError(.regionMonitoringFailure)`, as on iOS. Every manager of
-    /// the app with a delegate then decides the region from its fixes and reports its events.
+    /// the app with a delegate then reports the region's events, decided from the fixes of any of them.
     func startMonitoring(for region: CLRegion) {
         let accepted: Bool
         do {
@@ -51,15 +51,11 @@ extension LocationManagerEngine {
         if !engines.contains(where: { $0 === self }) { updateProviderNeed() }
     }
 
-    /// `requestState(for:)`: reports, through `didDetermineState`, the state this manager last decided for the
-    /// monitored region with that identifier when the call is made; `.unknown` before the first decisive fix
-    /// or for a region not monitored.
+    /// `requestState(for:)`: reports, through `didDetermineState`, the app's state of the monitored region with
+    /// that identifier when the call is made (the same whichever manager asks); `.unknown` before the first
+    /// decisive fix or for a region not monitored.
     func requestState(for region: CLRegion) {
-        let regions = sharedRegions.regions
-        let regionState = state.withLock { state in
-            state.regions.sync(to: regions)
-            return state.regions.state(of: region.identifier)
-        }
+        let regionState = sharedRegions.state(of: region.identifier)
         performWithDelegate { manager, delegate in
             delegate.locationManager(manager, didDetermineState: regionState, for: region)
         }

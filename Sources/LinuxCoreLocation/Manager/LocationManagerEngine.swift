@@ -35,8 +35,6 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var significantChanges: SignificantChangeFilter?
         /// Present while visit monitoring runs.
         var visits: VisitDetector?
-        /// What this manager decided about each of the app's monitored regions, synced to the app's set.
-        var regions = RegionMonitor(limit: maximumMonitoredRegions, maximumRadius: maximumRegionMonitoringDistance)
         /// Automatic pauses of standard updates; reset by every start and stop of them.
         var pause = PauseDetector()
         var rangedConstraints: Set<CLBeaconIdentityConstraint> = []
@@ -99,6 +97,13 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         handler.engine = self
     }
 
+    /// An engine for a manager made with `configuration`, delivering to its queue or to this thread's run loop.
+    convenience init(configuration: LocationManagerConfiguration) {
+        self.init(
+            provider: configuration.resolvedProvider(), authorization: configuration.authorization,
+            target: configuration.callbackQueue.map(CallbackTarget.queue) ?? .forCurrentThread())
+    }
+
     /// The engine, for its mailbox, which is made before the engine can be referenced.
     private final class EventHandler: @unchecked Sendable {
         weak var engine: LocationManagerEngine?  // set once in the engine's init, before any event can arrive
@@ -114,6 +119,7 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     /// Drops every need for the provider and every observation; called when the manager goes away.
     func detach() {
         authorization.removeObserver(self)
+        sharedRegions.forget(ObjectIdentifier(self))
         // The observers are returned so that they are released after the lock: their deinit may do anything.
         let (request, _) = state.withLock { state in
             defer {

@@ -28,10 +28,21 @@ enum FixTime {
             }
         }
 
-        /// One line naming the time (in seconds since 1970, never formatted as a date) and the problem.
+        /// One line naming the time and the problem: the time as an ISO 8601 date where it has one (years 1 to
+        /// 9999, checked before formatting), else in seconds since 1970 (`1e+16 s since 1970`).
         func detail(_ time: Date) -> String {
-            "time \(time.timeIntervalSince1970) s since 1970 is \(cause.dropFirst("time ".count))"
+            "time \(FixTime.text(of: time)) is \(cause.dropFirst("time ".count))"
         }
+    }
+
+    /// `2034-01-11T05:07:32Z` for a time in the years 1 to 9999; `1e+16 s since 1970` (or `nan s since 1970`)
+    /// otherwise, never handed to a formatter.
+    static func text(of time: Date) -> String {
+        let seconds = time.timeIntervalSince1970
+        guard seconds >= -62_135_596_800, seconds <= latest.timeIntervalSince1970 else {
+            return "\(seconds) s since 1970"
+        }
+        return time.formatted(.iso8601)
     }
 
     /// 1980-01-01T00:00:00Z.

@@ -60,8 +60,9 @@ extension FixedLocationProvider {
     /// Makes a provider from `fixed:LAT,LON[,ACCURACY]`.
     ///
     /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` when the numbers are missing,
-    ///   unparsable or out of range.
+    ///   unparsable or out of range, or for any parameter (it takes none).
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
+        try uri.checkParameters([])
         let parts = uri.path.split(separator: ",", omittingEmptySubsequences: false).map {
             Double($0.trimmingCharacters(in: .whitespaces))
         }

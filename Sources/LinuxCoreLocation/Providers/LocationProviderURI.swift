@@ -58,6 +58,20 @@ public struct LocationProviderURI: Sendable, Equatable, CustomStringConvertible 
         parameters.first { $0.name == name }?.value
     }
 
+    /// Checks that every parameter is one the provider reads, so that a misspelt one (`?spede=10`) is an error
+    /// instead of silently ignored; each factory calls it with its own names.
+    ///
+    /// - Parameter accepted: The names the scheme reads; empty when it reads none.
+    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` naming the first unknown parameter
+    ///   and the accepted ones: `provider URI "gpx:a.gpx?spede=10": spede: unknown parameter; gpx: accepts loop,
+    ///   mps, speed`.
+    public func checkParameters(_ accepted: Set<String>) throws {
+        guard let unknown = parameters.first(where: { !accepted.contains($0.name) }) else { return }
+        let names = accepted.isEmpty ? "no parameters" : accepted.sorted().joined(separator: ", ")
+        throw LocationProviderError.invalidParameter(
+            uri: description, name: unknown.name, reason: "unknown parameter; \(scheme): accepts \(names)")
+    }
+
     /// Whether two URIs are the same text.
     public static func == (lhs: LocationProviderURI, rhs: LocationProviderURI) -> Bool {
         lhs.description == rhs.description

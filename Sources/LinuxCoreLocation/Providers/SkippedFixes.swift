@@ -47,10 +47,12 @@ struct SkippedFixes {
     /// All skipped fixes.
     var total: Int { counts.reduce(0) { $0 + $1.count } }
 
-    /// `N fixes skipped: CAUSE N, CAUSE M` when any fix was skipped that was not announced, else `nil`.
+    /// `7 fixes skipped: CAUSE`, or with several causes `12 fixes skipped: CAUSE (4), CAUSE (8)`, when any fix
+    /// was skipped that was not announced, else `nil`.
     var summary: String? {
         guard total > counts.count else { return nil }
-        let causes = counts.map { "\($0.cause) \($0.count)" }.joined(separator: ", ")
-        return Diagnostics.line(source, "\(total) fixes skipped: \(causes)")
+        let causes =
+            counts.count == 1 ? counts[0].cause : counts.map { "\($0.cause) (\($0.count))" }.joined(separator: ", ")
+        return Diagnostics.line(source, "\(Diagnostics.count(total, "fix", plural: "fixes")) skipped: \(causes)")
     }
 }

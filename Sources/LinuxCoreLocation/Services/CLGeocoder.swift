@@ -3,9 +3,10 @@ import Foundation
 
 /// What a geocoding request reports: placemarks, or an error (a ``CLError``).
 ///
-/// Not `@Sendable`, as in Apple's SDK; the geocoder's methods take this function type as `@Sendable`, spelled
-/// out because Swift source cannot mark a type alias `@Sendable` at its use. Source: Apple's CoreLocation
-/// documentation (`CLGeocodeCompletionHandler`).
+/// Not `@Sendable`, as in Apple's SDK; the geocoder's methods take it as `@Sendable` and, like every method
+/// Swift imports from Apple's Objective-C headers, are `@preconcurrency`: a handler that is not `Sendable`
+/// (a caller's own handler passed on, a closure capturing a non-`Sendable` value) draws a warning, not an
+/// error, in Swift 6 mode. Source: Apple's CoreLocation documentation (`CLGeocodeCompletionHandler`).
 public typealias CLGeocodeCompletionHandler = ([CLPlacemark]?, (any Error)?) -> Void
 
 /// Converts between coordinates and addresses — on Apple's platforms through Apple's servers, on Linux through
@@ -24,22 +25,15 @@ public typealias CLGeocodeCompletionHandler = ([CLPlacemark]?, (any Error)?) -> 
 /// `CLError(.geocodeCanceled)`. Thread-safe. Source: Apple's CoreLocation documentation (`CLGeocoder`); see the
 /// "Geocoding" article.
 open class CLGeocoder: NSObject, @unchecked Sendable {
-    private typealias Handler = @Sendable ([CLPlacemark]?, (any Error)?) -> Void
-    private typealias LookUp = @Sendable (any GeocodingService) throws -> [CLPlacemark]
-
-    private struct Pending: Sendable {
-        let id: Int
-        let handler: Handler
-        let target: CallbackTarget
-    }
-
-    private let choice: GeocodingServices.Choice
-    private let setting: String
-    private let state = Protected<(nextID: Int, pending: Pending?)>((0, nil))
+    private let requests: GeocodeRequests
 
     /// Creates a geocoder using the service named by `CORELOCATION_GEOCODER`.
-    public override convenience init() {
-        self.init(service: ProcessInfo.processInfo.environment["CORELOCATION_GEOCODER"])
+    ///
+    /// Designated, as `NSObject`'s `init()` is for Apple's class, so that test doubles can write
+    /// `override init() { super.init() }`.
+    public override init() {
+        requests = GeocodeRequests(setting: ProcessInfo.processInfo.environment["CORELOCATION_GEOCODER"])
+        super.init()
     }
 
     /// Creates a geocoder using the service named by `service`, in the form of `CORELOCATION_GEOCODER`.
@@ -48,23 +42,25 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
     ///
     /// - Parameter service: `https://HOST[/PATH]`, `http://…`, `geonames:PATH`, or `nil` for none.
     public init(service: String?) {
-        choice = GeocodingServices.choice(for: service)
-        setting = service ?? ""
+        requests = GeocodeRequests(setting: service)
         super.init()
     }
 
     /// Whether a request is waiting for its completion handler to run.
-    open var isGeocoding: Bool { state.withLock { $0.pending != nil } }
+    open var isGeocoding: Bool { requests.isPending }
+
+    // MARK: Completion handlers
 
     /// Looks up the address of `location`: placemarks nearest first.
     ///
     /// - Parameters:
     ///   - location: The location to describe.
     ///   - completionHandler: Called once, with the placemarks or `nil` and a ``CLError``.
+    @preconcurrency
     open func reverseGeocodeLocation(
         _ location: CLLocation, completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
     ) {
-        submit(completionHandler, on: .forCurrentThread()) { try $0.reverseGeocode(location, locale: nil) }
+        requests.submit(.reverse(location, locale: nil), on: .forCurrentThread(), completionHandler)
     }
 
     /// Looks up the address of `location` with names in `locale`'s language where the service has them.
@@ -73,11 +69,12 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
     ///   - location: The location to describe.
     ///   - locale: The language of the names, or `nil` for the user's.
     ///   - completionHandler: Called once, with the placemarks or `nil` and a ``CLError``.
+    @preconcurrency
     open func reverseGeocodeLocation(
         _ location: CLLocation, preferredLocale locale: Locale?,
         completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
     ) {
-        submit(completionHandler, on: .forCurrentThread()) { try $0.reverseGeocode(location, locale: locale) }
+        requests.submit(.reverse(location, locale: locale), on: .forCurrentThread(), completionHandler)
     }
 
     /// Looks up the places matching an address: placemarks best first.
@@ -85,10 +82,42 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
     /// - Parameters:
     ///   - addressString: The address, in free form.
     ///   - completionHandler: Called once, with the placemarks or `nil` and a ``CLError``.
+    @preconcurrency
     open func geocodeAddressString(
         _ addressString: String, completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
     ) {
-        submit(completionHandler, on: .forCurrentThread()) { try $0.geocode(addressString, locale: nil) }
+        geocodeAddressString(addressString, in: nil, preferredLocale: nil, completionHandler: completionHandler)
+    }
+
+    /// Looks up the places matching an address, those inside `region` first.
+    ///
+    /// - Parameters:
+    ///   - addressString: The address, in free form.
+    ///   - region: A hint, as on Apple's platforms: matches inside a ``CLCircularRegion`` come first, the
+    ///     others follow; `nil` or another kind of region changes nothing.
+    ///   - completionHandler: Called once, with the placemarks or `nil` and a ``CLError``.
+    @preconcurrency
+    open func geocodeAddressString(
+        _ addressString: String, in region: CLRegion?,
+        completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
+    ) {
+        geocodeAddressString(addressString, in: region, preferredLocale: nil, completionHandler: completionHandler)
+    }
+
+    /// Looks up the places matching an address, those inside `region` first, with names in `locale`'s language.
+    ///
+    /// - Parameters:
+    ///   - addressString: The address, in free form.
+    ///   - region: A hint: matches inside a ``CLCircularRegion`` come first; `nil` changes nothing.
+    ///   - locale: The language of the names, or `nil` for the user's.
+    ///   - completionHandler: Called once, with the placemarks or `nil` and a ``CLError``.
+    @preconcurrency
+    open func geocodeAddressString(
+        _ addressString: String, in region: CLRegion?, preferredLocale locale: Locale?,
+        completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
+    ) {
+        let query = GeocodeQuery.address(addressString, region: region, locale: locale)
+        requests.submit(query, on: .forCurrentThread(), completionHandler)
     }
 
     /// Looks up the places matching a postal address: its parts joined by commas, street first.
@@ -96,15 +125,45 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
     /// - Parameters:
     ///   - postalAddress: The address.
     ///   - completionHandler: Called once, with the placemarks or `nil` and a ``CLError``.
+    @preconcurrency
     open func geocodePostalAddress(
         _ postalAddress: CNPostalAddress, completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
     ) {
-        let text = [
-            postalAddress.street, postalAddress.city, postalAddress.state, postalAddress.postalCode,
-            postalAddress.country,
-        ].filter { !$0.isEmpty }.joined(separator: ", ")
-        geocodeAddressString(text, completionHandler: completionHandler)
+        geocodePostalAddress(postalAddress, preferredLocale: nil, completionHandler: completionHandler)
     }
+
+    /// Looks up the places matching a postal address, with names in `locale`'s language.
+    ///
+    /// - Parameters:
+    ///   - postalAddress: The address; its parts are joined by commas, street first.
+    ///   - locale: The language of the names, or `nil` for the user's.
+    ///   - completionHandler: Called once, with the placemarks or `nil` and a ``CLError``.
+    @preconcurrency
+    open func geocodePostalAddress(
+        _ postalAddress: CNPostalAddress, preferredLocale locale: Locale?,
+        completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
+    ) {
+        let query = GeocodeQuery.address(GeocodeQuery.text(of: postalAddress), region: nil, locale: locale)
+        requests.submit(query, on: .forCurrentThread(), completionHandler)
+    }
+
+    /// Looks up the places matching an Address Book dictionary (deprecated by Apple in iOS 11 in favour of
+    /// ``geocodePostalAddress(_:completionHandler:)``).
+    ///
+    /// - Parameters:
+    ///   - addressDictionary: String values under the keys `Street`, `City`, `State`, `ZIP` and `Country`,
+    ///     joined by commas in that order; other keys are ignored.
+    ///   - completionHandler: Called once, with the placemarks or `nil` and a ``CLError``.
+    @preconcurrency
+    open func geocodeAddressDictionary(
+        _ addressDictionary: [AnyHashable: Any],
+        completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
+    ) {
+        let query = GeocodeQuery.address(GeocodeQuery.text(of: addressDictionary), region: nil, locale: nil)
+        requests.submit(query, on: .forCurrentThread(), completionHandler)
+    }
+
+    // MARK: Async
 
     /// Looks up the address of `location`.
     ///
@@ -112,7 +171,20 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
     /// - Returns: The placemarks, nearest first.
     /// - Throws: A ``CLError``: `geocodeFoundNoResult`, `network`, or `geocodeCanceled` if cancelled.
     open func reverseGeocodeLocation(_ location: CLLocation) async throws -> [CLPlacemark] {
-        try await placemarks { try $0.reverseGeocode(location, locale: nil) }
+        try await requests.placemarks(.reverse(location, locale: nil))
+    }
+
+    /// Looks up the address of `location` with names in `locale`'s language where the service has them.
+    ///
+    /// - Parameters:
+    ///   - location: The location to describe.
+    ///   - locale: The language of the names, or `nil` for the user's.
+    /// - Returns: The placemarks, nearest first.
+    /// - Throws: A ``CLError``: `geocodeFoundNoResult`, `network`, or `geocodeCanceled` if cancelled.
+    open func reverseGeocodeLocation(
+        _ location: CLLocation, preferredLocale locale: Locale?
+    ) async throws -> [CLPlacemark] {
+        try await requests.placemarks(.reverse(location, locale: locale))
     }
 
     /// Looks up the places matching an address.
@@ -121,81 +193,68 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
     /// - Returns: The placemarks, best first.
     /// - Throws: A ``CLError``: `geocodeFoundNoResult`, `network`, or `geocodeCanceled` if cancelled.
     open func geocodeAddressString(_ addressString: String) async throws -> [CLPlacemark] {
-        try await placemarks { try $0.geocode(addressString, locale: nil) }
+        try await requests.placemarks(.address(addressString, region: nil, locale: nil))
+    }
+
+    /// Looks up the places matching an address, those inside `region` (a hint) first.
+    ///
+    /// - Parameters:
+    ///   - addressString: The address, in free form.
+    ///   - region: Matches inside a ``CLCircularRegion`` come first; `nil` changes nothing.
+    /// - Returns: The placemarks, best first.
+    /// - Throws: A ``CLError``: `geocodeFoundNoResult`, `network`, or `geocodeCanceled` if cancelled.
+    open func geocodeAddressString(_ addressString: String, in region: CLRegion?) async throws -> [CLPlacemark] {
+        try await requests.placemarks(.address(addressString, region: region, locale: nil))
+    }
+
+    /// Looks up the places matching an address, those inside `region` first, with names in `locale`'s language.
+    ///
+    /// - Parameters:
+    ///   - addressString: The address, in free form.
+    ///   - region: Matches inside a ``CLCircularRegion`` come first; `nil` changes nothing.
+    ///   - locale: The language of the names, or `nil` for the user's.
+    /// - Returns: The placemarks, best first.
+    /// - Throws: A ``CLError``: `geocodeFoundNoResult`, `network`, or `geocodeCanceled` if cancelled.
+    open func geocodeAddressString(
+        _ addressString: String, in region: CLRegion?, preferredLocale locale: Locale?
+    ) async throws -> [CLPlacemark] {
+        try await requests.placemarks(.address(addressString, region: region, locale: locale))
+    }
+
+    /// Looks up the places matching a postal address: its parts joined by commas, street first.
+    ///
+    /// - Parameter postalAddress: The address.
+    /// - Returns: The placemarks, best first.
+    /// - Throws: A ``CLError``: `geocodeFoundNoResult`, `network`, or `geocodeCanceled` if cancelled.
+    open func geocodePostalAddress(_ postalAddress: CNPostalAddress) async throws -> [CLPlacemark] {
+        try await requests.placemarks(.address(GeocodeQuery.text(of: postalAddress), region: nil, locale: nil))
+    }
+
+    /// Looks up the places matching a postal address, with names in `locale`'s language.
+    ///
+    /// - Parameters:
+    ///   - postalAddress: The address; its parts are joined by commas, street first.
+    ///   - locale: The language of the names, or `nil` for the user's.
+    /// - Returns: The placemarks, best first.
+    /// - Throws: A ``CLError``: `geocodeFoundNoResult`, `network`, or `geocodeCanceled` if cancelled.
+    open func geocodePostalAddress(
+        _ postalAddress: CNPostalAddress, preferredLocale locale: Locale?
+    ) async throws -> [CLPlacemark] {
+        try await requests.placemarks(.address(GeocodeQuery.text(of: postalAddress), region: nil, locale: locale))
+    }
+
+    /// Looks up the places matching an Address Book dictionary (deprecated by Apple in iOS 11).
+    ///
+    /// - Parameter addressDictionary: String values under `Street`, `City`, `State`, `ZIP` and `Country`.
+    /// - Returns: The placemarks, best first.
+    /// - Throws: A ``CLError``: `geocodeFoundNoResult`, `network`, or `geocodeCanceled` if cancelled.
+    open func geocodeAddressDictionary(_ addressDictionary: [AnyHashable: Any]) async throws -> [CLPlacemark] {
+        try await requests.placemarks(.address(GeocodeQuery.text(of: addressDictionary), region: nil, locale: nil))
     }
 
     /// Cancels the pending request, whose completion handler then runs with `CLError(.geocodeCanceled)`;
     /// does nothing when no request is pending.
     open func cancelGeocode() {
-        guard let pending = state.withLock({ $0.pending.take() }) else { return }
-        pending.target.perform { pending.handler(nil, CLError(.geocodeCanceled)) }
-    }
-
-    /// Runs a request through the completion-handler path, resuming on a global queue; task cancellation
-    /// cancels the request.
-    private func placemarks(
-        _ lookUp: @escaping LookUp
-    ) async throws -> [CLPlacemark] {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                submit(
-                    { placemarks, error in
-                        if let error {
-                            continuation.resume(throwing: error)
-                        } else {
-                            continuation.resume(returning: placemarks ?? [])
-                        }
-                    }, on: .queue(.global()), lookUp)
-            }
-        } onCancel: {
-            cancelGeocode()
-        }
-    }
-
-    /// Makes `handler` the pending request, cancelling an earlier one, asks the service on a global queue and
-    /// queues the answer on `target` unless the request was cancelled meanwhile.
-    private func submit(
-        _ handler: @escaping Handler, on target: CallbackTarget, _ lookUp: @escaping LookUp
-    ) {
-        cancelGeocode()
-        let id = state.withLock { state in
-            state.nextID += 1
-            state.pending = Pending(id: state.nextID, handler: handler, target: target)
-            return state.nextID
-        }
-        let answer: @Sendable () -> Result<[CLPlacemark], CLError> = { [choice, setting] in
-            switch choice {
-            case .service(let service):
-                do {
-                    return .success(try lookUp(service))
-                } catch let error as CLError {
-                    return .failure(error)
-                } catch {
-                    return .failure(CLError(.network))
-                }
-            case .none:
-                Diagnostics.hint(
-                    "no-geocoder",
-                    "no geocoding service is configured, so CLGeocoder finds no result; set CORELOCATION_GEOCODER "
-                        + "to https://HOST for a Nominatim server or geonames:/path/cities500.txt for offline places")
-                return .failure(CLError(.geocodeFoundNoResult))
-            case .invalid(let reason):
-                Diagnostics.hint("bad-geocoder", "CORELOCATION_GEOCODER=\(setting) \(reason)")
-                return .failure(CLError(.network))
-            }
-        }
-        DispatchQueue.global().async {
-            let result = answer()
-            target.perform {
-                let current = self.state.withLock { state -> Pending? in
-                    guard state.pending?.id == id else { return nil }
-                    return state.pending.take()
-                }
-                switch result {
-                case .success(let placemarks): current?.handler(placemarks, nil)
-                case .failure(let error): current?.handler(nil, error)
-                }
-            }
-        }
+        requests.cancel()
     }
 }

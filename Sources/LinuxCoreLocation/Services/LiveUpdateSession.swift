@@ -16,6 +16,9 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
     /// The facts of the last update sent without a fix, so that an unchanged reason is not sent twice; `nil`
     /// after a fix.
     private let lastReason = Protected<AuthorizationFacts?>(nil)
+    /// The timer that reports a stationary device when no fix follows the last one, and its generation, so
+    /// that a timer replaced while it fires on the clock's thread does nothing.
+    private let silence = Protected<(timer: LocationClockTimer?, generation: Int)>((nil, 0))
     private var watch: Int?
 
     init(live: CLLocationUpdate.LiveConfiguration, configuration: LocationManagerConfiguration) {
@@ -63,9 +66,49 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
             last = nil
             for location in locations { continuation.yield(CLLocationUpdate(location: location, facts: facts)) }
         }
+        watchForSilence()
     }
 
     func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
+        endSilenceWatch()
+        continuation.yield(CLLocationUpdate(location: manager.location, isStationary: true, facts: facts))
+    }
+
+    /// Reports the device as stationary if no fix and no error follow this one for the activity's stationary
+    /// time (``PauseDetector/stationaryTime(for:)``) on the manager's clock.
+    ///
+    /// Providers that report only changes (`fixed:`, which never moves; GeoClue by default) fall silent when the device
+    /// stands still, so the pause detector, which decides on fixes, never sees the time pass; a provider that
+    /// loses its fix reports an error instead, which ends the watch.
+    private func watchForSilence() {
+        let delay = PauseDetector.stationaryTime(for: manager.activityType)
+        let generation = silence.withLock { silence in
+            silence.timer?.cancel()
+            silence.generation += 1
+            return silence.generation
+        }
+        let timer = manager.clock.schedule(after: delay) { [weak self] in self?.silenceLasted(generation) }
+        silence.withLock { silence in
+            if silence.generation == generation { silence.timer = timer } else { timer.cancel() }
+        }
+    }
+
+    private func endSilenceWatch() {
+        silence.withLock { silence in
+            silence.timer?.cancel()
+            silence.timer = nil
+            silence.generation += 1
+        }
+    }
+
+    private func silenceLasted(_ generation: Int) {
+        let current = silence.withLock { silence in
+            guard silence.generation == generation else { return false }
+            silence.timer = nil
+            silence.generation += 1
+            return true
+        }
+        guard current else { return }
         continuation.yield(CLLocationUpdate(location: manager.location, isStationary: true, facts: facts))
     }
 
@@ -73,6 +116,7 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
     /// from the authorization's watch instead.
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         guard (error as? CLError)?.code != .denied else { return }
+        endSilenceWatch()
         lastReason.withLock { last in
             last = nil
             continuation.yield(CLLocationUpdate(location: nil, facts: facts, locationUnavailable: true))

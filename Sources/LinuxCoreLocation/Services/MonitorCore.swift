@@ -47,14 +47,16 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
 
     func add(_ condition: any CLCondition, identifier: String, assuming: CLMonitor.Event.State) {
         let now = manager.clock.now
+        let facts = self.facts
         var entry = Entry(
             identifier: identifier, condition: condition,
-            lastEvent: CLMonitor.Event(identifier: identifier, refinement: nil, state: assuming, date: now))
+            lastEvent: CLMonitor.Event(identifier: identifier, state: assuming, date: now, facts: facts))
         // Beacons are never observed on Linux: the record keeps the assumed state, and no event comes.
         let undecidable = entry.hysteresis == nil && !(condition is CLMonitor.BeaconIdentityCondition)
         let unmonitored = undecidable && assuming != .unmonitored
         if undecidable {
-            entry.lastEvent = CLMonitor.Event(identifier: identifier, refinement: nil, state: .unmonitored, date: now)
+            entry.lastEvent = CLMonitor.Event(
+                identifier: identifier, state: .unmonitored, date: now, facts: facts, conditionUnsupported: true)
         }
         entries.withLock { entries in
             entries.removeAll { $0.identifier == identifier }
@@ -90,6 +92,7 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
         let now = manager.clock.now
+        let facts = self.facts
         let events: [CLMonitor.Event] = entries.withLock { entries in
             var events: [CLMonitor.Event] = []
             for fix in locations {
@@ -98,7 +101,7 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
                     let state: CLMonitor.Event.State = decided == .inside ? .satisfied : .unsatisfied
                     guard state != entries[index].lastEvent.state else { continue }
                     let event = CLMonitor.Event(
-                        identifier: entries[index].identifier, refinement: nil, state: state, date: now)
+                        identifier: entries[index].identifier, state: state, date: now, facts: facts)
                     entries[index].lastEvent = event
                     events.append(event)
                 }
@@ -106,5 +109,35 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
             return events
         }
         for event in events { continuation.yield(event) }
+    }
+
+    /// What the monitor's manager knows about authorization, for the iOS 18 flags of events.
+    private var facts: AuthorizationFacts {
+        AuthorizationFacts(manager.engine.authorization.snapshot, hasProvider: manager.engine.provider != nil)
+    }
+
+    /// A change of authorization: every record gets an event with its state and the new flags, when the flags
+    /// changed, as iOS 18 reports why events stop (or resume) flowing.
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        let now = manager.clock.now
+        let facts = self.facts
+        let events: [CLMonitor.Event] = entries.withLock { entries in
+            var events: [CLMonitor.Event] = []
+            for index in entries.indices {
+                let updated = entries[index].lastEvent.with(facts, at: now)
+                guard !Self.sameFlags(updated, entries[index].lastEvent) else { continue }
+                entries[index].lastEvent = updated
+                events.append(updated)
+            }
+            return events
+        }
+        for event in events { continuation.yield(event) }
+    }
+
+    private static func sameFlags(_ one: CLMonitor.Event, _ other: CLMonitor.Event) -> Bool {
+        one.accuracyLimited == other.accuracyLimited && one.authorizationDenied == other.authorizationDenied
+            && one.authorizationDeniedGlobally == other.authorizationDeniedGlobally
+            && one.authorizationRequestInProgress == other.authorizationRequestInProgress
+            && one.authorizationRestricted == other.authorizationRestricted
     }
 }

@@ -1,4 +1,4 @@
-/// The regions one manager monitors and what it last decided about each: the decision logic of region
+/// The regions an app monitors and what was last decided about each: the decision logic of region
 /// monitoring, fed fix by fix.
 ///
 /// Regions keep the order they were added in; adding one whose identifier is already monitored replaces it
@@ -7,7 +7,7 @@
 /// entry or exit (when the region's `notifyOnEntry` / `notifyOnExit` allows it), as Apple does.
 struct RegionMonitor {
     /// What a fix caused for one region.
-    enum Event {
+    enum Event: Sendable {
         /// `didDetermineState`: the first determination, or a change.
         case determined(CLRegionState, CLRegion)
         /// `didEnterRegion`.
@@ -46,7 +46,7 @@ struct RegionMonitor {
     /// Starts monitoring `region`, replacing a region with the same identifier; throws a ``Refusal`` for a
     /// region that is not a valid circle, too large, or one more than ``limit``.
     mutating func add(_ region: CLRegion) throws(Refusal) {
-        guard let circle = region as? CLCircularRegion, circle.radius > 0, CLLocationCoordinate2DIsValid(circle.center)
+        guard let circle = region.asCircularRegion, circle.radius > 0, CLLocationCoordinate2DIsValid(circle.center)
         else { throw .unsupported }
         guard circle.radius <= maximumRadius else { throw .tooLarge }
         if let index = entries.firstIndex(where: { $0.region.identifier == region.identifier }) {
@@ -55,15 +55,6 @@ struct RegionMonitor {
         }
         guard entries.count < limit else { throw .limitReached }
         entries.append(Entry(region: circle, state: .unknown))
-    }
-
-    /// Follows the app's shared set: keeps the state of each region still in `regions` (the same object),
-    /// starts new or replaced ones at `.unknown` and forgets the others, in the order of `regions`.
-    mutating func sync(to regions: [CLRegion]) {
-        entries = regions.compactMap { region in
-            if let kept = entries.first(where: { $0.region === region }) { return kept }
-            return (region as? CLCircularRegion).map { Entry(region: $0, state: .unknown) }
-        }
     }
 
     /// Stops monitoring the region with `identifier`, if any.

@@ -19,7 +19,7 @@ final class HeadingCommand: ToolCommand {
 
     init(_ arguments: Arguments) throws {
         headingFilter = try arguments.number("heading-filter", in: 0...180, unit: "degrees") ?? 1
-        count = try arguments.number("count", in: 1...1e12, unit: "a number of headings").map { Int($0) }
+        count = try arguments.whole("count", in: 1...1_000_000_000_000, unit: "headings")
         context = try CommandContext(arguments)
     }
 

@@ -8,8 +8,8 @@ final class MonitorCommand: ToolCommand {
     static let usage = """
         usage: corelocation monitor --region LAT,LON,RADIUS[,ID] [--region …] [--provider URI] [--format F]
 
-        Monitors up to 20 circular regions (degrees, metres) and prints their state when first known, then each
-        entry and exit. Identifiers default to region1, region2, …
+        Monitors up to 20 circular regions (degrees, metres) and prints their state when first known, then at
+        each crossing the new state and the entry or exit. Identifiers default to region1, region2, …
         """
 
     private let context: CommandContext

@@ -2,8 +2,10 @@ import Foundation
 import LinuxCoreLocation
 import LocationBlocks
 
-/// `corelocation once`: one fix with the request semantics of the blocks layer (an accuracy level and a
-/// timeout); prints it and exits 0, or 2 on timeout (printing the best fix seen), or 3 when unavailable.
+/// `corelocation once`: one fix with the request semantics of the blocks layer (an accuracy level and a timeout).
+///
+/// Prints the fix and exits 0, or 2 on timeout or when a replay ends first (printing the best fix seen), or 3
+/// when unavailable. In JSON Lines, an error that ends it is written as an error object too, as `watch` does.
 final class OnceCommand: ToolCommand {
     static let spec = Arguments.Spec(
         valueOptions: ["provider", "format", "format-string", "accuracy", "timeout", "max-age"])
@@ -20,8 +22,10 @@ final class OnceCommand: ToolCommand {
           --provider URI, --format F, --format-string T   as for watch (the sample only with
                          --provider sample:)
 
-        exit status: 0 a fix met the accuracy; 2 timed out (the best fix, if any, was printed);
-        3 denied, restricted, no provider, or the provider does not answer; 1 the provider failed.
+        exit status: 0 a fix met the accuracy; 2 timed out, or a replay ended, first (the best fix, if any,
+        was printed); 3 denied, restricted, no provider, or the provider does not answer; 1 the provider
+        failed; 64 bad arguments or CORELOCATION_* value; 65 the input is not what its scheme says; 66 an input
+        file cannot be read; 74 standard output cannot be written.
         """
 
     private let session: Session
@@ -63,13 +67,16 @@ final class OnceCommand: ToolCommand {
         return LocationRequestAccuracy(horizontalAccuracy: metres, maximumAge: maximumAge)
     }
 
-    /// A level as the timeout message names it: `house`, `≤8.0 m, ≤30.0 s`, `≤8.0 m at any age`, `a valid fix
-    /// ≤60.0 s old` (`any`), `a valid fix`.
+    /// A level as the timeout message names it: `the house level (≤15.0 m, ≤15.0 s old)`, `≤8.0 m, ≤30.0 s old`,
+    /// `≤8.0 m at any age`, `a valid fix ≤60.0 s old` (`any`), `a valid fix`.
     static func describe(_ accuracy: LocationRequestAccuracy) -> String {
         let metres = "≤\(Numbers.decimal(accuracy.horizontalAccuracy, 2)) m"
         let seconds = "\(Numbers.decimal(accuracy.maximumAge, 3)) s"
         switch (accuracy.horizontalAccuracy == .greatestFiniteMagnitude, accuracy.maximumAge.isInfinite) {
-        case (false, false): return "\(accuracy)"
+        case (false, false):
+            let named = "\(accuracy)"
+            return named.hasPrefix("≤")
+                ? "\(metres), ≤\(seconds) old" : "the \(named) level (\(metres), ≤\(seconds) old)"
         case (false, true): return "\(metres) at any age"
         case (true, false): return "a valid fix ≤\(seconds) old"
         case (true, true): return "a valid fix"
@@ -88,11 +95,14 @@ final class OnceCommand: ToolCommand {
                 switch result.status {
                 case .success: session.finish(.success)
                 case .timedOut:
+                    let seen = result.location == nil ? "no fix came" : "printed the most accurate one seen"
                     session.finish(
                         .timedOut,
-                        "no fix met \(Self.describe(accuracy)) within \(Numbers.decimal(timeout, 3)) s; "
-                            + (result.location == nil ? "no fix came" : "printed the most accurate one seen"))
+                        result.providerFinished
+                            ? "\(provider.identifier) finished before a fix met \(Self.describe(accuracy)); \(seen)"
+                            : "no fix met \(Self.describe(accuracy)) within \(Numbers.decimal(timeout, 3)) s; \(seen)")
                 case .notDetermined, .denied, .restricted:
+                    if result.status != .notDetermined { session.writeEndingError(CLError(.denied)) }
                     session.finish(.unavailable, "location access is \(result.status)")
                 case .servicesDisabled:
                     session.finish(
@@ -100,6 +110,7 @@ final class OnceCommand: ToolCommand {
                         "\(provider.identifier) does not answer; check that it runs or is plugged in, "
                             + "or choose another with --provider")
                 case .error(let error):
+                    session.writeEndingError(error)
                     let ending = CommandEnding(
                         error, authorization: LocationAuthorization.shared.status, provider: provider.identifier)
                     session.finish(ending?.status ?? .providerFailed, ending?.message ?? "the request failed: \(error)")

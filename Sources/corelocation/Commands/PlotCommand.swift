@@ -49,9 +49,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     }
 
     func run() -> Never {
-        guard FileManager.default.isReadableFile(atPath: input) else {
-            Terminal.exit(.noInput, "cannot read \(input): no such file, or not readable")
-        }
+        ProviderChoice.checkReadable(input)
         let isGPX = Self.looksLikeGPX(input)
         if isGPX && !replaysGPX { drawPoints() }
         let provider: any LocationProvider
@@ -118,8 +116,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         guard let error = error as? CLError,
-            let ending = CommandEnding(
-                error, authorization: manager.authorizationStatus, provider: manager.provider?.identifier ?? input)
+            let ending = CommandEnding(error, authorization: manager.authorizationStatus, provider: input)
         else { return }
         Terminal.exit(ending.status, ending.message)
     }

@@ -40,7 +40,8 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
         let recorder: GPXRecorder
         do {
             recorder = try GPXRecorder(
-                url: URL(fileURLWithPath: path), options: GPXTrackWriterOptions(creator: "corelocation"),
+                url: URL(fileURLWithPath: path),
+                options: EventWriter.gpxOptions(marksSample: provider is SampleProvider),
                 configuration: LocationManagerConfiguration(provider: provider),
                 providerDidFinish: { _ in DispatchQueue.main.async { session.finish(.success) } },
                 writeDidFail: { recorder in
@@ -49,7 +50,11 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
                     }
                 })
         } catch {
-            Terminal.exit(.cannotCreate, "cannot create \(path): \(error)")
+            // A GPX diagnostic names the file already: `x.gpx: error: cannot create file: No such file or directory`.
+            let reason = (error as? GPXDiagnostic).map {
+                $0.message.replacingOccurrences(of: "cannot create file: ", with: "")
+            }
+            Terminal.exit(.cannotCreate, "cannot create \(path): \(reason ?? "\(error)")")
         }
         let started = Date()
         session.onFinish {
@@ -65,7 +70,8 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
                 return
             }
             Terminal.note(
-                "recorded \(recorder.fixCount) fixes, \(Numbers.fixed(recorder.distance, 0)) m, in \(self.path)")
+                "recorded \(Numbers.count(recorder.fixCount, "fix", plural: "fixes")), \(Numbers.fixed(recorder.distance, 0)) m, in \(self.path)"
+            )
         }
         let status = DispatchSource.makeTimerSource(queue: .main)
         status.schedule(deadline: .now() + 1, repeating: 1)

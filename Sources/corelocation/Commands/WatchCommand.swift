@@ -30,9 +30,14 @@ final class WatchCommand: ToolCommand {
           --count N               stop after N fixes
           --duration S            stop after S seconds (0: no limit)
           --format F              text (default on a terminal), jsonl or json (JSON Lines, the default
-                                  otherwise), csv, gpx; a value with % is a template, as --format-string
+                                  otherwise), csv, gpx, corelocationcli (CoreLocationCLI's JSON object); a
+                                  value with % is a template, as --format-string
           --format-string T       a line per fix from %latitude %longitude %altitude %h_accuracy %v_accuracy
-                                  %speed %course %time
+                                  %speed %course %direction (the course) %time, and from its reverse-geocoded
+                                  placemark (CORELOCATION_GEOCODER, see Docs/CLI.md): %address %name
+                                  %isoCountryCode %country %postalCode %administrativeArea
+                                  %subAdministrativeArea %locality %subLocality %thoroughfare %subThoroughfare
+                                  %region %timeZone %time_local
         """
 
     private let context: CommandContext
@@ -43,7 +48,7 @@ final class WatchCommand: ToolCommand {
     private let desiredAccuracy: CLLocationAccuracy?
 
     init(_ arguments: Arguments) throws {
-        count = try arguments.number("count", in: 1...1e12, unit: "a number of fixes").map { Int($0) }
+        count = try arguments.whole("count", in: 1...1_000_000_000_000, unit: "fixes")
         accuracyFilter =
             try arguments.number("accuracy-filter", in: 0...1e9, unit: "metres") ?? kCLUpdateAccuracyFilterNone
         ageFilter = try arguments.number("age-filter", in: 0...1e9, unit: "seconds") ?? kCLLocationAgeFilterNone

@@ -7,19 +7,19 @@ import LinuxCoreLocation
 ///
 /// `latitude` and `longitude` with 6 decimals, `altitude` with 2, `direction` (the course, −1 when invalid) as
 /// Swift prints a `Double`, `speed`, `h_accuracy` and `v_accuracy` truncated to whole numbers, `time` as
-/// `Date.description` (`2026-05-14 08:30:01 +0000`); then `address` and the placemark's parts (`name`,
-/// `isoCountryCode`, `country`, `postalCode`, `administrativeArea`, `subAdministrativeArea`, `locality`,
-/// `subLocality`, `thoroughfare`, `subThoroughfare`, `region`, `timeZone`, `time_local`), `null` without a geocoding
-/// service (see ``AddressLookup``). Members come in this fixed order (CoreLocationCLI's order is a dictionary's).
+/// `Date.description` (`2026-05-14 08:30:01 +0000`); then `address` and the placemark's parts
+/// (``PlacemarkField``), `null` without a geocoding service (see ``AddressLookup``). Members come in this fixed order (CoreLocationCLI's order is a dictionary's).
 enum CoreLocationCLIObject {
     /// Appends the object of `location` and its placemark, newline included.
-    static func encode(_ location: CLLocation, placemark: CLPlacemark?, into line: inout OutputBuffer) {
+    static func encode(
+        _ location: CLLocation, placemark: CLPlacemark?, marksSample: Bool = false, into line: inout OutputBuffer
+    ) {
         var first = true
-        func member(_ key: StaticString, _ value: String?) {
+        func member(_ key: String, _ value: String?) {
             line.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
             first = false
             line.append(UInt8(ascii: "\""))
-            line.append(key)
+            line.append(contentsOf: key)
             line.append("\":")
             if let value { line.appendJSONString(value) } else { line.append("null") }
         }
@@ -32,19 +32,8 @@ enum CoreLocationCLIObject {
         member("v_accuracy", whole(location.verticalAccuracy))
         member("time", location.timestamp.description)
         member("address", placemark.map { AddressLookup.address(of: $0) })
-        member("name", placemark?.name)
-        member("isoCountryCode", placemark?.isoCountryCode)
-        member("country", placemark?.country)
-        member("postalCode", placemark?.postalCode)
-        member("administrativeArea", placemark?.administrativeArea)
-        member("subAdministrativeArea", placemark?.subAdministrativeArea)
-        member("locality", placemark?.locality)
-        member("subLocality", placemark?.subLocality)
-        member("thoroughfare", placemark?.thoroughfare)
-        member("subThoroughfare", placemark?.subThoroughfare)
-        member("region", placemark?.region?.identifier)
-        member("timeZone", placemark?.timeZone?.identifier)
-        member("time_local", placemark?.timeZone.map { localTime(location.timestamp, in: $0) })
+        for field in PlacemarkField.allCases { member(field.rawValue, field.value(of: placemark, at: location)) }
+        if marksSample { member("source", "sample") }  // not CoreLocationCLI's: its decoders ignore it
         line.append("}\n")
     }
 
@@ -53,14 +42,5 @@ enum CoreLocationCLIObject {
     private static func whole(_ value: Double) -> String? {
         guard value.isFinite, abs(value) < 1e15 else { return nil }
         return String(Int(value))
-    }
-
-    /// `yyyy-MM-dd HH:mm:ss Z` in `zone`.
-    private static func localTime(_ date: Date, in zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
-        return formatter.string(from: date)
     }
 }

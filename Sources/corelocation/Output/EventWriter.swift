@@ -7,8 +7,8 @@ import LinuxCoreLocation
 /// or GPX) go to standard error as notes, so the output stays machine-readable.
 ///
 /// When the fixes are the embedded sample's (``marksSample``), every format says so: JSON Lines
-/// `"source":"sample"`, a text line ending `(sample)`, a CSV `source` column, a GPX track named as the sample's, a
-/// template line ending ` (sample)`.
+/// `"source":"sample"` (on fixes, region events and visits), a text line ending `(sample)`, a CSV `source` column,
+/// a GPX track named as the sample's, a template line ending ` (sample)`, a `corelocationcli` object's `source`.
 final class EventWriter {
     let format: OutputFormat
     /// Whether every fix written is marked as the embedded sample's.
@@ -17,7 +17,7 @@ final class EventWriter {
     /// Addresses for `%address` and CoreLocationCLI's object, looked up only for formats that show them.
     private lazy var addresses = AddressLookup()
     private var started = false
-    /// How many events of each kind were written, by their name in the summary (`fixes`, `headings`, …).
+    /// How many events of each kind were written, by their noun in the summary (`fix`, `heading`, …).
     private var counts: [String: Int] = [:]
 
     init(format: OutputFormat, marksSample: Bool = false, output: StandardOutput = .shared) {
@@ -29,6 +29,8 @@ final class EventWriter {
     /// Writes one event.
     func write(_ event: OutputEvent) {
         if let kind = Self.kind(of: event) { counts[kind, default: 0] += 1 }
+        if case .location = event { lastDeliveries = (Date(), lastDeliveries.last) }
+        if case .heading = event { lastDeliveries = (Date(), lastDeliveries.last) }
         if !started {
             started = true
             if let header { output.write { $0.append(contentsOf: header) } }
@@ -44,30 +46,41 @@ final class EventWriter {
         case (.gpx, .location(let location)): writeGPX(location)
         case (.coreLocationCLI, .location(let location)):
             let placemark = addresses.placemark(for: location)
-            output.write { CoreLocationCLIObject.encode(location, placemark: placemark, into: &$0) }
+            output.write {
+                CoreLocationCLIObject.encode(location, placemark: placemark, marksSample: marksSample, into: &$0)
+            }
         case (.template(let template), .location(let location)):
-            let address = template.needsAddress ? AddressLookup.address(of: addresses.placemark(for: location)) : ""
-            output.write { template.render(location, address: address, marksSample: marksSample, into: &$0) }
+            let placemark = template.needsPlacemark ? addresses.placemark(for: location) : nil
+            output.write { template.render(location, placemark: placemark, marksSample: marksSample, into: &$0) }
         case (.csv, _), (.gpx, _), (.coreLocationCLI, _), (.template, _): Terminal.note(TextLine.text(of: event))
         }
     }
 
-    /// How many fixes and headings were written: what shows that a provider delivers.
-    var deliveries: Int { counts["fixes", default: 0] + counts["headings", default: 0] }
+    /// How many fixes and headings were written — what shows that a provider delivers — and when the last two
+    /// were (wall-clock time), for the waiting notice.
+    var deliveries: (count: Int, last: Date?, previous: Date?) {
+        (counts["fix", default: 0] + counts["heading", default: 0], lastDeliveries.last, lastDeliveries.previous)
+    }
+    private var lastDeliveries: (last: Date?, previous: Date?) = (nil, nil)
 
-    /// What was written, for the summary at the end: `12 fixes`, `3 region events, 2 visits`, or `0 fixes`.
-    var summary: String {
-        let kinds = ["fixes", "headings", "region events", "visits"].filter { counts[$0, default: 0] > 0 }
-        guard !kinds.isEmpty else { return "0 fixes" }
-        return kinds.map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ")
+    /// What was written, for the summary at the end: `12 fixes`, `1 region event, 2 visits`, or when nothing was,
+    /// `0` and what the command writes (`nothing`: `fix`, `region event`, `visit`).
+    func summary(nothing: String = "fix") -> String {
+        let kinds = ["fix", "heading", "region event", "visit"].filter { counts[$0, default: 0] > 0 }
+        guard !kinds.isEmpty else { return Self.count(0, nothing) }
+        return kinds.map { Self.count(counts[$0, default: 0], $0) }.joined(separator: ", ")
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        Numbers.count(number, noun, plural: noun == "fix" ? "fixes" : nil)
     }
 
     private static func kind(of event: OutputEvent) -> String? {
         switch event {
-        case .location: return "fixes"
-        case .heading: return "headings"
-        case .region: return "region events"
-        case .visit: return "visits"
+        case .location: return "fix"
+        case .heading: return "heading"
+        case .region: return "region event"
+        case .visit: return "visit"
         case .error, .authorization: return nil
         }
     }
@@ -77,7 +90,7 @@ final class EventWriter {
     /// Call once, before exiting.
     func finish() {
         if format == .gpx {
-            let header = started ? "" : GPXTrackText.header(gpxOptions)
+            let header = started ? "" : GPXTrackText.header(Self.gpxOptions(marksSample: marksSample))
             output.write { $0.append(contentsOf: header + GPXTrackText.trailer) }
         }
     }
@@ -87,13 +100,14 @@ final class EventWriter {
         case .csv:
             return LocationField.allCases.reduce("timestamp") { $0 + "," + $1.columnName }
                 + (marksSample ? ",source\n" : "\n")
-        case .gpx: return GPXTrackText.header(gpxOptions)
+        case .gpx: return GPXTrackText.header(Self.gpxOptions(marksSample: marksSample))
         case .text, .jsonLines, .coreLocationCLI, .template: return nil
         }
     }
 
-    /// The GPX document's options: the creator, and for the sample a track name that says so.
-    private var gpxOptions: GPXTrackWriterOptions {
+    /// A GPX document's options (`--format gpx`, `record`): the creator, and for the sample a track name that says
+    /// so.
+    static func gpxOptions(marksSample: Bool) -> GPXTrackWriterOptions {
         var options = GPXTrackWriterOptions(creator: "corelocation")
         if marksSample { options.name = "sample: the embedded sample track of corelocation, not a recorded position" }
         return options

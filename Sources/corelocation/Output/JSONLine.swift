@@ -10,7 +10,8 @@ enum JSONLine {
     /// Appends the line of `event`, newline included.
     ///
     /// A fix ends with the receiver's Linux-only members when its provider reported them
-    /// (``OutputBuffer/appendReceiverMembers(of:)``), then, with `marksSample`, `"source":"sample"`.
+    /// (``OutputBuffer/appendReceiverMembers(of:)``), then, with `marksSample`, `"source":"sample"` (as region
+    /// events and visits do).
     static func encode(_ event: OutputEvent, marksSample: Bool = false, into line: inout OutputBuffer) {
         switch event {
         case .location(let location):
@@ -61,6 +62,7 @@ enum JSONLine {
             }
             line.append(",\"identifier\":")
             line.appendJSONString(region.identifier)
+            if marksSample { line.append(",\"source\":\"sample\"") }
         case .visit(let visit):
             line.append("{\"type\":\"visit\",\"arrival\":")
             if visit.arrivalDate == .distantPast {
@@ -80,6 +82,7 @@ enum JSONLine {
             line.appendDecimal(visit.coordinate.longitude, Numbers.Precision.coordinate)
             line.append(",\"horizontalAccuracy\":")
             line.appendDecimal(visit.horizontalAccuracy, Numbers.Precision.accuracy)
+            if marksSample { line.append(",\"source\":\"sample\"") }
         case .authorization(let status):
             line.append("{\"type\":\"authorization\",\"status\":")
             line.appendJSONString(status.name)

@@ -21,6 +21,12 @@ enum Numbers {
         static let dilution = 2
     }
 
+    /// A count and its noun, singular for one: `1 fix`, `3 fixes`, `1 region event` (`plural` when the noun does
+    /// not take an `s`).
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
+    }
+
     /// The shortest text of `value` rounded to `decimals` decimals: at least one decimal (`-1.0` stays `-1.0`),
     /// no trailing zeros beyond it, no negative zero; `null` if not finite (``OutputBuffer/appendDecimal(_:_:)``).
     ///

@@ -61,6 +61,7 @@ enum TextLine {
             }
             line.appendTimestamp(date)
             line.append(contentsOf: "  \(what) region \(region.identifier)")
+            if marksSample { line.append("  (sample)") }
         case .visit(let visit):
             line.append("visit  ")
             line.appendFixed(visit.coordinate.latitude, 7)

@@ -115,15 +115,18 @@ struct TrackPlot {
         return (first, last)
     }
 
+    /// The end square under the start disc, so that a loop that ends where it started shows both: there the square
+    /// grows to frame the disc (its 9 px radius with the stroke) instead of hiding it.
     private func endMarkers(_ projection: Projection) -> String {
         guard let ends else { return "" }
         let (sx, sy) = projection.xy(ends.start.location.coordinate)
         let (ex, ey) = projection.xy(ends.end.location.coordinate)
+        let half = max(abs(sx - ex), abs(sy - ey)) < 16 ? 12.0 : 6.0
         return """
+            <rect class="marker end" x="\(f(ex - half))" y="\(f(ey - half))" width="\(f(2 * half))" \
+            height="\(f(2 * half))" fill="#222" stroke="#fff" stroke-width="2"/>
             <circle class="marker start" cx="\(f(sx))" cy="\(f(sy))" r="7" fill="#2e9b47" stroke="#fff" \
             stroke-width="2"/>
-            <rect class="marker end" x="\(f(ex - 6))" y="\(f(ey - 6))" width="12" height="12" fill="#222" \
-            stroke="#fff" stroke-width="2"/>
 
             """
     }

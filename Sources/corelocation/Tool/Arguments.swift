@@ -86,9 +86,27 @@ struct Arguments {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), number.isFinite, range.contains(number) else {
             throw UsageError(
-                description: "--\(name) expects \(unit) in \(range.lowerBound)...\(range.upperBound), found \"\(text)\""
-            )
+                description:
+                    "--\(name) expects \(unit) in \(Self.bound(range.lowerBound))...\(Self.bound(range.upperBound)), "
+                    + "found \"\(text)\"")
         }
         return number
+    }
+
+    /// The option as a whole number in `range` (`--count`), or `nil` when absent; `1.5` is refused.
+    func whole(_ name: String, in range: ClosedRange<Int>, unit: String) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                description:
+                    "--\(name) expects a whole number of \(unit) in \(range.lowerBound)...\(range.upperBound), "
+                    + "found \"\(text)\"")
+        }
+        return number
+    }
+
+    /// A range bound as people write it: `0`, `180`, `1000000000`, `0.5`.
+    private static func bound(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : Numbers.decimal(value, 6)
     }
 }

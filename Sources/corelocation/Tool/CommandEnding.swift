@@ -17,9 +17,13 @@ struct CommandEnding {
         switch error.code {
         case .denied:
             status = .unavailable
-            message =
-                authorization == .denied || authorization == .restricted
-                ? "location access is \(authorization.name)" : "no location provider is available"
+            if authorization == .denied || authorization == .restricted {
+                message = "location access is \(authorization.name)"
+            } else if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error {
+                message = "\(provider) refused: \(underlying)"  // GeoClue without its consent
+            } else {
+                message = "no location provider is available"
+            }
         case .network:
             let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error
             if let input = underlying as? ReplayInputError {

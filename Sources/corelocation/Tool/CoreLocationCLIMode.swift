@@ -34,8 +34,9 @@ enum CoreLocationCLIMode {
     /// The command name and its arguments for `words` (the command line after the program name, without this
     /// tool's `--verbose`), or `nil` when they hold none of CoreLocationCLI's spellings.
     ///
-    /// `--format` with a `%` counts as CoreLocationCLI's only beside another of its spellings; alone, it is this
-    /// tool's `--format` (which also reads a value with `%` as a template).
+    /// `--format` with a `%` is CoreLocationCLI's too (its current spelling of `-format`): the tool's own `--format`
+    /// with a template stays available after an explicit command (`watch --format "%latitude"`), which never comes
+    /// here.
     ///
     /// - Throws: ``Arguments/UsageError`` for `-format` without a value, or a JSON and a template together.
     static func translate(_ words: [String]) throws -> Translation? {
@@ -68,7 +69,7 @@ enum CoreLocationCLIMode {
                     && words[index].contains("%"))
             {
                 guard index < words.count else { throw Arguments.UsageError(description: "\(word) needs a value") }
-                recognised = recognised || word != "--format"
+                recognised = true
                 format = words[index]
                 index += 1
             } else {

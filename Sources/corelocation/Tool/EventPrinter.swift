@@ -26,7 +26,8 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
         session.finish(
             .success,
             session.summary(
-                of: manager.provider?.identifier ?? "the provider", filterStatistics: manager.updateFilterStatistics))
+                of: manager.provider?.identifier ?? "the provider", filterStatistics: manager.updateFilterStatistics,
+                nothing: events.contains(.visits) ? "visit" : events.contains(.regions) ? "region event" : "fix"))
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
@@ -34,23 +35,25 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
         let ending = CommandEnding(
             error, authorization: manager.authorizationStatus,
             provider: manager.provider?.identifier ?? "the provider")
-        // Outside JSON Lines, errors go to standard error, where the line that ends the command says it already.
-        if events.contains(.errors) && !(ending != nil && session.writer.format != .jsonLines) {
-            session.writer.write(.error(error))
+        guard let ending else {
+            if events.contains(.errors) { session.writer.write(.error(error)) }
+            return
         }
-        if let ending { session.finish(ending.status, ending.message) }
+        // Outside JSON Lines, the line that ends the command says it already.
+        if events.contains(.errors) { session.writeEndingError(error) }
+        session.finish(ending.status, ending.message)
     }
 
     func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
-        if events.contains(.regions) { session.writer.write(.region(.enter, region, date: manager.clock.now)) }
+        if events.contains(.regions) { session.writer.write(.region(.enter, region, date: manager.eventTime)) }
     }
 
     func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {
-        if events.contains(.regions) { session.writer.write(.region(.exit, region, date: manager.clock.now)) }
+        if events.contains(.regions) { session.writer.write(.region(.exit, region, date: manager.eventTime)) }
     }
 
     func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {
-        if events.contains(.regions) { session.writer.write(.region(.state(state), region, date: manager.clock.now)) }
+        if events.contains(.regions) { session.writer.write(.region(.state(state), region, date: manager.eventTime)) }
     }
 
     func locationManager(

@@ -1,5 +1,5 @@
 /// The exit statuses of `corelocation`, documented in Docs/CLI.md; a contract for scripts.
-enum ExitStatus: Int32 {
+enum ExitStatus: Int32, CaseIterable {
     /// Success.
     case success = 0
     /// The provider failed: a file that cannot be read, a device or daemon that went away for good.

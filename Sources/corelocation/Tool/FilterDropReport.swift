@@ -22,11 +22,12 @@ struct FilterDropReport {
         var parts: [String] = []
         if droppedByAccuracy > 0 {
             let last = lastDroppedAccuracy.map { " (last \(Self.accuracy($0)))" } ?? ""
-            parts.append("\(Self.fixes(droppedByAccuracy)) dropped by the accuracy filter\(last)")
+            parts.append(
+                "\(Numbers.count(droppedByAccuracy, "fix", plural: "fixes")) dropped by the accuracy filter\(last)")
         }
         if droppedByAge > 0 {
             let last = lastDroppedAge.map { " (last \(Self.age($0)))" } ?? ""
-            parts.append("\(Self.fixes(droppedByAge)) dropped by the age filter\(last)")
+            parts.append("\(Numbers.count(droppedByAge, "fix", plural: "fixes")) dropped by the age filter\(last)")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
@@ -50,8 +51,6 @@ struct FilterDropReport {
         guard metres >= 0, metres.isFinite else { return "invalid" }
         return "±\(Numbers.fixed(metres, metres < 10 ? 1 : 0)) m"
     }
-
-    private static func fixes(_ count: Int) -> String { count == 1 ? "1 fix" : "\(count) fixes" }
 }
 
 extension FilterDropReport {

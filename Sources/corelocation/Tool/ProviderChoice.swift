@@ -17,12 +17,14 @@ enum ProviderChoice {
     /// - Returns: The provider.
     static func resolve(_ uri: String?, fallsBackToSample: Bool) throws -> any LocationProvider {
         if let uri {
-            try checkReplayFile(uri)
+            let provider: any LocationProvider
             do {
-                return try LocationProviders.provider(for: uri)
+                provider = try LocationProviders.provider(for: uri)
             } catch {
                 throw Arguments.UsageError(description: "--provider: \(error)")
             }
+            try checkReplayFile(uri)
+            return provider
         }
         if let provider = LocationProviders.defaultProvider { return provider }
         do {
@@ -50,13 +52,25 @@ enum ProviderChoice {
     }
 
     /// Ends the command with status 66 and one line when a `nmea:` or `gpx:` replay names a file that cannot be
-    /// read, before anything is announced or started.
+    /// read, before anything is announced or started; called after the URI itself was checked, so that a bad URI
+    /// gets the same message from `--provider` and `CORELOCATION_PROVIDER`.
     private static func checkReplayFile(_ uri: String) throws {
         guard let parsed = try? LocationProviderURI(uri), ["nmea", "gpx"].contains(parsed.scheme),
             parsed.authority == nil, !parsed.path.isEmpty, parsed.path != "-", !parsed.path.hasPrefix("/dev/")
         else { return }
-        guard FileManager.default.isReadableFile(atPath: parsed.path) else {
-            Terminal.exit(.noInput, "cannot read \(parsed.path): no such file, or not readable")
+        checkReadable(parsed.path)
+    }
+
+    /// Ends the command with status 66 and one line saying why when `path` is not a file that can be read: it
+    /// does not exist, is a directory, or may not be read.
+    static func checkReadable(_ path: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            Terminal.exit(.noInput, "cannot read \(path): no such file")
+        }
+        guard !isDirectory.boolValue else { Terminal.exit(.noInput, "cannot read \(path): it is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            Terminal.exit(.noInput, "cannot read \(path): permission denied")
         }
     }
 }

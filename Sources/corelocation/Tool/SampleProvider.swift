@@ -2,8 +2,11 @@ import Foundation
 import LinuxCoreLocation
 
 /// `sample:[?speed=N|max][&loop]`: the track the tool can replay when nothing else is configured —
-/// Resources/SampleTrack.gpx, embedded in the executable, a two-minute drive through Lyon played eight times
-/// faster than recorded (15 s) unless `?speed` says otherwise.
+/// Resources/SampleTrack.gpx, embedded in the executable, a two-minute drive through Lyon played as recorded (a
+/// fix a second, with its recorded speeds) unless `?speed` says otherwise.
+///
+/// Real time by default (issue 15): at 8× the replay's speeds are scaled with its times, as every `?speed=N`
+/// replay's are, and a user watching the sample read 88 m/s through Lyon.
 ///
 /// Only `watch` uses it without being asked (see ``ProviderChoice``); every output marks its fixes as the
 /// sample's. A replay like `gpx:` (same pacing, `?loop`), named `sample:` in every message.
@@ -11,7 +14,7 @@ final class SampleProvider: LocationProvider {
     /// The URI scheme, registered by ``register()``.
     static let scheme = "sample"
     /// The pace when the URI gives none.
-    static let defaultSpeed = 8.0
+    static let defaultSpeed = 1.0
 
     let identifier: String
     private let replay: ReplayLocationProvider
@@ -26,15 +29,15 @@ final class SampleProvider: LocationProvider {
                 uri: uri.description, name: "path", reason: "the sample takes no path; write sample: or sample:?speed=N"
             )
         }
-        for (name, _) in uri.parameters where name != "speed" && name != "loop" {
-            throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: name, reason: "unknown here; expected loop, speed")
-        }
+        try uri.checkParameters(["speed", "loop"])
         var options = try ReplayOptions(uri: uri)
         if uri.parameter("speed") == nil { options.speed = .factor(Self.defaultSpeed) }
         switch options.speed {
         case .factor(let factor):
-            pace = "played at \(factor == factor.rounded() ? String(Int(factor)) : Numbers.decimal(factor, 3))x"
+            pace =
+                factor == 1
+                ? "played in real time"
+                : "played at \(factor == factor.rounded() ? String(Int(factor)) : Numbers.decimal(factor, 3))x"
         case .asFastAsPossible: pace = "played as fast as possible"
         }
         identifier = uri.description

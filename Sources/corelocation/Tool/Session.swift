@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LinuxCoreLocation
 import LocationBlocks
 
 #if canImport(Glibc)
@@ -7,6 +8,10 @@ import LocationBlocks
 #elseif canImport(Musl)
     import Musl
 #endif
+
+/// The write end of the pipe that carries signals to the main queue (``Session/start(duration:)``); set once,
+/// before the handlers that read it are installed.
+nonisolated(unsafe) private var signalPipe: Int32 = -1
 
 /// What every long-running command shares: the output writer, the way to finish (flushing output first),
 /// Ctrl-C handling, an optional `--duration` limit, and the end when standard output fails: quietly with
@@ -18,7 +23,7 @@ import LocationBlocks
 final class Session: @unchecked Sendable {  // used on the main thread only
     let writer: EventWriter
     private var cleanups: [() -> Void] = []
-    private var signalSources: [DispatchSourceSignal] = []
+    private var signalSource: DispatchSourceRead?
     private var started = Date()
 
     init(writer: EventWriter) {
@@ -37,35 +42,65 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     /// Finishes cleanly on Ctrl-C (SIGINT), SIGTERM and SIGHUP, with status 130, 143 and 129 (a GPX output is
     /// closed, a recording flushed and summed up), and after `duration` seconds (wall clock) with status 0.
     ///
-    /// The signals are taken on a queue of their own, so that they are heard while the main thread is blocked
-    /// writing to standard output (a full pipe whose reader does not read): the clean finish is queued on the main
-    /// thread, and if the main thread is then found stuck in a write, the process ends at once with the same status
-    /// (``endWhileOutputIsBlocked(_:)``).
+    /// The signals reach the main queue through a pipe: their handler writes the signal's number to it (`write(2)`
+    /// is async-signal-safe) and a read source drains it. libdispatch's signal sources read a `signalfd` on Linux,
+    /// which sees only a signal that the receiving thread blocks, so with the signal ignored a `kill` that the
+    /// kernel gave to another thread was lost (the run went on to its end: SignalEndingTests, about 1 run in 3).
+    ///
+    /// The pipe is drained on a queue of its own, so that a signal is heard while the main thread is blocked writing
+    /// to standard output (a full pipe whose reader does not read): the clean finish is queued on the main thread,
+    /// and if the main thread is then found stuck in a write, the process ends at once with the same status
+    /// (``endWhileOutputIsBlocked(_:checkingOn:)``).
     func start(duration: TimeInterval?) {
         started = Date()
-        let signals = DispatchQueue(label: "corelocation.signals")
-        for (number, status) in [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated), (SIGHUP, .hungUp)] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            }
+            signalPipe = ends[1]
+            let signals = DispatchQueue(label: "corelocation.signals")
+            let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: signals)
             source.setEventHandler { [unowned self] in
+                var number: UInt8 = 0
+                guard read(ends[0], &number, 1) == 1 else { return }
+                let statuses: [Int32: ExitStatus] = [SIGINT: .interrupted, SIGTERM: .terminated, SIGHUP: .hungUp]
+                let status = statuses[Int32(number)] ?? .interrupted
                 DispatchQueue.main.async { self.finish(status) }
                 Self.endWhileOutputIsBlocked(status, checkingOn: signals)
             }
             source.resume()
-            signalSources.append(source)
+            signalSource = source
+            for number in [SIGINT, SIGTERM, SIGHUP] {
+                signal(number) { number in
+                    var byte = UInt8(truncatingIfNeeded: number)
+                    _ = write(signalPipe, &byte, 1)
+                }
+            }
         }
         if let duration {
             DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in finish(.success) }
         }
     }
 
-    /// The line written when a finite provider ends: `gpx:walk.gpx finished: 120 fixes written in 15.2 s`,
-    /// followed by what the update filters dropped, if anything (``FilterDropReport``):
+    /// The line written when a finite provider ends.
+    ///
+    /// For example `gpx:walk.gpx finished: 120 fixes written in 15.2 s`, followed by what the update filters dropped, if anything (``FilterDropReport``):
     /// `…; 12 fixes dropped by the age filter (last 9.9 years old)`.
-    func summary(of provider: String, filterStatistics: LocationUpdateFilterStatistics) -> String {
-        let line =
-            "\(provider) finished: \(writer.summary) written in \(Numbers.fixed(Date().timeIntervalSince(started), 1)) s"
+    /// `nothing` names what the command writes, for a summary of nothing: `0 fixes`, `0 visits`.
+    func summary(of provider: String, filterStatistics: LocationUpdateFilterStatistics, nothing: String = "fix")
+        -> String
+    {
+        let elapsed = Numbers.fixed(Date().timeIntervalSince(started), 1)
+        let line = "\(provider) finished: \(writer.summary(nothing: nothing)) written in \(elapsed) s"
         return FilterDropReport(filterStatistics).text.map { "\(line); \($0)" } ?? line
+    }
+
+    /// Writes the error that ends the command as an event in JSON Lines, whose readers see only standard output;
+    /// other formats leave it to the error line on standard error.
+    func writeEndingError(_ error: CLError) {
+        if writer.format == .jsonLines { writer.write(.error(error)) }
     }
 
     /// Ends the process with `status` as soon as a write to standard output has been blocked for

@@ -5,38 +5,33 @@ import LocationBlocks
 /// Tells the person running a command that it is still waiting when nothing comes from the provider, so a
 /// provider that does not answer (gpsd not running yet) is not mistaken for a hang.
 ///
-/// After ``firstDelay`` seconds without a delivery, and then at intervals doubling up to ``longestDelay``, it
-/// asks the provider whether it answers (``LocationProvider/isAvailable``, on a background queue: it may block
-/// for about a second) and writes one line on standard error: the provider does not answer and is retried, or
-/// it answers but has delivered nothing. A delivery starts the schedule again. Commands that cannot see
-/// deliveries (region monitoring, visits) get only the "does not answer" line. Either line ends with what the
-/// command's update filters dropped, if anything (``FilterDropReport``): fixes that arrive but are all filtered
-/// out look like silence otherwise. Lives on the main thread.
+/// At the times ``WaitingSchedule`` says — after 5 s without a delivery (or twice a slow feed's interval), then
+/// at intervals doubling up to 60 s — it asks the provider whether it answers (``LocationProvider/isAvailable``,
+/// on a background queue: it may block for about a second) and writes one line on standard error: the provider
+/// does not answer and is retried, or it answers but has delivered nothing. A delivery starts the schedule again.
+/// Commands that cannot see deliveries (region monitoring, visits) get only the "does not answer" line. Either
+/// line ends with what the command's update filters dropped, if anything (``FilterDropReport``): fixes that
+/// arrive but are all filtered out look like silence otherwise. Lives on the main thread.
 final class WaitingNotice: @unchecked Sendable {  // used on the main thread only
-    /// Seconds without a delivery before the first line.
-    static let firstDelay: TimeInterval = 5
-    /// The longest interval between two lines, in seconds.
-    static let longestDelay: TimeInterval = 60
+    /// What a command has delivered so far: how many fixes or headings, when the last and the one before it came.
+    typealias Deliveries = () -> (count: Int, last: Date?, previous: Date?)
 
     private let provider: any LocationProvider
-    private let deliveries: (() -> Int)?
+    private let deliveries: Deliveries?
     private let noun: String
     private let filterStatistics: (() -> LocationUpdateFilterStatistics)?
-    private var lastCount = 0
-    private var lastDelivery = Date()
-    private var delay = WaitingNotice.firstDelay
+    private var schedule = WaitingSchedule(start: Date())
 
     /// Creates a notice for `provider`.
     ///
     /// - Parameters:
     ///   - provider: The provider the command waits for.
-    ///   - deliveries: How many fixes or headings the command has received so far, or `nil` when the command
-    ///     cannot see them.
+    ///   - deliveries: What the command has received so far, or `nil` when the command cannot see it.
     ///   - noun: What is delivered, in the line: `fix` (`no fix yet`, `no new fix`) or `heading`.
     ///   - filterStatistics: What the command's update filters passed and dropped so far, or `nil` when the
     ///     command has no update filters.
     init(
-        provider: any LocationProvider, deliveries: (() -> Int)?, noun: String = "fix",
+        provider: any LocationProvider, deliveries: Deliveries?, noun: String = "fix",
         filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
     ) {
         self.provider = provider
@@ -47,48 +42,51 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
 
     /// Starts the schedule; call on the main thread.
     func start() {
-        lastDelivery = Date()
-        schedule()
+        schedule = WaitingSchedule(start: Date())
+        wait()
     }
 
-    private func schedule() {
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [self] in check() }
+    private func wait() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, schedule.next.timeIntervalSinceNow)) { [self] in
+            check()
+        }
     }
 
     private func check() {
-        if let count = deliveries?(), count != lastCount {
-            lastCount = count
-            lastDelivery = Date()
-            delay = Self.firstDelay
-            schedule()
+        if let seen = deliveries?(), schedule.delivered(count: seen.count, last: seen.last, previous: seen.previous) {
+            wait()
             return
         }
         let provider = provider
         DispatchQueue.global().async {
             let answers = provider.isAvailable
             DispatchQueue.main.async { [self] in
-                if let line = message(answers: answers) { Terminal.note(line) }
-                delay = min(delay * 2, Self.longestDelay)
-                schedule()
+                let now = Date()
+                if let line = message(answers: answers, silence: schedule.silence(at: now)) { Terminal.note(line) }
+                schedule.noticed(at: now)
+                wait()
             }
         }
     }
 
-    private func message(answers: Bool) -> String? {
-        let silence = "nothing for \(Int(Date().timeIntervalSince(lastDelivery).rounded())) s"
+    private func message(answers: Bool, silence seconds: Int) -> String? {
+        let silence = "nothing for \(seconds) s"
         let dropped = filterStatistics.flatMap { FilterDropReport($0()).text }.map { "; \($0)" } ?? ""
         if !answers {
             return "still waiting: \(provider.identifier) does not answer (\(silence)); \(Self.retrying(provider))"
                 + "\(dropped); Ctrl-C to stop"
         }
         guard deliveries != nil else { return nil }
-        let what = lastCount == 0 ? "no \(noun) yet" : "no new \(noun)"
+        let what = schedule.hasDeliveries ? "no new \(noun)" : "no \(noun) yet"
         return "still waiting: \(provider.identifier) answers but has delivered \(what) (\(silence))\(dropped)"
     }
 
-    /// How the provider retries, as far as the tool knows it.
-    private static func retrying(_ provider: any LocationProvider) -> String {
+    /// How the provider retries, as far as the tool knows it: gpsd every 0.5 s while its port refuses, with a
+    /// growing delay up to 8 s after other failures.
+    static func retrying(_ provider: any LocationProvider) -> String {
         guard let gpsd = provider as? GPSDLocationProvider else { return "it is tried again" }
-        return "it is tried again every \(Numbers.fixed(gpsd.configuration.backoff.maximumDelay, 0)) s at most"
+        let backoff = gpsd.configuration.backoff
+        return "it is tried again every \(Numbers.decimal(backoff.refusedDelay, 2)) s while nothing listens, "
+            + "every \(Numbers.decimal(backoff.maximumDelay, 2)) s at most after other failures"
     }
 }

@@ -19,8 +19,12 @@ final class FakeHTTPServer: @unchecked Sendable {
     private var running = true
     private let finished = DispatchSemaphore(value: 0)
 
+    /// Whether replies carry `Content-Length`; without it the body ends when the connection closes.
+    private let sendsLength: Bool
+
     /// Starts listening and serving on a thread of its own.
-    init(respond: @escaping @Sendable (String) -> (status: Int, body: String)) throws {
+    init(sendsLength: Bool = true, respond: @escaping @Sendable (String) -> (status: Int, body: String)) throws {
+        self.sendsLength = sendsLength
         let listening = try LoopbackListener()
         let listener = listening.descriptor
         self.listener = listener
@@ -67,10 +71,12 @@ final class FakeHTTPServer: @unchecked Sendable {
         lock.withLock { targets.append(target) }
         let (status, body) = respond(target)
         let payload = Array(body.utf8)
+        let length = sendsLength ? "Content-Length: \(payload.count)\r\n" : ""
         let head =
             "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(payload.count)\r\nConnection: close\r\n\r\n"
+            + "\(length)Connection: close\r\n\r\n"
         let bytes = Array(head.utf8) + payload
-        _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        // MSG_NOSIGNAL: a client that hangs up early (a reply too large for it) must not raise SIGPIPE here.
+        _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 }

@@ -15,13 +15,16 @@ final class ScriptedGPSD: @unchecked Sendable {  // the listening descriptor is 
     let port: UInt16
     private let listener: Int32
     private let lines: [String]
+    private let protocolMajor: Int
 
-    /// Starts listening; `lines` are JSON reports such as `{"class":"TPV",...}`, without line ends.
-    init(lines: [String]) throws {
+    /// Starts listening; `lines` are JSON reports such as `{"class":"TPV",...}`, without line ends;
+    /// `protocolMajor` is the protocol version the greeting announces (gpsd 3's by default).
+    init(lines: [String], protocolMajor: Int = 3) throws {
         let listening = try LoopbackListener()
         listener = listening.descriptor
         port = listening.port
         self.lines = lines
+        self.protocolMajor = protocolMajor
         Thread.detachNewThread { [self] in serve() }
     }
 
@@ -39,14 +42,16 @@ final class ScriptedGPSD: @unchecked Sendable {  // the listening descriptor is 
             guard poll(&poller, 1, 30_000) > 0 else { return }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
-            let script = lines
-            Thread.detachNewThread { Self.talk(on: connection, script: script) }
+            let (script, major) = (lines, protocolMajor)
+            Thread.detachNewThread { Self.talk(on: connection, script: script, protocolMajor: major) }
         }
     }
 
-    private static func talk(on connection: Int32, script: [String]) {
+    private static func talk(on connection: Int32, script: [String], protocolMajor: Int) {
         defer { close(connection) }
-        send(#"{"class":"VERSION","release":"3.25","rev":"3.25","proto_major":3,"proto_minor":15}"#, on: connection)
+        send(
+            #"{"class":"VERSION","release":"3.25","rev":"3.25","proto_major":"# + "\(protocolMajor)"
+                + #","proto_minor":0}"#, on: connection)
         guard waitForLine(on: connection) else { return }
         send(
             #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/fake","driver":"NMEA0183","activated":"2024-01-01T00:00:00.000Z"}]}"#,

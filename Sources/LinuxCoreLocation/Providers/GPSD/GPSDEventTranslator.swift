@@ -3,7 +3,7 @@ import GPSD
 /// Turns a `GPSDClient`'s events into provider events.
 ///
 /// - A TPV with a fix (mode 2/3) becomes ``LocationProviderEvent/locations(_:)`` (see
-///   ``GPSDTPV/location(fallbackTime:sourceInformation:)``).
+///   ``GPSDTPV/location(sourceInformation:)``).
 /// - A TPV without one (mode 0/1), and a lost connection that the client will retry, become
 ///   ``LocationProviderEvent/fixLost``, once per outage (again only after a fix).
 /// - An ATT with a heading becomes ``LocationProviderEvent/heading(_:)``: `heading` → true heading,
@@ -11,7 +11,8 @@ import GPSD
 /// - A terminal disconnect (an unsupported protocol version, an unusable endpoint) becomes
 ///   ``LocationProviderEvent/failed(_:)`` with `CLError(.network)`.
 /// - A TPV or ATT whose `time` fails ``FixTime`` (before 1980, more than a day ahead of `now`) is skipped and
-///   counted in ``skipped``.
+///   counted in ``skipped``; so is a TPV with a fix but no `time` (issue 15): stamping it with `now` would mix
+///   the clock's time base with the receiver's (a replayed log's fixes jumped from today back to 2020).
 ///
 /// Fixes carry a ``GNSSSourceInformation``: the TPV's mode, and the dilutions and satellite counts of the latest
 /// SKY of the same device (cleared when the connection is lost). Everything else (greeting, devices, SKY, GST,
@@ -39,12 +40,18 @@ struct GPSDEventTranslator {
     mutating func translate(_ event: GPSDEvent, now: Date) -> LocationProviderEvent? {
         switch event {
         case .report(.tpv(let tpv)):
-            if let location = tpv.location(fallbackTime: now, sourceInformation: information(for: tpv)) {
-                guard isUsable(tpv.time, now: now) else { return nil }
-                reportedLost = false
-                return .locations([location])
+            guard tpv.mode.hasFix, tpv.latitude != nil, tpv.longitude != nil else {
+                return tpv.mode.hasFix ? nil : lost()  // a 2D/3D report without lat/lon says nothing new
             }
-            return tpv.mode.hasFix ? nil : lost()  // a 2D/3D report without lat/lon says nothing new
+            guard let time = tpv.time else {
+                skipped.skip("no time", "no time (gpsd omits it until the receiver reports a date; none is invented)")
+                return nil
+            }
+            guard isUsable(time, now: now),
+                let location = tpv.location(sourceInformation: information(for: tpv))
+            else { return nil }
+            reportedLost = false
+            return .locations([location])
         case .report(.sky(let report)):
             sky = report
             return nil
@@ -56,8 +63,7 @@ struct GPSDEventTranslator {
                     headingAccuracy: -1, timestamp: attitude.time ?? now))
         case .disconnected(let reason, retryAfter: nil):
             sky = nil
-            Diagnostics.warn("\(source): \(reason); giving up")
-            return .failed(CLError(.network))
+            return .failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: reason]))
         case .disconnected(let reason, retryAfter: let delay?):
             sky = nil
             let event = lost()

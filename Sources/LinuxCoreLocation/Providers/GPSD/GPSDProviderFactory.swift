@@ -11,10 +11,7 @@ enum GPSDProviderFactory {
     /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for an unknown parameter, a bad
     ///   port or a URI that is neither `gpsd://HOST[:PORT]` nor `gpsd:///PATH`.
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
-        for (name, _) in uri.parameters where name != "device" {
-            throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: name, reason: "unknown here; expected device")
-        }
+        try uri.checkParameters(["device"])
         let device = uri.parameter("device")
         if device?.isEmpty == true {
             throw LocationProviderError.invalidParameter(

@@ -3,7 +3,8 @@ import GPSD
 import NMEA0183
 
 extension GPSDTPV {
-    /// The report as a ``CLLocation``, or `nil` when it has no usable position (mode 0/1, or no lat/lon).
+    /// The report as a ``CLLocation``, or `nil` when it has no usable position (mode 0/1, or no lat/lon) or no
+    /// `time` (no time is invented for a fix).
     ///
     /// gpsd's error estimates (`eph`, `epv`, `eps`, `epd`) are ~95 % confidence values (gpsd_json(5));
     /// they are rescaled to the ~1σ scale of Apple's accuracies and of the NMEA provider (see
@@ -15,12 +16,10 @@ extension GPSDTPV {
     /// `geoidSep` (or MSL alone). A 2D fix (mode 2), or one without an MSL altitude, has altitude 0 with
     /// vertical accuracy −1.
     ///
-    /// - Parameters:
-    ///   - fallbackTime: The time used when the report has no `time`.
-    ///   - sourceInformation: Stored on the location.
-    /// - Returns: The fix, or `nil` when the report has no fix or no position.
-    func location(fallbackTime: Date, sourceInformation: CLLocationSourceInformation) -> CLLocation? {
-        guard mode.hasFix, let latitude, let longitude else { return nil }
+    /// - Parameter sourceInformation: Stored on the location.
+    /// - Returns: The fix, or `nil` when the report has no fix, no position or no time.
+    func location(sourceInformation: CLLocationSourceInformation) -> CLLocation? {
+        guard mode.hasFix, let latitude, let longitude, let time else { return nil }
         let hasAltitude = mode == .threeDimensional
         let msl =
             hasAltitude
@@ -34,7 +33,7 @@ extension GPSDTPV {
             verticalAccuracy: msl == nil ? -1 : Self.sigma(epv),
             course: course ?? -1, courseAccuracy: course == nil ? -1 : Self.sigma(epd),
             speed: speed ?? -1, speedAccuracy: speed == nil ? -1 : Self.sigma(eps),
-            timestamp: time ?? fallbackTime, sourceInfo: sourceInformation)
+            timestamp: time, sourceInfo: sourceInformation)
     }
 
     /// The 2D RMS error in metres: `eph` ÷ ``horizontal95ToRMS``; without `eph`, √(σx² + σy²) from `epx`

@@ -76,13 +76,14 @@ public enum GPXReplay {
 
     /// Makes a provider from `gpx:PATH[?speed=N|max][&loop][&mps=M]`.
     ///
-    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for an empty path, a host part, or
-    ///   an invalid `speed` or `mps`.
+    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for an empty path, a host part, an
+    ///   unknown parameter, or an invalid `speed` or `mps`.
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
         guard uri.authority?.isEmpty ?? true, !uri.path.isEmpty else {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "path", reason: "expected a local file, e.g. gpx:/home/me/route.gpx")
         }
+        try uri.checkParameters(["speed", "loop", "mps"])
         var speed = defaultSpeed
         if let text = uri.parameter("mps") {
             guard let value = Double(text) else {

@@ -46,8 +46,7 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
             if pass == nil { pass = try start() }
             return try pass?.nextItem(warningAbout: name)
         } catch {
-            Diagnostics.warn("\(error)")
-            close()
+            close()  // the error reaches the managers under their CLError: no warning repeats it
             throw Self.inputError(error) ?? error
         }
     }

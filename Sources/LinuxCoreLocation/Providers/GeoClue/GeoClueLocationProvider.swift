@@ -186,7 +186,8 @@ public final class GeoClueLocationProvider: LocationProvider {
         if first { announce(Diagnostics.line(identifier, "ignored \(reason) (further ones are counted, not shown)")) }
     }
 
-    /// Reports a failure once per start, with a diagnostic; the hub then stops the provider.
+    /// Reports a failure once per start, its diagnostic as the `CLError`'s underlying ``LocationProviderFailure``
+    /// (not repeated on standard error); the hub then stops the provider.
     private func fail(_ error: any Error, generation: Int, handler: @Sendable (LocationProviderEvent) -> Void) {
         let report = GeoClueFailures.report(for: error, options: options)
         let first = state.withLock { state in
@@ -195,8 +196,8 @@ public final class GeoClueLocationProvider: LocationProvider {
             return true
         }
         guard first else { return }
-        announce(Diagnostics.line(identifier, report.message))
-        handler(.failed(CLError(report.code)))
+        handler(
+            .failed(CLError(report.code, userInfo: [NSUnderlyingErrorKey: LocationProviderFailure(report.message)])))
     }
 }
 

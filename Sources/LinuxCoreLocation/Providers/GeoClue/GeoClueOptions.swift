@@ -47,6 +47,7 @@ public struct GeoClueOptions: Sendable, Equatable {
         guard uri.path.isEmpty, uri.authority == nil else {
             throw invalid("path", "geoclue takes no path; write geoclue: or geoclue:?accuracy=city")
         }
+        try uri.checkParameters(["accuracy", "desktop-id", "distance-threshold", "time-threshold"])
         for (name, value) in uri.parameters {
             switch name {
             case "accuracy":
@@ -63,9 +64,7 @@ public struct GeoClueOptions: Sendable, Equatable {
                     throw invalid(name, "expected a whole number of \(name == "time-threshold" ? "seconds" : "metres")")
                 }
                 if name == "time-threshold" { timeThreshold = number } else { distanceThreshold = number }
-            default:
-                throw invalid(
-                    name, "unknown parameter; known: accuracy, desktop-id, distance-threshold, time-threshold")
+            default: break  // checked above
             }
         }
     }

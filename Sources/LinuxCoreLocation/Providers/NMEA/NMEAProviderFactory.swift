@@ -32,13 +32,13 @@ enum NMEAProviderFactory {
                 reason: "expected a file, a device such as /dev/ttyACM0, or - for standard input")
         }
         if path != "-", path.hasPrefix("/dev/") || NMEAFileDescriptor.isCharacterDevice(path) {
-            try check(uri, allowed: ["baud", "heading"])
+            try uri.checkParameters(["baud", "heading"])
             let baud = try baudRate(uri)
             return NMEAStreamProvider(
                 identifier: uri.description, endpoint: .serialDevice(path: path, baudRate: baud),
                 capabilities: capabilities(uri, scanning: nil), options: decoderOptions)
         }
-        try check(uri, allowed: ["speed", "loop", "heading"])
+        try uri.checkParameters(["speed", "loop", "heading"])
         let options = try ReplayOptions(uri: uri)
         if path == "-", options.loops {
             throw LocationProviderError.invalidParameter(
@@ -52,7 +52,7 @@ enum NMEAProviderFactory {
 
     /// Makes a provider from `nmea+tcp://HOST[:PORT][?heading]`.
     @Sendable static func makeTCP(_ uri: LocationProviderURI) throws -> any LocationProvider {
-        try check(uri, allowed: ["heading"])
+        try uri.checkParameters(["heading"])
         guard let authority = uri.authority, !authority.isEmpty, uri.path.isEmpty || uri.path == "/" else {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "address",
@@ -75,14 +75,6 @@ enum NMEAProviderFactory {
         var options = NMEADecoderOptions()
         options.includesFieldValues = LocationProviders.diagnosticsIncludeFieldValues
         return options
-    }
-
-    private static func check(_ uri: LocationProviderURI, allowed: Set<String>) throws {
-        for (name, _) in uri.parameters where !allowed.contains(name) {
-            throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: name,
-                reason: "unknown here; expected \(allowed.sorted().joined(separator: ", "))")
-        }
     }
 
     private static func baudRate(_ uri: LocationProviderURI) throws -> Int {

@@ -151,15 +151,15 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
         else { return nil }
         let reasons = NMEARejectionReason.allCases.filter { statistics[$0] > 0 }
             .map { "\($0.rawValue) \(statistics[$0])" }.joined(separator: ", ")
-        var message = "\(path): \(statistics.rejectedSentences) sentences rejected"
+        var message = "\(path): \(Diagnostics.count(statistics.rejectedSentences, "sentence")) rejected"
         if !reasons.isEmpty { message += " (\(reasons))" }
         if statistics.ignoredFields > 0 {
-            message += ", \(statistics.ignoredFields) optional field\(statistics.ignoredFields == 1 ? "" : "s") ignored"
+            message += ", \(Diagnostics.count(statistics.ignoredFields, "optional field")) ignored"
         }
         if translator.undatedCount > 0 {
-            message += ", \(translator.undatedCount) events before the first date skipped"
+            message += ", \(Diagnostics.count(translator.undatedCount, "event")) before the first date skipped"
         }
-        if outOfRange > 0 { message += ", \(outOfRange) events with a time out of range skipped" }
+        if outOfRange > 0 { message += ", \(Diagnostics.count(outOfRange, "event")) with a time out of range skipped" }
         if let first = decoder.firstDiagnostic { message += "; first: \(first.description(source: path))" }
         return message
     }

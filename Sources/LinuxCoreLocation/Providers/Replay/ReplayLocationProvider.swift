@@ -65,8 +65,7 @@ public final class ReplayLocationProvider: LocationProvider {
         do {
             source = try open()
         } catch {
-            Diagnostics.warn("\(identifier): \(error)")
-            source = UnreadableSource(error: error)
+            source = UnreadableSource(error: error)  // reported as the failure's underlying error
         }
         pacer.start(source, handler: handler)
     }

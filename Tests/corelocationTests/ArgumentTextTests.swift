@@ -1,0 +1,43 @@
+import Foundation
+import LocationBlocks
+import Testing
+
+@testable import corelocation
+
+/// Options and their messages read as people write them (issue 15's tester, items 23 and 24).
+@Suite struct ArgumentTextTests {
+    @Test func aCountIsAWholeNumber() throws {
+        for text in ["1.5", "0", "-2", "1e3"] {
+            let error = try #require(throws: Arguments.UsageError.self) {
+                try Arguments(["--count", text], spec: WatchCommand.spec).whole("count", in: 1...10, unit: "fixes")
+            }
+            #expect(error.description == "--count expects a whole number of fixes in 1...10, found \"\(text)\"")
+        }
+        #expect(
+            try Arguments(["--count", "3"], spec: WatchCommand.spec).whole("count", in: 1...10, unit: "fixes") == 3)
+    }
+
+    @Test func rangesAreWrittenAsPeopleWriteThem() async throws {
+        let run = try await Tool.run(["once", "--timeout", "-1"])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix("corelocation: error: --timeout expects seconds in 0...1000000000, found \"-1\"\n"))
+        let count = try await Tool.run(["--count", "1.5", "--provider", "fixed:1,2"])
+        #expect(count.status == 64)
+        #expect(count.output.isEmpty)
+        #expect(
+            count.error.hasPrefix("corelocation: error: --count expects a whole number of fixes in 1...1000000000000"))
+    }
+
+    @Test func aLevelIsNamedAsALevel() {
+        #expect(OnceCommand.describe(.block) == "the block level (≤100.0 m, ≤60.0 s old)")
+        #expect(
+            OnceCommand.describe(LocationRequestAccuracy(horizontalAccuracy: 8, maximumAge: 30))
+                == "≤8.0 m, ≤30.0 s old")
+    }
+
+    @Test func aFileThatCannotBeCreatedIsNamedOnce() async throws {
+        let run = try await Tool.run(["record", "/nonexistent-dir/x.gpx", "--provider", "sample:"])
+        #expect(run.status == 73)
+        #expect(run.error == "corelocation: error: cannot create /nonexistent-dir/x.gpx: No such file or directory\n")
+    }
+}

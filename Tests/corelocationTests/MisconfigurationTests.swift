@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// A misconfiguration is an error with a message, whichever way it comes in, and never a fallback (issue 15's
+/// tester, items 5, 6 and 9).
+@Suite struct MisconfigurationTests {
+    /// Item 5: a typo in `CORELOCATION_AUTHORIZATION` is a usage error, not a grant.
+    @Test(arguments: ["once", "watch", "record"])
+    func aMistypedAuthorizationIsAUsageError(_ command: String) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("auth-\(UUID()).gpx").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let arguments = [command] + (command == "record" ? [path] : []) + ["--provider", "fixed:48.8584,2.2945"]
+        let run = try await Tool.run(arguments, environment: ["CORELOCATION_AUTHORIZATION": "denyed"])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error.hasPrefix(
+                "corelocation: error: CORELOCATION_AUTHORIZATION=denyed names no authorization status; expected "
+                    + "notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse, or unset it\n"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aValidAuthorizationInAnyCaseIsAccepted() async throws {
+        let run = try await Tool.run(
+            ["once", "--provider", "fixed:1.5,2.25", "--format-string", "%latitude"],
+            environment: ["CORELOCATION_AUTHORIZATION": "AUTHORIZEDWHENINUSE"])
+        #expect(run.status == 0)
+        #expect(run.output == "1.5\n")
+    }
+
+    /// Items 6 and 9: a bad URI gets the library's message, the same from `--provider` and
+    /// `CORELOCATION_PROVIDER`, and is checked before the file it names.
+    @Test(arguments: [
+        ("gpx:/nonexistent.gpx?speed=-1", "speed: expected max or a factor in 0 < N <= 10000, found \"-1\""),
+        ("gpx:/nonexistent.gpx?spede=10", "spede: unknown parameter; gpx: accepts loop, mps, speed"),
+        ("fixed:48.8584,2.2945?foo=1", "foo: unknown parameter; fixed: accepts no parameters"),
+        ("sample:?sped=2", "sped: unknown parameter; sample: accepts loop, speed"),
+    ])
+    func aBadURIIsCheckedBeforeItsFileTheSameWayFromBothSources(_ uri: String, _ reason: String) async throws {
+        let option = try await Tool.run(["once", "--provider", uri])
+        let environment = try await Tool.run(["once"], environment: ["CORELOCATION_PROVIDER": uri])
+        #expect(option.status == 64)
+        #expect(environment.status == 64)
+        #expect(option.error.hasPrefix("corelocation: error: --provider: provider URI \"\(uri)\": \(reason)\n"))
+        #expect(
+            environment.error.hasPrefix(
+                "corelocation: error: CORELOCATION_PROVIDER: provider URI \"\(uri)\": \(reason)\n"))
+    }
+
+    /// Item 12: a directory cannot be read (66), for `plot` and for a replay, and `plot` names the file it was
+    /// given, not a URI the user never typed.
+    @Test func aDirectoryCannotBeReadAndPlotNamesItsFile() async throws {
+        for run in [
+            try await Tool.run(["plot", "/tmp", "-o", "-"]), try await Tool.run(["--provider", "gpx:/tmp"]),
+            try await Tool.run(["--provider", "nmea:/tmp?speed=max"]),
+        ] {
+            #expect(run.status == 66)
+            #expect(run.error.hasPrefix("corelocation: error: cannot read /tmp: it is a directory\n"))
+        }
+        let passwd = try await Tool.run(["plot", "/etc/passwd", "-o", "-"])
+        #expect(passwd.status == 65)
+        #expect(passwd.error.hasPrefix("corelocation: error: invalid input from /etc/passwd: no NMEA 0183 sentences"))
+    }
+
+    /// Item 9's other half: a good URI naming a missing file is still "cannot read", status 66, from both.
+    @Test func aGoodURIWithAMissingFileCannotBeRead() async throws {
+        let uri = "gpx:/nonexistent.gpx?speed=2"
+        for run in [
+            try await Tool.run(["once", "--provider", uri]),
+            try await Tool.run(["once"], environment: ["CORELOCATION_PROVIDER": uri]),
+        ] {
+            #expect(run.status == 66)
+            #expect(run.error.contains("cannot read /nonexistent.gpx"))
+        }
+    }
+}

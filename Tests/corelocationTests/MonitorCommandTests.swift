@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// `monitor` on a replay as fast as possible (issue 15's tester, items 8 and 17).
+@Suite struct MonitorCommandTests {
+    /// Item 8: every run gives the same bytes: region events are stamped with the time the provider delivered
+    /// the fix that caused them (`CLLocationManager.eventTime`), not with a virtual clock read later.
+    @Test func aReplayAsFastAsPossibleIsDeterministic() async throws {
+        let arguments = [
+            "monitor", "--provider", "sample:?speed=max", "--region", "45.7594,4.837,100,corner", "--format", "jsonl",
+        ]
+        var outputs: Set<String> = []
+        for _ in 0..<5 {
+            let run = try await Tool.run(arguments)
+            #expect(run.status == 0)
+            outputs.insert(run.output)
+        }
+        #expect(outputs.count == 1)
+        let lines = try #require(outputs.first).split(separator: "\n").map(String.init)
+        // Item 17: the state when first known, then at each crossing the state and the crossing, as CoreLocation
+        // calls didDetermineState at every transition.
+        #expect(
+            lines == [
+                #"{"type":"region","timestamp":"2026-05-14T08:30:01.000Z","event":"state","state":"outside","identifier":"corner","source":"sample"}"#,
+                #"{"type":"region","timestamp":"2026-05-14T08:30:48.000Z","event":"state","state":"inside","identifier":"corner","source":"sample"}"#,
+                #"{"type":"region","timestamp":"2026-05-14T08:30:48.000Z","event":"enter","identifier":"corner","source":"sample"}"#,
+                #"{"type":"region","timestamp":"2026-05-14T08:31:24.000Z","event":"state","state":"outside","identifier":"corner","source":"sample"}"#,
+                #"{"type":"region","timestamp":"2026-05-14T08:31:24.000Z","event":"exit","identifier":"corner","source":"sample"}"#,
+            ])
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LinuxCoreLocation
+import Testing
+
+@testable import corelocation
+
+/// Counts read as English (issue 15's tester, item 20): `1 fix`, `1 heading`, and a command that writes visits
+/// sums up its visits.
+@Suite struct SummaryTextTests {
+    @Test func countsAreSingularForOne() {
+        #expect(Numbers.count(1, "fix", plural: "fixes") == "1 fix")
+        #expect(Numbers.count(2, "fix", plural: "fixes") == "2 fixes")
+        #expect(Numbers.count(1, "region event") == "1 region event")
+        #expect(Numbers.count(0, "visit") == "0 visits")
+    }
+
+    @Test func theWritersSummaryNamesWhatWasWritten() {
+        let output = StandardOutput(descriptor: FileHandle.nullDevice.fileDescriptor)
+        output.onFailure = { _ in }
+        let writer = EventWriter(format: .jsonLines, output: output)
+        #expect(writer.summary() == "0 fixes")
+        #expect(writer.summary(nothing: "visit") == "0 visits")
+        let fix = CLLocation(latitude: 1, longitude: 2)
+        writer.write(.location(fix))
+        writer.write(.heading(CLHeading(magneticHeading: 1, trueHeading: 1, headingAccuracy: 1, timestamp: Date())))
+        #expect(writer.summary(nothing: "visit") == "1 fix, 1 heading")
+        writer.write(.location(fix))
+        #expect(writer.summary() == "2 fixes, 1 heading")
+    }
+
+    @Test func visitsSumUpVisits() async throws {
+        let run = try await Tool.run(["visits", "--provider", "sample:?speed=max"])
+        #expect(run.status == 0)
+        #expect(run.error.contains("sample:?speed=max finished: 0 visits written in "))
+    }
+
+    @Test func oneHeadingReadsSingular() async throws {
+        let log = try TemporaryFile(
+            "$GPRMC,120000.00,A,4807.038,N,01131.000,E,0.0,0.0,010120,,,A*5D\n$HEHDT,123.4,T*2B\n", suffix: ".nmea")
+        let run = try await Tool.run(["heading", "--provider", "nmea:\(log.url.path)?speed=max", "--format", "jsonl"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("finished: 1 heading written in "))
+    }
+}
