@@ -24,6 +24,17 @@ public struct GPXReadSummary: Sendable, Hashable {
     /// Creates an empty summary.
     public init() {}
 
+    /// What a lenient read left out, in one line for a warning, or `nil` when it left nothing out.
+    ///
+    /// For example `skipped 1 invalid point and dropped 2 invalid values; first: route.gpx:7: error: …` (the
+    /// first diagnostic kept, if any).
+    public var skippedDescription: String? {
+        guard skippedPoints > 0 || droppedValues > 0 else { return nil }
+        let points = "\(skippedPoints) invalid point" + (skippedPoints == 1 ? "" : "s")
+        let values = "\(droppedValues) invalid value" + (droppedValues == 1 ? "" : "s")
+        return "skipped \(points) and dropped \(values)" + (diagnostics.first.map { "; first: \($0)" } ?? "")
+    }
+
     mutating func record(_ diagnostic: GPXDiagnostic) {
         diagnosticCount += 1
         if diagnostics.count < Self.maximumKeptDiagnostics { diagnostics.append(diagnostic) }

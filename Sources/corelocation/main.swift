@@ -53,18 +53,18 @@ if let verbose = words.firstIndex(of: "--verbose") {
     LocationProviders.diagnosticsIncludeFieldValues = true
 }
 if words.first == "--version" {
-    print("corelocation \(version)")
-    exit(0)
+    Terminal.write("corelocation \(version)\n")
+    Terminal.exit(.success)
 }
 if words.first == "--help" || words.first == "-h" || words.first == "help" {
     if words.count > 1, let command = commands[words[1]] {
-        print(command.usage)
+        Terminal.write(command.usage + "\n")
     } else if words.count > 1 {
         usageError("unknown command \"\(words[1])\"", help: "corelocation help")
     } else {
-        print(generalUsage)
+        Terminal.write(generalUsage + "\n")
     }
-    exit(0)
+    Terminal.exit(.success)
 }
 if let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"], !value.isEmpty,
     LocationAuthorization.status(named: value) == nil
@@ -92,8 +92,8 @@ if words.first == commandName {
     do {
         let arguments = try Arguments(words, spec: command.spec)
         if arguments.flag("help") {
-            print(command.usage)
-            exit(0)
+            Terminal.write(command.usage + "\n")
+            Terminal.exit(.success)
         }
         try command.init(arguments).run()
     } catch {

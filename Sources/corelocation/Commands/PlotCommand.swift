@@ -82,6 +82,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         } catch {
             Terminal.exit(.noInput, "cannot read \(input): \(error)")
         }
+        if let skipped = document.summary.skippedDescription { Terminal.note("\(input): warning: \(skipped)") }
         let sequences = GPXReplay.replayedPoints(of: document)
         guard !sequences.isEmpty else {
             Terminal.exit(.invalidInput, "invalid input: \(input): no track points, route points or waypoints")

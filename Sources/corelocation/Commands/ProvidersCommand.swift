@@ -18,28 +18,32 @@ struct ProvidersCommand: ToolCommand {
         if let environment, !environment.isEmpty {
             do {
                 let provider = try LocationProviders.provider(for: environment)
-                print("configured  \(environment)  \(provider.isAvailable ? "available" : "NOT available")")
+                line("configured  \(environment)  \(provider.isAvailable ? "available" : "NOT available")")
             } catch {
-                print("configured  \(environment)  invalid: \(error)")
+                line("configured  \(environment)  invalid: \(error)")
             }
         } else {
-            print("configured  (none)  set CORELOCATION_PROVIDER or pass --provider to choose one")
+            line("configured  (none)  set CORELOCATION_PROVIDER or pass --provider to choose one")
         }
         for uri in LocationProviders.probeURIs {
             let available = (try? LocationProviders.provider(for: uri))?.isAvailable ?? false
-            print("probe       \(uri)  \(available ? "available" : "not found")")
+            line("probe       \(uri)  \(available ? "available" : "not found")")
         }
         let devices = Self.serialDevices()
         if devices.isEmpty {
-            print("serial      (none)  plug in a USB GNSS receiver; it appears as /dev/ttyACM* or /dev/ttyUSB*")
+            line("serial      (none)  plug in a USB GNSS receiver; it appears as /dev/ttyACM* or /dev/ttyUSB*")
         }
         for device in devices {
-            print("serial      \(device)  try --provider nmea:\(device)?baud=9600 (or 4800)")
+            line("serial      \(device)  try --provider nmea:\(device)?baud=9600 (or 4800)")
         }
-        print(
+        line(
             "sample      sample:  the embedded sample track; watch replays it, marked as such, when nothing is "
                 + "configured or found (other commands never do)")
-        exit(ExitStatus.success.rawValue)
+        Terminal.exit(.success)  // 74 when standard output could not take the lines
+    }
+
+    private func line(_ text: String) {
+        Terminal.write(text + "\n")
     }
 
     /// Character devices named like USB serial adapters and CDC-ACM receivers.

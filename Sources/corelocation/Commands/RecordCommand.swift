@@ -23,6 +23,9 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
 
     init(_ arguments: Arguments) throws {
         path = arguments.positionals[0]
+        guard !path.isEmpty else {
+            throw Arguments.UsageError(description: "record needs a file name, found \"\"; e.g. record walk.gpx")
+        }
         if FileManager.default.fileExists(atPath: path) {
             Terminal.exit(.cannotCreate, "\(path) already exists; choose another name or remove it first")
         }

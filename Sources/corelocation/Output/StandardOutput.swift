@@ -126,7 +126,11 @@ final class StandardOutput: Sendable {
 
     private func report(_ failure: Failure) {
         let handler = state.withLock { $0.onFailure }
-        guard let handler else { Terminal.exit(.outputFailed, "cannot write to standard output: \(failure.reason)") }
+        guard let handler else {
+            // A reader that closed the pipe (`| head`) ends the command quietly, as Docs/CLI.md says.
+            if failure == .closed { Terminal.exit(.success) }
+            Terminal.exit(.outputFailed, "cannot write to standard output: \(failure.reason)")
+        }
         handler(failure)
     }
 

@@ -108,7 +108,7 @@ extension GPXReplaySource.Pass {
             guard let event = try stream.next() else {
                 timeline.endSegment()
                 isRead = true
-                Self.warnAboutSkipped(stream.summary, in: name)
+                if let skipped = stream.summary.skippedDescription { Diagnostics.warn("\(name): warning: \(skipped)") }
                 continue
             }
             switch (selection, event) {
@@ -121,13 +121,5 @@ extension GPXReplaySource.Pass {
                 break
             }
         }
-    }
-
-    private static func warnAboutSkipped(_ summary: GPXReadSummary, in name: String) {
-        guard summary.skippedPoints > 0 || summary.droppedValues > 0 else { return }
-        let first = summary.diagnostics.first.map { "; first: \($0)" } ?? ""
-        Diagnostics.warn(
-            "\(name): warning: skipped \(summary.skippedPoints) invalid points and dropped \(summary.droppedValues) invalid values\(first)"
-        )
     }
 }
