@@ -16,15 +16,7 @@ import Testing
     @Test(arguments: [(SIGTERM, 143), (SIGINT, 130)] as [(Int32, Int32)])
     func aSignalEndsTheToolWhileItsOutputPipeIsFull(signal number: Int32, status: Int32) async throws {
         // 5,000 points as fast as possible: far more JSON Lines than a pipe holds (64 KiB).
-        let start = Date(timeIntervalSince1970: 1_704_067_200)
-        let formatter = ISO8601DateFormatter()
-        let track = try TemporaryFile.track(
-            (0..<5_000).map { index in
-                (
-                    String(format: "%.6f", 46 + Double(index) * 1e-5), "14.5", "300.5",
-                    formatter.string(from: start.addingTimeInterval(Double(index))), "0.9"
-                )
-            })
+        let track = try timedTrack(5_000)
         let ended = try await offThePool {
             Result { () throws -> (status: Int32, signalled: Bool, error: String, pipeWasFull: Bool) in
                 let process = Tool.process([

@@ -9,22 +9,9 @@ import Testing
 /// the file is cut back to its last whole record, and a GPX document is closed after its last whole point. Tested on
 /// a real full filesystem: a tmpfs of 16 KiB (``inSmallTmpfs(_:input:)``).
 @Suite struct WatchFullDiskTests {
-    /// 2,000 timed points, 1 s apart: far more than a 16 KiB tmpfs holds in any format.
-    private static func longTrack() throws -> TemporaryFile {
-        let start = Date(timeIntervalSince1970: 1_704_067_200)
-        let formatter = ISO8601DateFormatter()
-        return try TemporaryFile.track(
-            (0..<2_000).map { index in
-                (
-                    String(format: "%.6f", 46 + Double(index) * 1e-5), "14.5", "300.5",
-                    formatter.string(from: start.addingTimeInterval(Double(index))), "0.9"
-                )
-            })
-    }
-
     /// Runs `watch --format format` into a file on a full 16 KiB tmpfs; the run's output is the file.
     private static func watchIntoFullDisk(_ format: String) async throws -> ToolRun {
-        let input = try longTrack()
+        let input = try timedTrack(2_000)  // far more than a 16 KiB tmpfs holds in any format
         return try await inSmallTmpfs(
             """
             mount -t tmpfs -o size=16k tmpfs "$1" || exit 200
