@@ -95,8 +95,9 @@ private let circle = CLCircularRegion(center: stop, radius: 100, identifier: "st
 
     private static func name(_ event: RegionMonitor.Event) -> String {
         switch event {
-        case .determined(let state, _):
-            "state \(state == .inside ? "inside" : state == .outside ? "outside" : "unknown")"
+        case .determined(.inside, _): "state inside"
+        case .determined(.outside, _): "state outside"
+        case .determined: "state unknown"
         case .entered: "entered"
         case .exited: "exited"
         }

@@ -7,7 +7,7 @@ import Testing
 /// mount a small tmpfs on, `$2` the built tool and `$3` a GPX input; waits for it off the cooperative pool.
 ///
 /// - Throws: What ``SharedData/unavailable(_:sourceLocation:)`` throws when no tmpfs can be mounted here.
-private func inSmallTmpfs(_ script: String, input: URL) async throws -> ToolRun {
+func inSmallTmpfs(_ script: String, input: URL) async throws -> ToolRun {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
         try SharedData.unavailable("unshare (util-linux) is not installed: cannot mount a small tmpfs")
     }
@@ -22,6 +22,19 @@ private func inSmallTmpfs(_ script: String, input: URL) async throws -> ToolRun 
     return run
 }
 
+/// A GPX track of `count` timed points, 1 s apart from 2024-01-01T00:00:00Z, walking north from 46° N, 14.5° E.
+func timedTrack(_ count: Int) throws -> TemporaryFile {
+    let start = Date(timeIntervalSince1970: 1_704_067_200)
+    let formatter = ISO8601DateFormatter()
+    return try TemporaryFile.track(
+        (0..<count).map { index in
+            (
+                String(format: "%.6f", 46 + Double(index) * 1e-5), "14.5", "300.5",
+                formatter.string(from: start.addingTimeInterval(Double(index))), "0.9"
+            )
+        })
+}
+
 /// `record` onto a disk that fills up ends with exit 73 and a complete file, or no file at all.
 ///
 /// Issue 16: `record` onto a disk that fills up left an invalid GPX file every time, and when not even the header
@@ -29,17 +42,7 @@ private func inSmallTmpfs(_ script: String, input: URL) async throws -> ToolRun 
 /// a tmpfs of a few pages.
 @Suite struct RecordFullDiskTests {
     /// 2,000 timed points, 1 s apart: far more than a 16 KiB tmpfs holds.
-    private static func longTrack() throws -> TemporaryFile {
-        let start = Date(timeIntervalSince1970: 1_704_067_200)
-        let formatter = ISO8601DateFormatter()
-        return try TemporaryFile.track(
-            (0..<2_000).map { index in
-                (
-                    String(format: "%.6f", 46 + Double(index) * 1e-5), "14.5", "300.5",
-                    formatter.string(from: start.addingTimeInterval(Double(index))), "0.9"
-                )
-            })
-    }
+    private static func longTrack() throws -> TemporaryFile { try timedTrack(2_000) }
 
     @Test func aDiskThatFillsUpLeavesCompleteGPXAndExit73() async throws {
         let input = try Self.longTrack()

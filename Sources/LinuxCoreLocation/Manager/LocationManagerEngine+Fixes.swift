@@ -57,8 +57,7 @@ extension LocationManagerEngine {
         }
     }
 
-    /// Has every other manager of the app report, on its own callback thread, the region events it has not
-    /// reported yet.
+    /// Has every other manager of the app report the region events it has not reported yet, on its own thread.
     ///
     /// The app's regions have one state, whichever manager's fixes decided it. Each manager takes
     /// the events from the shared log in order, so one that meanwhile handled a later fix itself has reported

@@ -34,6 +34,8 @@ final class EventWriter {
         if !started {
             started = true
             if let header { output.write { $0.append(contentsOf: header) } }
+            // A GPX document cut short by a failing write is closed after its last whole point.
+            if format == .gpx { output.setClosing(GPXTrackText.trailer) }
         }
         let marksSample = self.marksSample
         switch (format, event) {

@@ -42,6 +42,12 @@ final class StandardOutput: Sendable {
 
     private struct State {
         var buffer = OutputBuffer(capacity: StandardOutput.blockSize + 4096)
+        /// Where each record (what one ``write(_:)`` appended) ends in ``buffer``.
+        var recordEnds: [Int] = []
+        /// Bytes of whole records written out so far.
+        var written = 0
+        /// What closes the document (GPX's trailer), written after the last whole record when a write fails.
+        var closing: [UInt8]?
         var flushScheduled = false
         var failure: Failure?
         var onFailure: (@Sendable (Failure) -> Void)?
@@ -49,6 +55,8 @@ final class StandardOutput: Sendable {
 
     private let descriptor: Int32
     private let state = Mutex(State())
+    /// When the `write(2)` in progress started (``monotonicNow()``, nanoseconds), or 0 when none is.
+    private let writeStarted = Atomic<UInt64>(0)
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -64,11 +72,36 @@ final class StandardOutput: Sendable {
     /// The failure that stopped the output, if any.
     var failure: Failure? { state.withLock { $0.failure } }
 
-    /// Appends what `build` writes to the buffer, and writes the buffer out when it is full.
+    /// How long the write in progress has been waiting, in seconds (0 or more); 0 when no write is in progress.
+    ///
+    /// A write that takes long is blocked: its reader does not read (a full pipe). Read without the lock that the
+    /// writing thread holds, so a signal handler on another thread can tell that the writer is stuck.
+    var blockedFor: Double {
+        let started = writeStarted.load(ordering: .acquiring)
+        guard started > 0 else { return 0 }
+        return Double(Self.monotonicNow() &- started) / 1e9
+    }
+
+    /// The monotonic clock in nanoseconds, never 0.
+    private static func monotonicNow() -> UInt64 { max(1, DispatchTime.now().uptimeNanoseconds) }
+
+    /// Sets what closes the document (GPX's trailer), or `nil` for formats whose records stand alone.
+    ///
+    /// When a write to a regular file fails (a full disk), the file is cut back to its last whole record and this
+    /// is written after it, if it fits, so that the file stays a valid document.
+    func setClosing(_ text: String?) {
+        state.withLock { $0.closing = text.map { Array($0.utf8) } }
+    }
+
+    /// Appends what `build` writes to the buffer, as one record, and writes the buffer out when it is full.
+    ///
+    /// A record is what a failing write to a regular file never leaves cut: the file is truncated to the end of the
+    /// last record written whole.
     func write(_ build: (inout OutputBuffer) -> Void) {
         let (failure, scheduleFlush) = state.withLock { state -> (Failure?, Bool) in
             guard state.failure == nil else { return (nil, false) }
             build(&state.buffer)
+            state.recordEnds.append(state.buffer.count)
             if state.buffer.count >= Self.blockSize { return (writeOut(&state), false) }
             defer { state.flushScheduled = true }
             return (nil, !state.flushScheduled)
@@ -103,10 +136,41 @@ final class StandardOutput: Sendable {
 
     /// Writes the whole buffer, retrying after interruptions and partial writes; records a failure.
     private func writeOut(_ state: inout State) -> Failure? {
-        defer { state.buffer.removeAll() }
-        let failure = state.buffer.bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+        defer {
+            state.buffer.removeAll()
+            state.recordEnds.removeAll(keepingCapacity: true)
+        }
+        writeStarted.store(Self.monotonicNow(), ordering: .releasing)
+        defer { writeStarted.store(0, ordering: .releasing) }
+        var written = 0
+        let failure = state.buffer.bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor, written: &written) }
         state.failure = failure
+        if failure == nil {
+            state.written += written
+        } else {
+            cutToWholeRecords(&state, writtenOfBuffer: written)
+        }
         return failure
+    }
+
+    /// Cuts a regular file back to its last whole record after a failed write.
+    ///
+    /// Truncates the file to the end of the last record written whole, then writes the closing text there if there
+    /// is one and it fits (else the file ends with the last whole record). Pipes and devices are left alone: what
+    /// went out cannot be taken back.
+    private func cutToWholeRecords(_ state: inout State, writtenOfBuffer written: Int) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        let position = lseek(descriptor, 0, SEEK_CUR)
+        guard position >= off_t(written) else { return }
+        let kept = state.recordEnds.last { $0 <= written } ?? 0
+        let end = position - off_t(written - kept)
+        guard ftruncate(descriptor, end) == 0, lseek(descriptor, end, SEEK_SET) == end else { return }
+        state.written += kept
+        guard let closing = state.closing, state.written > 0 else { return }
+        var closed = 0
+        let failure = closing.withUnsafeBytes { Self.writeAll($0, to: descriptor, written: &closed) }
+        if failure != nil { _ = ftruncate(descriptor, end) }
     }
 
     /// Writes all of `bytes` to `descriptor`: retries after `EINTR` and partial writes, waits with `poll(2)`
@@ -114,8 +178,14 @@ final class StandardOutput: Sendable {
     ///
     /// - Returns: The failure, or `nil` when every byte was written.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Failure? {
+        var written = 0
+        return writeAll(bytes, to: descriptor, written: &written)
+    }
+
+    /// ``writeAll(_:to:)``, counting in `written` the bytes that went out, a failure or not.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, written offset: inout Int) -> Failure? {
+        offset = 0
         guard let start = bytes.baseAddress else { return nil }
-        var offset = 0
         while offset < bytes.count {
             let written = systemWrite(descriptor, start + offset, bytes.count - offset)
             if written >= 0 {

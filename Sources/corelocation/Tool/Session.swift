@@ -46,6 +46,11 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     /// is async-signal-safe) and a read source drains it. libdispatch's signal sources read a `signalfd` on Linux,
     /// which sees only a signal that the receiving thread blocks, so with the signal ignored a `kill` that the
     /// kernel gave to another thread was lost (the run went on to its end: SignalEndingTests, about 1 run in 3).
+    ///
+    /// The pipe is drained on a queue of its own, so that a signal is heard while the main thread is blocked writing
+    /// to standard output (a full pipe whose reader does not read): the clean finish is queued on the main thread,
+    /// and if the main thread is then found stuck in a write, the process ends at once with the same status
+    /// (``endWhileOutputIsBlocked(_:checkingOn:)``).
     func start(duration: TimeInterval?) {
         started = Date()
         var ends: [Int32] = [-1, -1]
@@ -55,12 +60,15 @@ final class Session: @unchecked Sendable {  // used on the main thread only
                 _ = fcntl(end, F_SETFL, O_NONBLOCK)
             }
             signalPipe = ends[1]
-            let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .main)
+            let signals = DispatchQueue(label: "corelocation.signals")
+            let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: signals)
             source.setEventHandler { [unowned self] in
                 var number: UInt8 = 0
                 guard read(ends[0], &number, 1) == 1 else { return }
                 let statuses: [Int32: ExitStatus] = [SIGINT: .interrupted, SIGTERM: .terminated, SIGHUP: .hungUp]
-                finish(statuses[Int32(number)] ?? .interrupted)
+                let status = statuses[Int32(number)] ?? .interrupted
+                DispatchQueue.main.async { self.finish(status) }
+                Self.endWhileOutputIsBlocked(status, checkingOn: signals)
             }
             source.resume()
             signalSource = source
@@ -94,6 +102,25 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     func writeEndingError(_ error: CLError) {
         if writer.format == .jsonLines { writer.write(.error(error)) }
     }
+
+    /// Ends the process with `status` as soon as a write to standard output has been blocked for
+    /// ``blockedOutputGrace`` seconds, checking every 50 ms on `queue` until the clean finish exits.
+    ///
+    /// The blocked main thread holds the output's lock and cannot run the clean finish, and what is left to write
+    /// could not be written anyway: one line on standard error says so, and `_exit` ends the process without
+    /// touching the output.
+    private static func endWhileOutputIsBlocked(_ status: ExitStatus, checkingOn queue: DispatchQueue) {
+        guard StandardOutput.shared.blockedFor < blockedOutputGrace else {
+            var line =
+                "corelocation: standard output is blocked (its reader does not read): ending without writing the rest\n"
+            line.withUTF8 { _ = StandardOutput.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+            _exit(status.rawValue)
+        }
+        queue.asyncAfter(deadline: .now() + 0.05) { endWhileOutputIsBlocked(status, checkingOn: queue) }
+    }
+
+    /// How long a write must have been waiting after a signal for the output to count as blocked, in seconds.
+    static let blockedOutputGrace: TimeInterval = 0.2
 
     /// Flushes and closes the output, runs the clean-ups, and exits with `status`.
     func finish(_ status: ExitStatus, _ message: String? = nil) -> Never {
