@@ -11,6 +11,8 @@ import GPX
 /// standard error at the end of each pass. A fix whose time fails ``FixTime`` (before 1980, after the year 4000) is
 /// skipped and counted: the first of each cause is announced, the counts join the end-of-pass summary.
 ///
+/// A FIFO, pipe or device gives its bytes only once: it is read to its end at the first pass and replayed from
+/// memory (at most ``unseekableLimit`` bytes; a longer one fails with a message saying to save it to a file).
 /// A FIFO or pipe is read without blocking in `open(2)` or `read(2)` (see `GPXReadCancellation`): ``interrupt()``,
 /// which the replay calls from the stopping thread, ends a wait for a writer or for data at once, and the read ends
 /// quietly. Used by one replay at a time, which serialises its other calls.
@@ -31,7 +33,8 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
         var isRead = false
     }
 
-    private let input: GPXReplayInput
+    /// The document: a file, or data in memory (given so, or read at the first pass from a pipe, FIFO or device).
+    private var input: GPXReplayInput
     /// The document's name in diagnostics (a file's path, worked out once: `URL.path` is not cheap).
     private let name: String
     private let defaultSpeed: Double
@@ -118,7 +121,16 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
         pass = nil
     }
 
+    /// The most bytes of a document read from a pipe, FIFO or device that a replay holds in memory.
+    static let unseekableLimit = 64 * 1024 * 1024
+
     private func start() throws -> Pass {
+        if mayWaitForData, case .file(let url) = input {
+            // A pipe gives its bytes once, and a pass reads the document twice (scan, then events), and again at
+            // every loop: it is read to its end and held in memory.
+            input = .data(
+                try GPXReader.contents(of: url, limit: Self.unseekableLimit, cancellation: cancellation), name: name)
+        }
         let scan = try GPXReplayScan(input, defaultSpeed: defaultSpeed, cancellation: cancellation)
         guard let selection = scan.selection else { throw NoPoints(source: name) }
         return Pass(
