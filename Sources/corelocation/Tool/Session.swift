@@ -72,16 +72,32 @@ final class Session: @unchecked Sendable {  // used on the main thread only
             }
             source.resume()
             signalSource = source
-            for number in [SIGINT, SIGTERM, SIGHUP] {
-                signal(number) { number in
-                    var byte = UInt8(truncatingIfNeeded: number)
-                    _ = write(signalPipe, &byte, 1)
-                }
-            }
+            Self.installSignalHandlers()
         }
         if let duration {
             DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in finish(.success) }
         }
+    }
+
+    /// Installs the handlers of SIGINT, SIGTERM and SIGHUP, which write the signal's number to ``signalPipe``.
+    ///
+    /// They run on an alternate stack of the main thread's own: once `dispatchMain()` has ended the main thread's
+    /// Swift frames without returning from them, the main thread waits for signals on a stack that the address
+    /// sanitizer still marks as those frames' (a handler there was reported as a stack-buffer-underflow).
+    private static func installSignalHandlers() {
+        let size = 64 * 1024
+        var stack = stack_t()
+        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)  // for the process's life
+        stack.ss_size = size
+        _ = sigaltstack(&stack, nil)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalPipe, &byte, 1)
+        }
+        action.sa_flags = SA_ONSTACK | SA_RESTART
+        sigemptyset(&action.sa_mask)
+        for number in [SIGINT, SIGTERM, SIGHUP] { _ = sigaction(number, &action, nil) }
     }
 
     /// The line written when a finite provider ends.
