@@ -15,12 +15,15 @@ extension CLLocationUpdate {
         }
 
         /// Delivers updates in the order the fixes came; releasing it stops them.
+        ///
+        /// The updates stop when the last copy of the iterator is released, at once, even while a callback holding
+        /// the session runs on the callback queue.
         public struct Iterator: AsyncIteratorProtocol {
-            let session: LiveUpdateSession
+            let owner: LiveUpdateSession.Owner
             var base: AsyncStream<CLLocationUpdate>.Iterator
 
             init(session: LiveUpdateSession) {
-                self.session = session
+                owner = LiveUpdateSession.Owner(session)
                 base = session.stream.makeAsyncIterator()
             }
 

@@ -19,7 +19,8 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
     /// The timer that reports a stationary device when no fix follows the last one, and its generation, so
     /// that a timer replaced while it fires on the clock's thread does nothing.
     private let silence = Protected<(timer: LocationClockTimer?, generation: Int)>((nil, 0))
-    private var watch: Int?
+    /// The key of the authorization watch, until ``stop()``.
+    private let watching = Protected<Int?>(nil)
 
     init(live: CLLocationUpdate.LiveConfiguration, configuration: LocationManagerConfiguration) {
         var configuration = configuration
@@ -36,16 +37,38 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
         manager.delegate = self
         let manager = UncheckedSendableManager(manager)
         continuation.onTermination = { _ in manager.value.stopUpdatingLocation() }
-        watch = authorization.watch { [weak self] in self?.reportReason() }
+        let watch = authorization.watch { [weak self] in self?.reportReason() }
+        watching.withLock { $0 = watch }
         if authorization.status == .notDetermined { manager.value.requestWhenInUseAuthorization() }
         reportReason()
         manager.value.startUpdatingLocation()
     }
 
     deinit {
-        if let watch { authorization.unwatch(watch) }
+        stop()
+    }
+
+    /// Ends the updates: stops the manager, ends the stream and the authorization watch.
+    ///
+    /// Idempotent; any thread.
+    func stop() {
+        if let watch = watching.withLock({ $0.take() }) { authorization.unwatch(watch) }
         manager.stopUpdatingLocation()
         continuation.finish()
+    }
+
+    /// Holds a session for an iterator and stops it when the iterator goes: a callback running on the callback
+    /// queue holds the session too, which would otherwise outlive the iterator until the callback returns.
+    final class Owner: Sendable {
+        let session: LiveUpdateSession
+
+        init(_ session: LiveUpdateSession) {
+            self.session = session
+        }
+
+        deinit {
+            session.stop()
+        }
     }
 
     private var facts: AuthorizationFacts { AuthorizationFacts(authorization.snapshot, hasProvider: hasProvider) }
