@@ -68,9 +68,15 @@ private let park = CLLocationCoordinate2D(latitude: 51.5073, longitude: -0.1657)
         var fixes = (0..<12).map { _ in fix(0, from: park) }
         fixes.append(fix(200, from: park))
         let harness = ManagerHarness(track(fixes, every: 60))
-        var iterator = CLLocationUpdate.liveUpdates(.fitness, managerConfiguration: harness.configuration())
+        let queue = DispatchQueue(label: "LiveUpdatesTests.standingStill")
+        var iterator = CLLocationUpdate.liveUpdates(.fitness, managerConfiguration: harness.configuration(queue: queue))
             .makeAsyncIterator()
-        harness.clock.advance(by: 60 * 13)
+        // A fix a minute, each handled before the clock moves on, as in real time: a jump of 13 minutes at once
+        // would let the silence watch's 600 s timer fire before the callbacks of the fixes in between had run.
+        for _ in fixes {
+            queue.sync { harness.clock.advance(by: 60) }
+            queue.sync {}
+        }
         var stationary: [Bool] = []
         while stationary.count < 12, let update = try await iterator.next() {
             stationary.append(update.isStationary)
