@@ -60,9 +60,12 @@ private func checkInvariants(_ events: [NMEAEvent], _ decoder: NMEADecoder) {
             }
             require(fix.line >= 1, "fix line \(fix.line)")
         case .heading(let heading):
-            require(
-                heading.trueHeading.isFinite && heading.trueHeading >= 0 && heading.trueHeading < 360,
-                "heading \(heading.trueHeading) outside 0..<360")
+            for (name, value) in [("true heading", heading.trueHeading), ("magnetic heading", heading.magneticHeading)]
+            {
+                require(
+                    value.map { $0.isFinite && $0 >= 0 && $0 < 360 } ?? true,
+                    "\(name) \(String(describing: value)) outside 0..<360")
+            }
         case .noFix(let noFix):
             require(noFix.line >= 1, "no-fix line \(noFix.line)")
         case .sentence:
