@@ -22,28 +22,24 @@ import Testing
     }
 
     @Test func aPipeGivesTheFilesFixes() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString).gpx")
-        try Data(Self.track.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let direct = try await Tool.run(["watch", "--provider", "gpx:\(file.path)?speed=max", "--format", "csv"])
+        let track = try TemporaryFile(Self.track, suffix: ".gpx")
+        let direct = try await Tool.run(["watch", "--provider", "gpx:\(track.url.path)?speed=max", "--format", "csv"])
         #expect(direct.status == 0, "\(direct.error)")
         #expect(direct.lines.count > 3, "\(direct.output)")  // a header and at least the three points
 
-        let piped = try Self.piped(file, ["watch", "--provider", "gpx:/dev/stdin?speed=max", "--format", "csv"])
+        let piped = try Self.piped(track.url, ["watch", "--provider", "gpx:/dev/stdin?speed=max", "--format", "csv"])
         #expect(piped.status == 0, "\(piped.error)")
         #expect(piped.output == direct.output)
     }
 
     /// A looping replay of a pipe plays the document again from memory.
     @Test func aLoopingReplayOfAPipeStartsAgain() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString).gpx")
-        try Data(Self.track.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        let track = try TemporaryFile(Self.track, suffix: ".gpx")
         let direct = try await Tool.run(
-            ["watch", "--provider", "gpx:\(file.path)?speed=max", "--format", "jsonl"])
+            ["watch", "--provider", "gpx:\(track.url.path)?speed=max", "--format", "jsonl"])
         let once = try direct.jsonObjects().count
         let piped = try Self.piped(
-            file,
+            track.url,
             ["watch", "--provider", "gpx:/dev/stdin?speed=max&loop", "--format", "jsonl", "--count", "\(once + 2)"])
         #expect(piped.status == 0, "\(piped.error)")
         let latitudes = try piped.jsonObjects().map { $0["latitude"] as? Double }

@@ -14,15 +14,13 @@ import Testing
         """
 
     @Test func valuesAppearOnlyWithVerbose() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString).gpx")
-        try Data(Self.leak.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let quiet = try await Tool.run(["watch", "--provider", "gpx:\(file.path)?speed=max", "--format", "csv"])
+        let leak = try TemporaryFile(Self.leak, suffix: ".gpx")
+        let quiet = try await Tool.run(["watch", "--provider", "gpx:\(leak.url.path)?speed=max", "--format", "csv"])
         #expect(quiet.status == 0, "\(quiet.error)")
         #expect(quiet.error.contains("<trkpt> lat is not a number"), "\(quiet.error)")
         #expect(!quiet.error.contains("48.85841"), "\(quiet.error)")
         let verbose = try await Tool.run(
-            ["watch", "--verbose", "--provider", "gpx:\(file.path)?speed=max", "--format", "csv"])
+            ["watch", "--verbose", "--provider", "gpx:\(leak.url.path)?speed=max", "--format", "csv"])
         #expect(verbose.error.contains(#"<trkpt> lat "48.85841x" is not a number"#), "\(verbose.error)")
     }
 }
