@@ -38,6 +38,11 @@ import Testing
                     var request = pollfd(fd: probe, events: Int16(POLLOUT), revents: 0)
                     full = poll(&request, 1, 20) == 0
                 }
+                // The signal must come while a thread of the tool waits in write(2) on standard output: one that
+                // came between two writes finds nothing blocked and ends cleanly, which is not this test's case.
+                while full, process.isRunning, Date() < deadline, !Self.waitsInWrite(process.processIdentifier) {
+                    usleep(10_000)
+                }
                 kill(process.processIdentifier, number)
                 // Before the fix the tool never ended: killed after 30 s so that the test fails instead of hanging.
                 let end = Date(timeIntervalSinceNow: 30)
@@ -54,5 +59,15 @@ import Testing
         #expect(!ended.signalled, "died of signal \(ended.status): \(ended.error)")
         #expect(ended.status == status, "\(ended.error)")
         #expect(ended.error.contains("standard output is blocked"), "\(ended.error)")
+    }
+
+    /// Whether a thread of process `pid` is in the `write(2)` system call on descriptor 1 (x86-64: number 1, first
+    /// argument 0x1, as `/proc/PID/task/TID/syscall` shows it).
+    private static func waitsInWrite(_ pid: Int32) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8)) ?? ""
+            return text.hasPrefix("1 0x1 ")
+        }
     }
 }
