@@ -114,7 +114,17 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
         let now = manager.eventTime
         let passed = values.withLock { values in
-            locations.filter { values.statistics.count(values.filter.verdict(on: $0, now: now), for: $0, now: now) }
+            // Most calls pass every fix: those reuse the manager's array, and only a rejection starts a new one.
+            var kept: [CLLocation]?
+            for (index, fix) in locations.enumerated() {
+                let passes = values.statistics.count(values.filter.verdict(on: fix, now: now), for: fix, now: now)
+                if kept == nil, !passes {
+                    kept = Array(locations[..<index])
+                } else if passes {
+                    kept?.append(fix)
+                }
+            }
+            return kept ?? locations
         }
         guard !passed.isEmpty else { return }
         let delivered = deliverToUpdateBlock(passed, manager: manager)

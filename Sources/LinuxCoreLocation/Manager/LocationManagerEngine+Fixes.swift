@@ -10,51 +10,99 @@ extension LocationManagerEngine {
         case visit(CLVisit)
     }
 
-    /// On the callback target: feeds valid fixes to every running service — `requestLocation()`, standard
-    /// updates (distance filter, automatic pauses), significant changes, region monitoring and visits — and
-    /// makes the delegate calls they decide, in fix order.
+    /// What the fixes of one event decided: the delegate calls to make, in order, and whether they changed a
+    /// region's state (which the app's other managers then report too).
+    private struct FixDecision {
+        var callbacks: [FixCallback] = []
+        var causedRegionEvents = false
+    }
+
+    /// On the callback target: feeds valid fixes of location generation `generation` to every running service —
+    /// `requestLocation()`, standard updates (distance filter, automatic pauses), significant changes, region
+    /// monitoring and visits — and makes the delegate calls they decide, in fix order; nothing when updates were
+    /// stopped or restarted since the fixes arrived.
     ///
     /// A fix accepted by standard updates or by significant-change monitoring (or both) is delivered once;
     /// consecutive delivered fixes share one `didUpdateLocations` call. Time-based rules use `now`, the
     /// time on the manager's clock when the provider delivered the fixes.
-    func handleFixes(_ fixes: [CLLocation], receivedAt now: Date) {
+    ///
+    /// Without a pending request, the common case, one turn of the lock checks the generation, decides, and takes
+    /// the receivers of the calls: it runs for every fix of every manager.
+    func handleFixes(_ fixes: [CLLocation], generation: Int, receivedAt now: Date) {
         guard !fixes.isEmpty else { return }
-        if state.withLock({ $0.request != nil }) { completeRequestIfMet(by: fixes) }
-        var causedRegionEvents = false
-        let callbacks: [FixCallback] = state.withLock { state in
-            var callbacks: [FixCallback] = []
-            for fix in fixes {
-                // Both services see every fix, so neither short-circuits the other.
-                let standard = Self.standardUpdatesAccept(fix, state: &state, now: now, callbacks: &callbacks)
-                let significant = Self.significantChangeAccepts(fix, state: &state, now: now)
-                if standard || significant {
-                    state.location = fix
-                    if state.updatingLocation { state.lastDelivered = fix }
-                    if case .locations(let earlier) = callbacks.last {
-                        callbacks[callbacks.count - 1] = .locations(earlier + [fix])
-                    } else {
-                        callbacks.append(.locations([fix]))
-                    }
+        let decided = state.withLock { state -> (FixDecision, Receivers?)?? in
+            guard state.locationGeneration == generation else { return nil }
+            guard state.request == nil else { return .some(nil) }
+            let decision = decide(fixes, state: &state, now: now)
+            return (decision, decision.callbacks.isEmpty ? nil : Self.receivers(startingCallbacksAt: now, in: &state))
+        }
+        guard case .some(let common) = decided else { return }
+        var decision: FixDecision
+        var receivers: Receivers?
+        if let common {
+            (decision, receivers) = common
+        } else {
+            completeRequestIfMet(by: fixes)
+            (decision, receivers) = state.withLock { state in
+                let decision = decide(fixes, state: &state, now: now)
+                return (decision, decision.callbacks.isEmpty ? nil : Self.receivers(startingCallbacksAt: now, in: &state))
+            }
+        }
+        if decision.causedRegionEvents { shareRegionEvents() }
+        guard let receivers else { return }
+        defer { state.withLock { $0.eventTime = receivers.outerEventTime } }
+        guard let manager = receivers.manager else { return }
+        // As `withDelegate` does: the delegate gets every call, then each observer in turn.
+        if let delegate = receivers.delegate {
+            for callback in decision.callbacks { Self.deliver(callback, to: delegate, of: manager) }
+        }
+        for (_, observer) in receivers.observers {
+            for callback in decision.callbacks { Self.deliver(callback, to: observer, of: manager) }
+        }
+    }
+
+    /// Who receives the calls of one event, taken under the lock that also marks the calls as under way.
+    private struct Receivers {
+        var manager: CLLocationManager?
+        var delegate: (any CLLocationManagerDelegate)?
+        var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)]
+        /// The ``State/eventTime`` of calls this one is nested in, put back when it ends.
+        var outerEventTime: Date?
+    }
+
+    /// The manager, delegate and observers, with ``State/eventTime`` set to `now` for the calls about to be made.
+    private static func receivers(startingCallbacksAt now: Date, in state: inout State) -> Receivers {
+        defer { state.eventTime = now }
+        return Receivers(
+            manager: state.manager, delegate: state.delegate, observers: state.observers,
+            outerEventTime: state.eventTime)
+    }
+
+    /// Runs `fixes` through every service under the lock; returns the calls they decide, in fix order.
+    private func decide(_ fixes: [CLLocation], state: inout State, now: Date) -> FixDecision {
+        var decision = FixDecision()
+        for fix in fixes {
+            // Both services see every fix, so neither short-circuits the other.
+            let standard = Self.standardUpdatesAccept(fix, state: &state, now: now, callbacks: &decision.callbacks)
+            let significant = Self.significantChangeAccepts(fix, state: &state, now: now)
+            if standard || significant {
+                state.location = fix
+                if state.updatingLocation { state.lastDelivered = fix }
+                if case .locations(let earlier) = decision.callbacks.last {
+                    decision.callbacks[decision.callbacks.count - 1] = .locations(earlier + [fix])
+                } else {
+                    // A lone fix, the usual event, is delivered in the provider's array: no array made per manager.
+                    decision.callbacks.append(.locations(fixes.count == 1 ? fixes : [fix]))
                 }
-                let events = sharedRegions.update(with: fix, from: ObjectIdentifier(self))
-                causedRegionEvents = causedRegionEvents || !events.isEmpty
-                callbacks += events.map(FixCallback.region)
-                if let visit = state.visits?.update(with: fix, at: now) { callbacks.append(.visit(visit)) }
             }
-            return callbacks
-        }
-        if causedRegionEvents { shareRegionEvents() }
-        guard !callbacks.isEmpty else { return }
-        let outer = state.withLock { state in
-            defer { state.eventTime = now }
-            return state.eventTime
-        }
-        defer { state.withLock { $0.eventTime = outer } }
-        withDelegate { manager, delegate in
-            for callback in callbacks {
-                Self.deliver(callback, to: delegate, of: manager)
+            let events = sharedRegions.update(with: fix, from: ObjectIdentifier(self))
+            if !events.isEmpty {
+                decision.causedRegionEvents = true
+                decision.callbacks += events.map(FixCallback.region)
             }
+            if let visit = state.visits?.update(with: fix, at: now) { decision.callbacks.append(.visit(visit)) }
         }
+        return decision
     }
 
     /// Has every other manager of the app report the region events it has not reported yet, on its own thread.

@@ -102,11 +102,11 @@ extension LocationManagerEngine {
     private func handle(_ event: LocationProviderEvent, generation: Int, receivedAt now: Date) {
         switch event {
         case .locations(let fixes):
-            guard state.withLock({ $0.locationGeneration }) == generation else { return }
             let isValid = { (fix: CLLocation) in
                 fix.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid(fix.coordinate)
             }
-            handleFixes(fixes.allSatisfy(isValid) ? fixes : fixes.filter(isValid), receivedAt: now)
+            handleFixes(
+                fixes.allSatisfy(isValid) ? fixes : fixes.filter(isValid), generation: generation, receivedAt: now)
         case .heading(let heading):
             handleHeading(heading)
         case .fixLost:

@@ -90,11 +90,11 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         self.provider = provider
         self.authorization = authorization
         self.clock = provider?.clock ?? SystemClock.shared
-        let handler = EventHandler()
-        self.target = ManagerMailbox(target: target) { handler.engine?.handle($0) }
+        self.target = ManagerMailbox(target: target)
         self.hub = hub
         state = Protected(State())
-        handler.engine = self
+        // A cycle, broken by `detach()` when the manager goes away.
+        self.target.open { [self] event in handle(event) }
     }
 
     /// An engine for a manager made with `configuration`, delivering to its queue or to this thread's run loop.
@@ -102,11 +102,6 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         self.init(
             provider: configuration.resolvedProvider(), authorization: configuration.authorization,
             target: configuration.callbackQueue.map(CallbackTarget.queue) ?? .forCurrentThread())
-    }
-
-    /// The engine, for its mailbox, which is made before the engine can be referenced.
-    private final class EventHandler: @unchecked Sendable {
-        weak var engine: LocationManagerEngine?  // set once in the engine's init, before any event can arrive
     }
 
     /// Connects the engine to its manager and reports the initial authorization, as iOS 14 does on creation.
@@ -119,6 +114,7 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
 
     /// Drops every need for the provider and every observation; called when the manager goes away.
     func detach() {
+        target.close()
         authorization.removeObserver(self)
         sharedRegions.forget(ObjectIdentifier(self))
         // The observers are returned so that they are released after the lock: their deinit may do anything.

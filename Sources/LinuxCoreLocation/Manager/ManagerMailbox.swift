@@ -33,6 +33,8 @@ final class ManagerMailbox: Sendable {
         var events = 0
         var scheduled = false
         var droppedLocations = 0
+        /// What handles the events: the engine, held strongly from ``open(_:)`` until ``close()``.
+        var handle: (@Sendable (Event) -> Void)?
     }
 
     /// The most events waiting for one manager.
@@ -48,12 +50,26 @@ final class ManagerMailbox: Sendable {
     /// Where the entries run.
     let target: CallbackTarget
     private let state = Protected(State())
-    private let handle: @Sendable (Event) -> Void
 
-    /// Creates a mailbox running its entries on `target`, events through `handle`.
-    init(target: CallbackTarget, handle: @escaping @Sendable (Event) -> Void) {
+    /// Creates a mailbox running its entries on `target`; events wait for ``open(_:)``.
+    init(target: CallbackTarget) {
         self.target = target
-        self.handle = handle
+    }
+
+    /// Hands the events to `handle` from now on, until ``close()``.
+    ///
+    /// `handle` is held strongly, and taken under the lock each hop takes anyway: a weak reference to the engine
+    /// cost a load of it per event, for every manager.
+    func open(_ handle: @escaping @Sendable (Event) -> Void) {
+        state.withLock { $0.handle = handle }
+    }
+
+    /// Releases the handler: events of later hops are dropped; blocks still run.
+    func close() {
+        _ = state.withLock { state in
+            defer { state.handle = nil }
+            return state.handle
+        }
     }
 
     /// Runs `block` on the target after everything posted before it.
@@ -136,18 +152,18 @@ final class ManagerMailbox: Sendable {
 
     /// On the target: runs everything posted before this hop started, in order.
     func runHop() {
-        var entries = state.withLock { state in
+        var (entries, handle) = state.withLock { state in
             var taken: [Entry] = []
             swap(&taken, &state.spare)
             swap(&taken, &state.entries)
             state.events = 0
             state.scheduled = false
-            return taken
+            return (taken, state.handle)
         }
         if !entries.isEmpty { LocationHub.consumersTookEvents() }
         for entry in entries {
             switch entry {
-            case .event(let event): handle(event)
+            case .event(let event): handle?(event)
             case .block(let block): block()
             }
         }

@@ -61,10 +61,18 @@ final class LocationHub: Sendable {
             self.subscribers = subscribers
         }
 
-        /// The subscribers, as the array each event is handed to.
+        /// The subscribers, as the array each event is handed to: those of one callback thread next to each other,
+        /// so that each thread can be woken as soon as the last of its subscribers has the event.
         mutating func receivers() -> [any LocationHubSubscriber] {
             if let cachedReceivers { return cachedReceivers }
-            let receivers = Array(subscribers.values)
+            var threads: [ObjectIdentifier] = []
+            var byThread: [ObjectIdentifier: [any LocationHubSubscriber]] = [:]
+            for subscriber in subscribers.values {
+                let thread = subscriber.callbackThread
+                if byThread[thread] == nil { threads.append(thread) }
+                byThread[thread, default: []].append(subscriber)
+            }
+            let receivers = threads.flatMap { byThread[$0] ?? [] }
             cachedReceivers = receivers
             return receivers
         }
@@ -150,20 +158,19 @@ final class LocationHub: Sendable {
             return (entries.values[index].receivers(), entries.values[index].provider.clock)
         }
         guard let now = clock?.now else { return }
-        // Handed to every subscriber before any callback thread is woken: one wake-up per callback queue.
+        // A callback thread is woken once its subscribers (next to each other) all have the event: one wake-up
+        // per thread, and the first threads start while the provider's thread serves the others.
         let batch = subscribers.count > 1 ? HopBatch() : nil
         // Each callback thread gets fixes of its own: a fix object shared by managers on several threads has its
         // reference count updated by all of them at once, and that contention cost more than the copies.
-        // A handful of threads (one per callback queue): searched in order.
-        var copies: [(thread: ObjectIdentifier, event: LocationProviderEvent)] = []
+        var thread: ObjectIdentifier?
+        var copy = event
         for subscriber in subscribers {
-            let thread = subscriber.callbackThread
-            let copy: LocationProviderEvent
-            if let made = copies.first(where: { $0.thread == thread }) {
-                copy = made.event
-            } else {
-                copy = copies.isEmpty ? event : Self.copy(event)
-                copies.append((thread, copy))
+            let subscriberThread = subscriber.callbackThread
+            if subscriberThread != thread {
+                batch?.performAll()
+                if thread != nil { copy = Self.copy(event) }
+                thread = subscriberThread
             }
             subscriber.receive(copy, receivedAt: now, dropsOldest: !waitsForRoom, moreFollow: moreFollow, batch: batch)
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The regions an app monitors, shared by every manager of the app (every manager with the same authorization).
 ///
 /// Apple documents it so: "The regions you add using this method are shared by all location manager objects
@@ -62,6 +64,9 @@ final class MonitoredRegions: Sendable {
     private static let logCapacity = 256
 
     private let store: Protected<Store>
+    /// Whether a region was ever added: until then there are no states and no events, so fixes skip the shared
+    /// lock, which every manager's callback thread would otherwise take for every fix.
+    private let everMonitored = Atomic<Bool>(false)
 
     init(limit: Int, maximumRadius: CLLocationDistance) {
         store = Protected(Store(monitor: RegionMonitor(limit: limit, maximumRadius: maximumRadius)))
@@ -75,6 +80,7 @@ final class MonitoredRegions: Sendable {
 
     /// Adds `region`, replacing one with the same identifier; throws why it was refused.
     func add(_ region: CLRegion) throws(RegionMonitor.Refusal) {
+        everMonitored.store(true, ordering: .releasing)
         let result = store.withLock { store in
             Result { () throws(RegionMonitor.Refusal) in try store.monitor.add(region) }
         }
@@ -106,7 +112,8 @@ final class MonitoredRegions: Sendable {
     /// reach the other managers, however late, change nothing, while a provider's repeated fix still counts.
     /// Each manager reports every event once and in the log's order, whichever manager's fix caused it.
     func update(with fix: CLLocation, from receiver: ObjectIdentifier) -> [RegionMonitor.Event] {
-        store.withLock { store in
+        guard everMonitored.load(ordering: .acquiring) else { return [] }
+        return store.withLock { store in
             guard !store.monitor.isEmpty else { return Self.unreported(by: receiver, in: &store) }
             let key = FixKey(fix)
             let occurrence = store.seen[receiver, default: Ledger()].increment(key)
@@ -125,7 +132,8 @@ final class MonitoredRegions: Sendable {
 
     /// The events `receiver` has not reported yet, in order, now counted as reported.
     func unreportedEvents(for receiver: ObjectIdentifier) -> [RegionMonitor.Event] {
-        store.withLock { Self.unreported(by: receiver, in: &$0) }
+        guard everMonitored.load(ordering: .acquiring) else { return [] }
+        return store.withLock { Self.unreported(by: receiver, in: &$0) }
     }
 
     private static func unreported(by receiver: ObjectIdentifier, in store: inout Store) -> [RegionMonitor.Event] {
