@@ -62,4 +62,20 @@ import Testing
         #expect(!harness.provider.isRunning && harness.provider.stopCount == 1)
         #expect(harness.delegate.serviceEvents == [])
     }
+
+    /// The engine's mailbox holds the engine strongly from creation; the manager's release must break that cycle.
+    @Test func releasingTheManagerReleasesItsEngine() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 2, .locations([fix(2)]))])
+        weak var weakEngine: LocationManagerEngine?
+        do {
+            let manager = harness.makeManager { $0.startUpdatingLocation() }
+            weakEngine = manager.value.engine
+            harness.advance(by: 1)
+            #expect(harness.delegate.serviceEvents == [.locations([1])])
+            harness.thread.sync { manager.value = CLLocationManager(configuration: .init(provider: nil)) }
+        }
+        harness.advance(by: 1)
+        #expect(weakEngine == nil)
+        #expect(harness.delegate.serviceEvents == [.locations([1])])
+    }
 }
