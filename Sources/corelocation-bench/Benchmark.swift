@@ -19,7 +19,7 @@ enum Benchmark {
             printRows(comparisons(results))
         }
         if options.wants("overhead") { printRows(blocksOverheadRows(runs: options.runs)) }
-        if options.wants("fan-out") { printRows(measureFanOut()) }
+        if options.wants("fan-out") { printRows(measureFanOut(runs: options.runs)) }
         if options.wants("memory") { printRows(measureMemory()) }
         if let input, options.wants("release") { printRows(measureRelease(input, runs: options.runs)) }
         if options.wants("gpsd") { printRows(try measureGPSDLatency()) }

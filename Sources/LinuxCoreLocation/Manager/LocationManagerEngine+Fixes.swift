@@ -30,23 +30,19 @@ extension LocationManagerEngine {
     /// the receivers of the calls: it runs for every fix of every manager.
     func handleFixes(_ fixes: [CLLocation], generation: Int, receivedAt now: Date) {
         guard !fixes.isEmpty else { return }
-        let decided = state.withLock { state -> (FixDecision, Receivers?)?? in
-            guard state.locationGeneration == generation else { return nil }
-            guard state.request == nil else { return .some(nil) }
-            let decision = decide(fixes, state: &state, now: now)
-            return (decision, decision.callbacks.isEmpty ? nil : Self.receivers(startingCallbacksAt: now, in: &state))
-        }
-        guard case .some(let common) = decided else { return }
-        var decision: FixDecision
+        // Filled in by the closures, rather than returned in optional tuples, whose copies cost retains per manager.
+        var decision = FixDecision()
         var receivers: Receivers?
-        if let common {
-            (decision, receivers) = common
-        } else {
+        let requestPending: Bool? = state.withLock { state in
+            guard state.locationGeneration == generation else { return nil }
+            guard state.request == nil else { return true }
+            decide(fixes, into: &decision, receivers: &receivers, state: &state, now: now)
+            return false
+        }
+        guard let requestPending else { return }
+        if requestPending {
             completeRequestIfMet(by: fixes)
-            (decision, receivers) = state.withLock { state in
-                let decision = decide(fixes, state: &state, now: now)
-                return (decision, decision.callbacks.isEmpty ? nil : Self.receivers(startingCallbacksAt: now, in: &state))
-            }
+            state.withLock { decide(fixes, into: &decision, receivers: &receivers, state: &$0, now: now) }
         }
         if decision.causedRegionEvents { shareRegionEvents() }
         guard let receivers else { return }
@@ -78,9 +74,13 @@ extension LocationManagerEngine {
             outerEventTime: state.eventTime)
     }
 
-    /// Runs `fixes` through every service under the lock; returns the calls they decide, in fix order.
-    private func decide(_ fixes: [CLLocation], state: inout State, now: Date) -> FixDecision {
-        var decision = FixDecision()
+    /// Runs `fixes` through every service under the lock: the calls they decide, in fix order, go to `decision`, and
+    /// when there are some, their receivers to `receivers`, with ``State/eventTime`` set to `now` for them.
+    private func decide(
+        _ fixes: [CLLocation], into decision: inout FixDecision, receivers: inout Receivers?, state: inout State,
+        now: Date
+    ) {
+        defer { if !decision.callbacks.isEmpty { receivers = Self.receivers(startingCallbacksAt: now, in: &state) } }
         for fix in fixes {
             // Both services see every fix, so neither short-circuits the other.
             let standard = Self.standardUpdatesAccept(fix, state: &state, now: now, callbacks: &decision.callbacks)
@@ -102,7 +102,6 @@ extension LocationManagerEngine {
             }
             if let visit = state.visits?.update(with: fix, at: now) { decision.callbacks.append(.visit(visit)) }
         }
-        return decision
     }
 
     /// Has every other manager of the app report the region events it has not reported yet, on its own thread.
