@@ -6,9 +6,7 @@ import LocationBlocks
 /// each fix is pushed once and timed until all 1,000 blocks have received it.
 ///
 /// Measured `runs` times, each on new managers and a new provider, and reported for the run with the lowest mean, as the
-/// other rows keep their fastest run; every run's mean is printed too. The first run of a process is the slowest
-/// (lazy symbol binding, the heap and dispatch's threads growing): 1.7 ms against 0.8–0.9 ms for the next ones on
-/// this machine.
+/// other rows keep their fastest run; every run's mean is printed too, so that the spread between runs is on record.
 func measureFanOut(managerCount: Int = 1_000, queueCount: Int = 4, fixCount: Int = 300, runs: Int) -> [ReportRow] {
     let results = (0..<max(1, runs)).map { _ in
         fanOutRun(managerCount: managerCount, queueCount: queueCount, fixCount: fixCount)
