@@ -19,6 +19,12 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
             self.block = block
             generation += 1
         }
+
+        /// The block and its generation, read together.
+        var parts: (
+            block: ((CLLocationManager?, Value?, (any Error)?, UnsafeMutablePointer<ObjCBool>?) -> Void)?,
+            generation: Int
+        ) { (block, generation) }
     }
 
     struct Values {
@@ -63,9 +69,13 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
     // MARK: Update blocks
 
     /// Calls the location update block with each fix in order, stopping at once when it sets the flag;
-    /// returns the fixes delivered before the stop (all of them if none).
-    private func deliverToUpdateBlock(_ fixes: [CLLocation], manager: CLLocationManager) -> ArraySlice<CLLocation> {
-        for (index, fix) in fixes.enumerated() where callLocationUpdate(manager, fix, nil) {
+    /// returns the fixes delivered before the stop (all of them if none). `first` is the block for the first fix, read
+    /// by the caller under the lock it took anyway; later fixes read it again, as a block may replace itself.
+    private func deliverToUpdateBlock(
+        _ fixes: [CLLocation], manager: CLLocationManager, first: UpdateSlot<CLLocation>
+    ) -> ArraySlice<CLLocation> {
+        for (index, fix) in fixes.enumerated()
+        where callUpdate(\.locationUpdate, manager, fix, nil, current: index == 0 ? first : nil, stop: Self.stopLocation) {
             return fixes[...index]
         }
         return fixes[...]
@@ -77,9 +87,9 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
     /// updates again meanwhile.
     private func callUpdate<Value>(
         _ slot: WritableKeyPath<Values, UpdateSlot<Value>>, _ manager: CLLocationManager, _ value: Value?,
-        _ error: (any Error)?, stop: (CLLocationManager) -> Void
+        _ error: (any Error)?, current: UpdateSlot<Value>? = nil, stop: (CLLocationManager) -> Void
     ) -> Bool {
-        let (block, generation) = values.withLock { ($0[keyPath: slot].block, $0[keyPath: slot].generation) }
+        let (block, generation) = (current ?? values.withLock { $0[keyPath: slot] }).parts
         guard let block else { return false }
         var flag: ObjCBool = false
         withUnsafeMutablePointer(to: &flag) { block(manager, value, error, $0) }
@@ -94,8 +104,10 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
     }
 
     private func callLocationUpdate(_ manager: CLLocationManager, _ fix: CLLocation?, _ error: (any Error)?) -> Bool {
-        callUpdate(\.locationUpdate, manager, fix, error) { $0.stopUpdatingLocation() }
+        callUpdate(\.locationUpdate, manager, fix, error, stop: Self.stopLocation)
     }
+
+    private static func stopLocation(_ manager: CLLocationManager) { manager.stopUpdatingLocation() }
 
     private func callHeadingUpdate(_ manager: CLLocationManager, _ heading: CLHeading?, _ error: (any Error)?) {
         _ = callUpdate(\.headingUpdate, manager, heading, error) { $0.stopUpdatingHeading() }
@@ -113,7 +125,10 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
         let now = manager.eventTime
+        // The update block is read in the same turn of the lock as the filter: no user code runs in between.
+        var updateSlot = UpdateSlot<CLLocation>()
         let passed = values.withLock { values in
+            updateSlot = values.locationUpdate
             // Most calls pass every fix: those reuse the manager's array, and only a rejection starts a new one.
             var kept: [CLLocation]?
             for (index, fix) in locations.enumerated() {
@@ -127,7 +142,7 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
             return kept ?? locations
         }
         guard !passed.isEmpty else { return }
-        let delivered = deliverToUpdateBlock(passed, manager: manager)
+        let delivered = deliverToUpdateBlock(passed, manager: manager, first: updateSlot)
         block(\.didUpdateLocations)?(manager, Array(delivered))
     }
 
