@@ -34,7 +34,7 @@ extension LocationManagerEngine {
         var decision = FixDecision()
         var receivers: Receivers?
         let requestPending: Bool? = state.withLock { state in
-            guard state.locationGeneration == generation else { return nil }
+            guard state.locationGeneration == generation, !state.detached else { return nil }
             guard state.request == nil else { return true }
             decide(fixes, into: &decision, receivers: &receivers, state: &state, now: now)
             return false
@@ -42,7 +42,12 @@ extension LocationManagerEngine {
         guard let requestPending else { return }
         if requestPending {
             completeRequestIfMet(by: fixes)
-            state.withLock { decide(fixes, into: &decision, receivers: &receivers, state: &$0, now: now) }
+            state.withLock { state in
+                // The answer's delegate call may have stopped or restarted updates (or released the manager): then
+                // these fixes belong to an older generation and decide nothing more.
+                guard state.locationGeneration == generation, !state.detached else { return }
+                decide(fixes, into: &decision, receivers: &receivers, state: &state, now: now)
+            }
         }
         if decision.causedRegionEvents { shareRegionEvents() }
         guard let receivers else { return }
@@ -109,17 +114,25 @@ extension LocationManagerEngine {
     /// The app's regions have one state, whichever manager's fixes decided it. Each manager takes
     /// the events from the shared log in order, so one that meanwhile handled a later fix itself has reported
     /// them already, before that fix's own, and finds nothing left.
+    ///
+    /// Sent once the fix has reached every manager of the provider (``LocationHub/afterCurrentEvent(of:_:)``): the
+    /// hub wakes this thread before it has served the others, and a manager must not hear of a region event before
+    /// the fix that caused it.
     private func shareRegionEvents() {
-        for engine in authorization.engines where engine !== self {
-            engine.target.perform { [weak engine] in
-                guard let engine else { return }
-                let events = engine.sharedRegions.unreportedEvents(for: ObjectIdentifier(engine))
-                guard !events.isEmpty else { return }
-                engine.withDelegate { manager, delegate in
-                    for event in events { Self.deliver(.region(event), to: delegate, of: manager) }
+        let others = authorization.engines.filter { $0 !== self }
+        let share: @Sendable () -> Void = {
+            for engine in others {
+                engine.target.perform { [weak engine] in
+                    guard let engine else { return }
+                    let events = engine.sharedRegions.unreportedEvents(for: ObjectIdentifier(engine))
+                    guard !events.isEmpty else { return }
+                    engine.withDelegate { manager, delegate in
+                        for event in events { Self.deliver(.region(event), to: delegate, of: manager) }
+                    }
                 }
             }
         }
+        if let provider { hub.afterCurrentEvent(of: provider, share) } else { share() }
     }
 
     /// Standard updates: automatic pauses first (which may add a pause or resume callback), then the

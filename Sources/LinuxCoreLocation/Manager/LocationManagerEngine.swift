@@ -56,6 +56,9 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         /// Whether a start has reported `CLError(.denied)` since the last authorization change was delivered,
         /// so that the delivery of that change does not report it a second time.
         var deniedReported = false
+        /// Set by ``LocationManagerEngine/detach()``: the manager is gone, and what is still queued for it (the rest of
+        /// the hop that released it) changes nothing — no fix decided, no region state changed, no provider started.
+        var detached = false
         /// Extra receivers of every callback, held strongly, in registration order (``CLLocationManager/addObserver(_:)``).
         var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = []
         var nextObserverToken = 0
@@ -114,17 +117,19 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
 
     /// Drops every need for the provider and every observation; called when the manager goes away.
     func detach() {
-        target.close()
-        authorization.removeObserver(self)
-        sharedRegions.forget(ObjectIdentifier(self))
+        // First, so that no fix handled from now on reaches the shared regions after this engine leaves them.
         // The observers are returned so that they are released after the lock: their deinit may do anything.
         let (request, _) = state.withLock { state in
             defer {
+                state.detached = true
                 state.request = nil
                 state.observers = []
             }
             return (state.request, state.observers)
         }
+        target.close()
+        authorization.removeObserver(self)
+        sharedRegions.forget(ObjectIdentifier(self))
         request?.timer.cancel()
         guard let provider else { return }
         subscription.withLock { subscribed in
@@ -161,7 +166,9 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         subscription.withLock { subscribed in
             let authorized = authorization.isAuthorized
             let regions = !sharedRegions.isEmpty
-            let needed = state.withLock { Self.needsProvider($0, authorized: authorized, regions: regions) }
+            let needed = state.withLock {
+                !$0.detached && Self.needsProvider($0, authorized: authorized, regions: regions)
+            }
             guard needed != subscribed else { return }
             subscribed = needed
             if !needed { state.withLock { $0.fixLost = false } }

@@ -55,6 +55,11 @@ final class LocationHub: Sendable {
         private var cachedReceivers: [any LocationHubSubscriber]?
         /// The fixes of the provider's latest `locations` event since it started.
         var latest: [CLLocation]?
+        /// Whether an event is being handed to several subscribers, whose callback threads may start on it before the
+        /// last subscriber has it.
+        var dispatching = false
+        /// What waits for that event to reach every subscriber (``afterCurrentEvent(of:_:)``).
+        var afterDispatch: [@Sendable () -> Void] = []
 
         init(provider: any LocationProvider, subscribers: [ObjectIdentifier: any LocationHubSubscriber]) {
             self.provider = provider
@@ -95,6 +100,7 @@ final class LocationHub: Sendable {
             let key = ObjectIdentifier(provider)
             let subscriberKey = ObjectIdentifier(subscriber)
             enum Change { case start, stop, none }
+            var orphans: [@Sendable () -> Void] = []
             let change: Change = entries.withLock { entries in
                 if needed {
                     if entries[key] == nil {
@@ -112,9 +118,11 @@ final class LocationHub: Sendable {
                 }
                 guard entries[key]?.subscribers.removeValue(forKey: subscriberKey) != nil else { return .none }
                 guard entries[key]?.subscribers.isEmpty == true else { return .none }
+                orphans = entries[key]?.afterDispatch ?? []
                 entries[key] = nil
                 return .stop
             }
+            for action in orphans { action() }
             if !needed {
                 // A replay waiting for this subscriber to take its events must see it gone before it stops.
                 Self.consumersTookEvents()
@@ -155,11 +163,15 @@ final class LocationHub: Sendable {
             // One lookup per event, the entry updated in place (three `entries[key]?` cost 4 % of a GPX replay).
             guard let index = entries.index(forKey: key) else { return ([], nil) }
             if case .locations(let fixes) = event { entries.values[index].latest = fixes }
-            return (entries.values[index].receivers(), entries.values[index].provider.clock)
+            let receivers = entries.values[index].receivers()
+            entries.values[index].dispatching = receivers.count > 1
+            return (receivers, entries.values[index].provider.clock)
         }
         guard let now = clock?.now else { return }
-        // A callback thread is woken once its subscribers (next to each other) all have the event: one wake-up
-        // per thread, and the first threads start while the provider's thread serves the others.
+        // A callback thread is woken once its subscribers (next to each other) all have the event: one wake-up per
+        // thread, and the first threads start on it while this thread serves the others. What their handling shares
+        // with other managers waits for the end of the loop (``afterCurrentEvent(of:_:)``), so that nothing caused by
+        // the event reaches a manager before the event itself.
         let batch = subscribers.count > 1 ? HopBatch() : nil
         // Each callback thread gets fixes of its own: a fix object shared by managers on several threads has its
         // reference count updated by all of them at once, and that contention cost more than the copies.
@@ -175,6 +187,7 @@ final class LocationHub: Sendable {
             subscriber.receive(copy, receivedAt: now, dropsOldest: !waitsForRoom, moreFollow: moreFollow, batch: batch)
         }
         batch?.performAll()
+        if batch != nil { finishDispatch(from: key) }
         // The common case, room everywhere, needs neither the condition's lock nor a second look at the entries.
         guard waitsForRoom, !subscribers.allSatisfy(\.hasRoom) else { return }
         Self.demand.lock()
@@ -188,6 +201,32 @@ final class LocationHub: Sendable {
         while !entries.withLock({ ($0[key]?.receivers() ?? []).allSatisfy(\.hasRoom) }) {
             Self.demand.wait()
         }
+    }
+
+    /// Runs `action` once the event `provider` is handing to several subscribers has reached all of them; at once when
+    /// it is handing out none.
+    ///
+    /// For what a subscriber's callback thread, woken before the last subscriber has the event, sends to other
+    /// managers because of it (the region events it shares): they get the event first.
+    func afterCurrentEvent(of provider: any LocationProvider, _ action: @escaping @Sendable () -> Void) {
+        let deferred = entries.withLock { entries in
+            guard let index = entries.index(forKey: ObjectIdentifier(provider)), entries.values[index].dispatching
+            else { return false }
+            entries.values[index].afterDispatch.append(action)
+            return true
+        }
+        if !deferred { action() }
+    }
+
+    /// Ends the hand-out of an event to several subscribers: runs what waited for it.
+    private func finishDispatch(from key: ObjectIdentifier) {
+        let waiting = entries.withLock { entries -> [@Sendable () -> Void] in
+            guard let index = entries.index(forKey: key) else { return [] }
+            entries.values[index].dispatching = false
+            defer { entries.values[index].afterDispatch = [] }
+            return entries.values[index].afterDispatch
+        }
+        for action in waiting { action() }
     }
 
     /// `event` with fixes of its own: equal values, new objects (a subclass of `CLLocation` is kept as it is).

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import LinuxCoreLocation
+
+/// Region monitoring across managers of one provider on several threads: started after fixes flowed, and no region
+/// event before the fix that caused it.
+@Suite struct FanOutRegionTests {
+    /// Two updating managers (thread, queue) receive fixes; only then does one start monitoring. The next fix
+    /// must give both the region's state once.
+    @Test func regionMonitoringStartedAfterFixesFlowed() {
+        let harness = ManagerHarness([
+            .init(at: 1, .locations([fixFarFromStop(1, seconds: 1)])), .init(at: 2, .locations([fixFarFromStop(2, seconds: 2)])),
+            .init(at: 3, .locations([fixNearStop(1, seconds: 3)])), .init(at: 4, .locations([fixNearStop(2, seconds: 4)])),
+        ])
+        let queue = DispatchQueue(label: "fan-out.regions-late")
+        let other = RecordingDelegate()
+        let a = harness.makeManager { $0.startUpdatingLocation() }
+        let b = CLLocationManager(configuration: harness.configuration(queue: queue))
+        b.delegate = other
+        queue.sync { b.startUpdatingLocation() }
+        harness.advance(by: 2)
+        queue.sync {}
+        harness.on(a) { $0.startMonitoring(for: fanOutStopRegion) }
+        harness.advance(by: 1)
+        queue.sync {}
+        harness.thread.sync {}
+        harness.advance(by: 1)
+        queue.sync {}
+        harness.thread.sync {}
+        #expect(regionEvents(harness.delegate.serviceEvents) == [.state(.inside, "stop")])
+        #expect(regionEvents(other.serviceEvents) == [.state(.inside, "stop")])
+        withExtendedLifetime(b) {}
+    }
+
+    /// As above, plus a third manager with a delegate but no service, on another thread: it joins the provider
+    /// when the region is added, and gets the provider's latest (far) fix.
+    @Test func regionMonitoringStartedAfterFixesFlowedWithAListenerOnly() {
+        let harness = ManagerHarness([
+            .init(at: 1, .locations([fixFarFromStop(1, seconds: 1)])), .init(at: 2, .locations([fixFarFromStop(2, seconds: 2)])),
+            .init(at: 3, .locations([fixNearStop(1, seconds: 3)])), .init(at: 4, .locations([fixFarFromStop(3, seconds: 4)])),
+        ])
+        let queue = DispatchQueue(label: "fan-out.regions-listener")
+        let other = RecordingDelegate()
+        let listener = RecordingDelegate()
+        let listenerThread = CallbackThread()
+        defer { listenerThread.stop() }
+        let a = harness.makeManager { $0.startUpdatingLocation() }
+        let b = CLLocationManager(configuration: harness.configuration(queue: queue))
+        b.delegate = other
+        queue.sync { b.startUpdatingLocation() }
+        let c = listenerThread.sync {
+            let manager = CLLocationManager(configuration: harness.configuration())
+            manager.delegate = listener
+            return UncheckedBox(manager)
+        }
+        harness.advance(by: 2)
+        queue.sync {}
+        harness.on(a) { $0.startMonitoring(for: fanOutStopRegion) }
+        let drain = {
+            for _ in 0..<2 {
+                queue.sync {}
+                harness.thread.sync {}
+                listenerThread.sync {}
+            }
+        }
+        drain()
+        harness.advance(by: 1)
+        drain()
+        harness.advance(by: 1)
+        drain()
+        // The entered event comes only for a change from a known state.
+        let expected: [DelegateEvent] = [
+            .state(.outside, "stop"), .state(.inside, "stop"), .entered("stop"), .state(.outside, "stop"),
+            .exited("stop"),
+        ]
+        #expect(regionEvents(harness.delegate.serviceEvents) == expected)
+        #expect(regionEvents(other.serviceEvents) == expected)
+        #expect(regionEvents(listener.serviceEvents) == expected)
+        withExtendedLifetime((b, c)) {}
+    }
+
+    /// Statistical version: two queues of 150 managers each, one fix entering the region. No manager may see the
+    /// region's state before the fix.
+    @Test func noRegionEventBeforeItsFixAcrossManyManagers() {
+        var overtaken = 0
+        var total = 0
+        var kinds: [String: Int] = [:]
+        for _ in 0..<4 {
+            let harness = ManagerHarness([.init(at: 1, .locations([fixNearStop(1, seconds: 1)]))])
+            let queues = [DispatchQueue(label: "fan-out.many.A"), DispatchQueue(label: "fan-out.many.B")]
+            var managers: [CLLocationManager] = []
+            var delegates: [RecordingDelegate] = []
+            for queue in queues {
+                for _ in 0..<150 {
+                    let delegate = RecordingDelegate()
+                    let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
+                    manager.delegate = delegate
+                    queue.sync { manager.startUpdatingLocation() }
+                    managers.append(manager)
+                    delegates.append(delegate)
+                }
+            }
+            queues[0].sync { managers[0].startMonitoring(for: fanOutStopRegion) }
+            for queue in queues { queue.sync {} }
+            harness.clock.advance(by: 1)
+            for _ in 0..<2 { for queue in queues { queue.sync {} } }
+            let lat = fixNearStop(1).coordinate.latitude
+            for delegate in delegates {
+                total += 1
+                let events = delegate.serviceEvents.filter { $0 != .startedMonitoring("stop") }
+                if events != [.locations([lat]), .state(.inside, "stop")] {
+                    overtaken += 1
+                    kinds["\(events)", default: 0] += 1
+                }
+            }
+            withExtendedLifetime(managers) {}
+        }
+        #expect(overtaken == 0, "\(overtaken) of \(total) managers saw the region's state before its fix: \(kinds)")
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+@testable import LinuxCoreLocation
+
+/// A manager released while events for it still wait in its hop, or from inside one of its callbacks: nothing may
+/// outlive it (engine, provider), and what still waits for it may change nothing (issue 17's strong mailbox handler).
+@Suite struct ManagerReleaseInHopTests {
+    /// The delegate releases the manager in its first `didUpdateLocations`; a provider failure waits behind that
+    /// fix in the same hop. The manager, its engine and the provider must all go.
+    @Test func releasedInsideCallbackWithAFailureQueuedBehind() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 1, .failed(CLError(.network)))])
+        let queue = DispatchQueue(label: "fan-out.release-failure")
+        let delegate = HookDelegate()
+        weak var weakManager: CLLocationManager?
+        weak var weakEngine: LocationManagerEngine?
+        let box = UncheckedBox<CLLocationManager?>(nil)
+        queue.sync {
+            let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
+            manager.delegate = delegate
+            manager.startUpdatingLocation()
+            weakManager = manager
+            weakEngine = manager.engine
+            box.value = manager
+        }
+        delegate.onLocations = { _, _ in box.value = nil }
+        queue.suspend()
+        harness.clock.advance(by: 1)  // both events wait in one hop
+        queue.resume()
+        queue.sync {}
+        queue.sync {}
+        #expect(weakManager == nil)
+        #expect(weakEngine == nil)
+        #expect(!harness.provider.isRunning)
+        #expect(harness.provider.stopCount == 1)
+        #expect(delegate.recorder.serviceEvents == [.locations([1])])
+    }
+
+    /// The delegate releases the manager in its `didUpdateLocations`; an authorization change (a block with a weak
+    /// reference to the engine) waits behind that fix in the same hop. Nothing may survive.
+    @Test func releasedInsideCallbackWithAnAuthorizationChangeQueuedBehind() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 2, .locations([fix(2)]))])
+        let queue = DispatchQueue(label: "fan-out.release-authorization")
+        let delegate = HookDelegate()
+        weak var weakEngine: LocationManagerEngine?
+        let box = UncheckedBox<CLLocationManager?>(nil)
+        queue.sync {
+            let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
+            manager.delegate = delegate
+            manager.startUpdatingLocation()
+            weakEngine = manager.engine
+            box.value = manager
+        }
+        delegate.onLocations = { _, _ in box.value = nil }
+        queue.suspend()
+        harness.clock.advance(by: 1)
+        harness.authorization.setStatus(.authorizedAlways)
+        queue.resume()
+        queue.sync {}
+        queue.sync {}
+        #expect(weakEngine == nil)
+        #expect(!harness.provider.isRunning)
+        harness.clock.advance(by: 1)
+        queue.sync {}
+        #expect(delegate.recorder.serviceEvents == [.locations([1])])
+    }
+
+    /// A manager released in its callback with a region-changing fix behind it in the same hop: the fix of a
+    /// manager that is gone must not change the app's region state silently (no manager told).
+    @Test func releasedManagersQueuedFixDoesNotChangeRegionsSilently() {
+        let harness = ManagerHarness([
+            .init(at: 1, .locations([fixFarFromStop(1, seconds: 1)])), .init(at: 1, .locations([fixNearStop(1, seconds: 2)])),
+        ])
+        let quiet = ScriptedLocationProvider(steps: [], clock: harness.clock)
+        let queueA = DispatchQueue(label: "fan-out.dead-region.A")
+        let queueC = DispatchQueue(label: "fan-out.dead-region.C")
+        let delegateA = HookDelegate()
+        let delegateC = RecordingDelegate()
+        let box = UncheckedBox<CLLocationManager?>(nil)
+        queueA.sync {
+            let manager = CLLocationManager(configuration: harness.configuration(queue: queueA))
+            manager.delegate = delegateA
+            manager.startUpdatingLocation()
+            manager.startMonitoring(for: fanOutStopRegion)
+            box.value = manager
+        }
+        let c = CLLocationManager(
+            configuration: LocationManagerConfiguration(
+                provider: quiet, authorization: harness.authorization, callbackQueue: queueC))
+        c.delegate = delegateC
+        queueC.sync { c.requestLocation() }  // any service; regions alone also subscribe it
+        queueA.sync {}
+        queueC.sync {}
+        delegateA.onLocations = { _, _ in box.value = nil }
+        queueA.suspend()
+        harness.clock.advance(by: 1)
+        queueA.resume()
+        queueA.sync {}
+        queueC.sync {}
+        queueC.sync {}
+        let appState = harness.authorization.monitoredRegions.state(of: "stop")
+        let told = regionEvents(delegateC.serviceEvents)
+        #expect(
+            told.last == .state(appState, "stop"),
+            "app state \(appState.rawValue) but C was told \(told)")
+        withExtendedLifetime(c) {}
+    }
+
+    /// Same, with a second fix behind the first (no failure): nothing must leak.
+    @Test func releasedInsideCallbackWithAFixQueuedBehind() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 1, .locations([fix(2)]))])
+        let queue = DispatchQueue(label: "fan-out.release-fix")
+        let delegate = HookDelegate()
+        weak var weakEngine: LocationManagerEngine?
+        let box = UncheckedBox<CLLocationManager?>(nil)
+        queue.sync {
+            let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
+            manager.delegate = delegate
+            manager.startUpdatingLocation()
+            weakEngine = manager.engine
+            box.value = manager
+        }
+        delegate.onLocations = { _, _ in box.value = nil }
+        queue.suspend()
+        harness.clock.advance(by: 1)
+        queue.resume()
+        queue.sync {}
+        #expect(weakEngine == nil)
+        #expect(!harness.provider.isRunning)
+        #expect(delegate.recorder.serviceEvents == [.locations([1])])
+    }
+
+    /// Released from another thread while its hop is pending: the hop runs after, with nothing to call.
+    @Test func releasedFromAnotherThreadWhileHopPending() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 1, .failed(CLError(.network)))])
+        let queue = DispatchQueue(label: "fan-out.release-pending")
+        let delegate = HookDelegate()
+        weak var weakEngine: LocationManagerEngine?
+        var manager: CLLocationManager? = CLLocationManager(configuration: harness.configuration(queue: queue))
+        manager?.delegate = delegate
+        manager?.startUpdatingLocation()
+        weakEngine = manager?.engine
+        queue.suspend()
+        harness.clock.advance(by: 1)
+        manager = nil
+        queue.resume()
+        queue.sync {}
+        #expect(weakEngine == nil)
+        #expect(!harness.provider.isRunning)
+        #expect(delegate.recorder.serviceEvents == [])
+    }
+
+    /// A manager on a run-loop thread released inside its callback while another manager of the same thread
+    /// shares the hop batch.
+    @Test func releasedInsideCallbackBesideASibling() {
+        let harness = ManagerHarness([
+            .init(at: 1, .locations([fix(1)])), .init(at: 1, .failed(CLError(.network))),
+            .init(at: 2, .locations([fix(2)])),
+        ])
+        let doomed = HookDelegate()
+        weak var weakEngine: LocationManagerEngine?
+        let box = UncheckedBox<CLLocationManager?>(nil)
+        harness.thread.sync {
+            let manager = CLLocationManager(configuration: harness.configuration())
+            manager.delegate = doomed
+            manager.startUpdatingLocation()
+            weakEngine = manager.engine
+            box.value = manager
+        }
+        let sibling = harness.makeManager { $0.startUpdatingLocation() }
+        doomed.onLocations = { _, _ in box.value = nil }
+        // Hold the thread so both events of t=1 land in one hop.
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { harness.thread.sync { held.signal(); release.wait() } }
+        held.wait()
+        harness.clock.advance(by: 1)
+        release.signal()
+        harness.thread.sync {}
+        harness.advance(by: 1)
+        #expect(weakEngine == nil)
+        #expect(doomed.recorder.serviceEvents == [.locations([1])])
+        #expect(harness.delegate.serviceEvents == [.locations([1]), .error(.network), .locations([2])])
+        harness.on(sibling) { $0.stopUpdatingLocation() }
+        #expect(!harness.provider.isRunning)
+    }
+}
