@@ -21,10 +21,12 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         }
 
         /// The block and its generation, read together.
-        var parts: (
-            block: ((CLLocationManager?, Value?, (any Error)?, UnsafeMutablePointer<ObjCBool>?) -> Void)?,
-            generation: Int
-        ) { (block, generation) }
+        var parts:
+            (
+                block: ((CLLocationManager?, Value?, (any Error)?, UnsafeMutablePointer<ObjCBool>?) -> Void)?,
+                generation: Int
+            )
+        { (block, generation) }
     }
 
     struct Values {
@@ -68,14 +70,17 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
 
     // MARK: Update blocks
 
-    /// Calls the location update block with each fix in order, stopping at once when it sets the flag;
-    /// returns the fixes delivered before the stop (all of them if none). `first` is the block for the first fix, read
+    /// Calls the location update block with each fix in order, stopping at once when it sets the flag.
+    ///
+    /// Returns the fixes delivered before the stop (all of them if none). `first` is the block for the first fix, read
     /// by the caller under the lock it took anyway; later fixes read it again, as a block may replace itself.
     private func deliverToUpdateBlock(
         _ fixes: [CLLocation], manager: CLLocationManager, first: UpdateSlot<CLLocation>
     ) -> ArraySlice<CLLocation> {
         for (index, fix) in fixes.enumerated()
-        where callUpdate(\.locationUpdate, manager, fix, nil, current: index == 0 ? first : nil, stop: Self.stopLocation) {
+        where callUpdate(
+            \.locationUpdate, manager, fix, nil, current: index == 0 ? first : nil, stop: Self.stopLocation)
+        {
             return fixes[...index]
         }
         return fixes[...]

@@ -25,8 +25,9 @@ import Testing
         withExtendedLifetime(manager) {}
     }
 
-    /// Two managers on one queue; the second stops the first from its own callback. Whatever order they are
-    /// served in, the first must get nothing from the later events of the hop.
+    /// A manager stopped by another one's callback on the same queue gets nothing more from the hop.
+    ///
+    /// Whatever order the two are served in, the stopped one gets none of the later events.
     @Test func siblingStopsAnotherOnTheSameQueue() {
         for _ in 0..<20 {
             let harness = ManagerHarness([
@@ -65,7 +66,6 @@ import Testing
             withExtendedLifetime((a, b)) {}
         }
     }
-
 
     /// Many managers on 3 queues and 2 run-loop threads: each gets every fix once, in order, in the provider's
     /// batches.
@@ -123,7 +123,6 @@ import Testing
         withExtendedLifetime(managers) {}
     }
 
-
     /// requestLocation() while updating is ignored: the fixes come once each.
     @Test func requestLocationWhileUpdatingIsIgnored() {
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 2, .locations([fix(2)]))])
@@ -159,10 +158,10 @@ import Testing
         withExtendedLifetime((updating, requesting)) {}
     }
 
-    /// The request's answer starts updates from inside its callback: the fix that answered is not delivered a second
-    /// time as the first update (it belongs to the generation before the start). The answer stops the provider, the
-    /// start starts it again, and the scripted provider plays its script from the beginning: 1 then 2, a second later
-    /// each.
+    /// Updates started in the answer to `requestLocation()` do not deliver the answering fix a second time.
+    ///
+    /// That fix belongs to the generation before the start. The answer stops the provider, the start starts it
+    /// again, and the scripted provider plays its script from the beginning: 1 then 2, a second later each.
     @Test func startingUpdatesFromTheRequestsAnswer() {
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 2, .locations([fix(2)]))])
         let queue = DispatchQueue(label: "fan-out.request-start")
@@ -186,7 +185,6 @@ import Testing
         #expect(delegate.recorder.serviceEvents == [.locations([1]), .locations([1]), .locations([2])])
         withExtendedLifetime(manager) {}
     }
-
 
     /// The delegate gets every call of an event, then each observer; an observer added by the delegate during the
     /// event does not get that event.

@@ -6,12 +6,15 @@ import Testing
 /// Region monitoring across managers of one provider on several threads: started after fixes flowed, and no region
 /// event before the fix that caused it.
 @Suite struct FanOutRegionTests {
-    /// Two updating managers (thread, queue) receive fixes; only then does one start monitoring. The next fix
-    /// must give both the region's state once.
+    /// Monitoring started by one of two updating managers after fixes flowed gives both the region's state once.
+    ///
+    /// The managers are on a thread and a queue; the start comes after their first fixes.
     @Test func regionMonitoringStartedAfterFixesFlowed() {
         let harness = ManagerHarness([
-            .init(at: 1, .locations([fixFarFromStop(1, seconds: 1)])), .init(at: 2, .locations([fixFarFromStop(2, seconds: 2)])),
-            .init(at: 3, .locations([fixNearStop(1, seconds: 3)])), .init(at: 4, .locations([fixNearStop(2, seconds: 4)])),
+            .init(at: 1, .locations([fixFarFromStop(1, seconds: 1)])),
+            .init(at: 2, .locations([fixFarFromStop(2, seconds: 2)])),
+            .init(at: 3, .locations([fixNearStop(1, seconds: 3)])),
+            .init(at: 4, .locations([fixNearStop(2, seconds: 4)])),
         ])
         let queue = DispatchQueue(label: "fan-out.regions-late")
         let other = RecordingDelegate()
@@ -37,8 +40,10 @@ import Testing
     /// when the region is added, and gets the provider's latest (far) fix.
     @Test func regionMonitoringStartedAfterFixesFlowedWithAListenerOnly() {
         let harness = ManagerHarness([
-            .init(at: 1, .locations([fixFarFromStop(1, seconds: 1)])), .init(at: 2, .locations([fixFarFromStop(2, seconds: 2)])),
-            .init(at: 3, .locations([fixNearStop(1, seconds: 3)])), .init(at: 4, .locations([fixFarFromStop(3, seconds: 4)])),
+            .init(at: 1, .locations([fixFarFromStop(1, seconds: 1)])),
+            .init(at: 2, .locations([fixFarFromStop(2, seconds: 2)])),
+            .init(at: 3, .locations([fixNearStop(1, seconds: 3)])),
+            .init(at: 4, .locations([fixFarFromStop(3, seconds: 4)])),
         ])
         let queue = DispatchQueue(label: "fan-out.regions-listener")
         let other = RecordingDelegate()
@@ -80,8 +85,10 @@ import Testing
         withExtendedLifetime((b, c)) {}
     }
 
-    /// Statistical version: two queues of 150 managers each, one fix entering the region. No manager may see the
-    /// region's state before the fix.
+    /// No manager sees the region's state before the fix that decided it.
+    ///
+    /// Two queues of 150 managers each, one fix entering the region, four times; the hub wakes the first queue
+    /// before the second has the fix, so a region event shared too early would overtake it.
     @Test func noRegionEventBeforeItsFixAcrossManyManagers() {
         var overtaken = 0
         var total = 0

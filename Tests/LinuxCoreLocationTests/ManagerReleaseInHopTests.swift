@@ -6,8 +6,10 @@ import Testing
 /// A manager released while events for it still wait in its hop, or from inside one of its callbacks: nothing may
 /// outlive it (engine, provider), and what still waits for it may change nothing (issue 17's strong mailbox handler).
 @Suite struct ManagerReleaseInHopTests {
-    /// The delegate releases the manager in its first `didUpdateLocations`; a provider failure waits behind that
-    /// fix in the same hop. The manager, its engine and the provider must all go.
+    /// A manager released in its callback, with a provider failure behind the fix in the hop, leaves nothing behind.
+    ///
+    /// The delegate releases the manager in its first `didUpdateLocations`; the manager, its engine and the
+    /// provider must all go.
     @Test func releasedInsideCallbackWithAFailureQueuedBehind() {
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 1, .failed(CLError(.network)))])
         let queue = DispatchQueue(label: "fan-out.release-failure")
@@ -36,8 +38,10 @@ import Testing
         #expect(delegate.recorder.serviceEvents == [.locations([1])])
     }
 
-    /// The delegate releases the manager in its `didUpdateLocations`; an authorization change (a block with a weak
-    /// reference to the engine) waits behind that fix in the same hop. Nothing may survive.
+    /// A manager released in its callback, with an authorization change behind the fix in the hop, leaves nothing.
+    ///
+    /// The authorization change is a block with a weak reference to the engine, which is still alive while the hop
+    /// runs.
     @Test func releasedInsideCallbackWithAnAuthorizationChangeQueuedBehind() {
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 2, .locations([fix(2)]))])
         let queue = DispatchQueue(label: "fan-out.release-authorization")
@@ -69,7 +73,8 @@ import Testing
     /// manager that is gone must not change the app's region state silently (no manager told).
     @Test func releasedManagersQueuedFixDoesNotChangeRegionsSilently() {
         let harness = ManagerHarness([
-            .init(at: 1, .locations([fixFarFromStop(1, seconds: 1)])), .init(at: 1, .locations([fixNearStop(1, seconds: 2)])),
+            .init(at: 1, .locations([fixFarFromStop(1, seconds: 1)])),
+            .init(at: 1, .locations([fixNearStop(1, seconds: 2)])),
         ])
         let quiet = ScriptedLocationProvider(steps: [], clock: harness.clock)
         let queueA = DispatchQueue(label: "fan-out.dead-region.A")
@@ -172,7 +177,12 @@ import Testing
         // Hold the thread so both events of t=1 land in one hop.
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { harness.thread.sync { held.signal(); release.wait() } }
+        DispatchQueue.global().async {
+            harness.thread.sync {
+                held.signal()
+                release.wait()
+            }
+        }
         held.wait()
         harness.clock.advance(by: 1)
         release.signal()

@@ -11,7 +11,8 @@ import Testing
             .init(
                 at: 1,
                 .locations([
-                    fix(1, at: 1), fix(2, accuracy: 80, at: 1), fix(3, at: 1), fix(4, at: 1), fix(5, accuracy: 90, at: 1),
+                    fix(1, at: 1), fix(2, accuracy: 80, at: 1), fix(3, at: 1), fix(4, at: 1),
+                    fix(5, accuracy: 90, at: 1),
                 ])),
             .init(at: 2, .locations([fix(6, at: 2)])),
         ])
@@ -80,7 +81,9 @@ import Testing
     /// The age filter drops only the stale fixes in the middle of a batch.
     @Test func ageFilterPartial() {
         let harness = BlocksHarness([
-            .init(at: 10, .locations([fix(1, at: 10), fix(2, at: 10, age: 30), fix(3, at: 10, age: 1), fix(4, at: 10, age: 40)]))
+            .init(
+                at: 10,
+                .locations([fix(1, at: 10), fix(2, at: 10, age: 30), fix(3, at: 10, age: 1), fix(4, at: 10, age: 40)]))
         ])
         let updates = Recorder()
         let batches = Recorder()
@@ -131,12 +134,14 @@ import Testing
         let managers = recorders.enumerated().map { index, recorder in
             harness.makeManager { manager in
                 manager.updateAccuracyFilter = 50
-                manager.startUpdatingLocation(update: UpdateBlockTests.recording(recorder, stopAt: index == 2 ? 1 : nil))
+                manager.startUpdatingLocation(
+                    update: UpdateBlockTests.recording(recorder, stopAt: index == 2 ? 1 : nil))
             }
         }
         harness.advance(by: 2)
         for (index, recorder) in recorders.enumerated() {
-            #expect(recorder.events == (index == 2 ? ["fix 1.0"] : ["fix 1.0", "fix 2.0", "fix 3.0"]), "manager \(index)")
+            #expect(
+                recorder.events == (index == 2 ? ["fix 1.0"] : ["fix 1.0", "fix 2.0", "fix 3.0"]), "manager \(index)")
         }
         _ = managers
     }
