@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,8 +17,9 @@ import Synchronization
 /// A failed write never traps: a closed pipe (`EPIPE`: the reader, such as `head`, has what it wanted) or
 /// any other error (a full disk, a closed descriptor) is handed once to ``onFailure``, and everything
 /// written after a failure is dropped. `SIGPIPE` is ignored (``Terminal/prepare()``), so a closed pipe is an
-/// error code, not death by a signal. Thread-safe.
-final class StandardOutput: Sendable {
+/// error code, not death by a signal. Thread-safe: the state sits behind an `NSLock` (a pthread mutex), which the
+/// thread sanitizer sees, unlike `Mutex` from Synchronization, whose futex hand-over it reported as races.
+final class StandardOutput: @unchecked Sendable {
     /// Why standard output cannot be written.
     enum Failure: Error, Equatable {
         /// The reading end of the pipe is closed (`EPIPE`).
@@ -54,7 +56,9 @@ final class StandardOutput: Sendable {
     }
 
     private let descriptor: Int32
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    /// Accessed only under ``lock`` (``withState(_:)``).
+    @exclusivity(unchecked) private var state = State()
     /// When the `write(2)` in progress started (``monotonicNow()``, nanoseconds), or 0 when none is.
     private let writeStarted = Atomic<UInt64>(0)
 
@@ -62,15 +66,22 @@ final class StandardOutput: Sendable {
         self.descriptor = descriptor
     }
 
+    /// Runs `body` with exclusive access to the state.
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
     /// What to do when a write fails, instead of ending the process with a generic message: called once,
     /// on the thread that wrote.
     var onFailure: (@Sendable (Failure) -> Void)? {
-        get { state.withLock { $0.onFailure } }
-        set { state.withLock { $0.onFailure = newValue } }
+        get { withState { $0.onFailure } }
+        set { withState { $0.onFailure = newValue } }
     }
 
     /// The failure that stopped the output, if any.
-    var failure: Failure? { state.withLock { $0.failure } }
+    var failure: Failure? { withState { $0.failure } }
 
     /// How long the write in progress has been waiting, in seconds (0 or more); 0 when no write is in progress.
     ///
@@ -90,7 +101,7 @@ final class StandardOutput: Sendable {
     /// When a write to a regular file fails (a full disk), the file is cut back to its last whole record and this
     /// is written after it, if it fits, so that the file stays a valid document.
     func setClosing(_ text: String?) {
-        state.withLock { $0.closing = text.map { Array($0.utf8) } }
+        withState { $0.closing = text.map { Array($0.utf8) } }
     }
 
     /// Appends what `build` writes to the buffer, as one record, and writes the buffer out when it is full.
@@ -98,7 +109,7 @@ final class StandardOutput: Sendable {
     /// A record is what a failing write to a regular file never leaves cut: the file is truncated to the end of the
     /// last record written whole.
     func write(_ build: (inout OutputBuffer) -> Void) {
-        let (failure, scheduleFlush) = state.withLock { state -> (Failure?, Bool) in
+        let (failure, scheduleFlush) = withState { state -> (Failure?, Bool) in
             guard state.failure == nil else { return (nil, false) }
             build(&state.buffer)
             state.recordEnds.append(state.buffer.count)
@@ -115,7 +126,7 @@ final class StandardOutput: Sendable {
     /// - Returns: The failure that stopped the output, now or before; `nil` if all was written.
     @discardableResult
     func flush() -> Failure? {
-        let (failure, isNew) = state.withLock { state -> (Failure?, Bool) in
+        let (failure, isNew) = withState { state -> (Failure?, Bool) in
             state.flushScheduled = false
             if let failure = state.failure { return (failure, false) }
             return (writeOut(&state), true)
@@ -125,7 +136,7 @@ final class StandardOutput: Sendable {
     }
 
     private func report(_ failure: Failure) {
-        let handler = state.withLock { $0.onFailure }
+        let handler = withState { $0.onFailure }
         guard let handler else {
             // A reader that closed the pipe (`| head`) ends the command quietly, as Docs/CLI.md says.
             if failure == .closed { Terminal.exit(.success) }
