@@ -19,14 +19,6 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
             self.block = block
             generation += 1
         }
-
-        /// The block and its generation, read together.
-        var parts:
-            (
-                block: ((CLLocationManager?, Value?, (any Error)?, UnsafeMutablePointer<ObjCBool>?) -> Void)?,
-                generation: Int
-            )
-        { (block, generation) }
     }
 
     struct Values {
@@ -94,8 +86,9 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         _ slot: WritableKeyPath<Values, UpdateSlot<Value>>, _ manager: CLLocationManager, _ value: Value?,
         _ error: (any Error)?, current: UpdateSlot<Value>? = nil, stop: (CLLocationManager) -> Void
     ) -> Bool {
-        let (block, generation) = (current ?? values.withLock { $0[keyPath: slot] }).parts
-        guard let block else { return false }
+        let read = current ?? values.withLock { $0[keyPath: slot] }
+        guard let block = read.block else { return false }
+        let generation = read.generation
         var flag: ObjCBool = false
         withUnsafeMutablePointer(to: &flag) { block(manager, value, error, $0) }
         guard flag.boolValue else { return false }

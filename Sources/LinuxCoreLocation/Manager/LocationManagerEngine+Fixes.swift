@@ -32,11 +32,11 @@ extension LocationManagerEngine {
         guard !fixes.isEmpty else { return }
         // Filled in by the closures, rather than returned in optional tuples, whose copies cost retains per manager.
         var decision = FixDecision()
-        var receivers: Receivers?
+        var round: CallbackRound?
         let requestPending: Bool? = state.withLock { state in
-            guard state.locationGeneration == generation, !state.detached else { return nil }
+            guard state.accepts(generation: generation) else { return nil }
             guard state.request == nil else { return true }
-            decide(fixes, into: &decision, receivers: &receivers, state: &state, now: now)
+            decide(fixes, into: &decision, round: &round, state: &state, now: now)
             return false
         }
         guard let requestPending else { return }
@@ -45,47 +45,39 @@ extension LocationManagerEngine {
             state.withLock { state in
                 // The answer's delegate call may have stopped or restarted updates (or released the manager): then
                 // these fixes belong to an older generation and decide nothing more.
-                guard state.locationGeneration == generation, !state.detached else { return }
-                decide(fixes, into: &decision, receivers: &receivers, state: &state, now: now)
+                guard state.accepts(generation: generation) else { return }
+                decide(fixes, into: &decision, round: &round, state: &state, now: now)
             }
         }
         if decision.causedRegionEvents { shareRegionEvents() }
-        guard let receivers else { return }
-        defer { state.withLock { $0.eventTime = receivers.outerEventTime } }
-        guard let manager = receivers.manager else { return }
-        // As `withDelegate` does: the delegate gets every call, then each observer in turn.
-        if let delegate = receivers.delegate {
+        guard let round else { return }
+        defer { state.withLock { $0.eventTime = round.outerEventTime } }
+        round.receivers.call { manager, delegate in
             for callback in decision.callbacks { Self.deliver(callback, to: delegate, of: manager) }
         }
-        for (_, observer) in receivers.observers {
-            for callback in decision.callbacks { Self.deliver(callback, to: observer, of: manager) }
-        }
     }
 
-    /// Who receives the calls of one event, taken under the lock that also marks the calls as under way.
-    private struct Receivers {
-        var manager: CLLocationManager?
-        var delegate: (any CLLocationManagerDelegate)?
-        var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)]
+    /// The receivers of one event's calls, taken under the lock that also marks the calls as under way.
+    private struct CallbackRound {
+        let receivers: Receivers
         /// The ``State/eventTime`` of calls this one is nested in, put back when it ends.
-        var outerEventTime: Date?
-    }
+        let outerEventTime: Date?
 
-    /// The manager, delegate and observers, with ``State/eventTime`` set to `now` for the calls about to be made.
-    private static func receivers(startingCallbacksAt now: Date, in state: inout State) -> Receivers {
-        defer { state.eventTime = now }
-        return Receivers(
-            manager: state.manager, delegate: state.delegate, observers: state.observers,
-            outerEventTime: state.eventTime)
+        /// Takes the receivers and sets ``State/eventTime`` to `now` for the calls about to be made.
+        init(startingAt now: Date, in state: inout State) {
+            receivers = Receivers(state)
+            outerEventTime = state.eventTime
+            state.eventTime = now
+        }
     }
 
     /// Runs `fixes` through every service under the lock: the calls they decide, in fix order, go to `decision`, and
-    /// when there are some, their receivers to `receivers`, with ``State/eventTime`` set to `now` for them.
+    /// when there are some, their receivers to `round`, with ``State/eventTime`` set to `now` for them.
     private func decide(
-        _ fixes: [CLLocation], into decision: inout FixDecision, receivers: inout Receivers?, state: inout State,
+        _ fixes: [CLLocation], into decision: inout FixDecision, round: inout CallbackRound?, state: inout State,
         now: Date
     ) {
-        defer { if !decision.callbacks.isEmpty { receivers = Self.receivers(startingCallbacksAt: now, in: &state) } }
+        defer { if !decision.callbacks.isEmpty { round = CallbackRound(startingAt: now, in: &state) } }
         for fix in fixes {
             // Both services see every fix, so neither short-circuits the other.
             let standard = Self.standardUpdatesAccept(fix, state: &state, now: now, callbacks: &decision.callbacks)

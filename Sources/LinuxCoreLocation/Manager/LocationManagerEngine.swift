@@ -59,6 +59,10 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         /// Set by ``LocationManagerEngine/detach()``: the manager is gone, and what is still queued for it (the rest of
         /// the hop that released it) changes nothing — no fix decided, no region state changed, no provider started.
         var detached = false
+
+        /// Whether fixes that arrived in location generation `generation` still count: updates were not stopped or
+        /// restarted since, and the manager is not gone.
+        func accepts(generation: Int) -> Bool { locationGeneration == generation && !detached }
         /// Extra receivers of every callback, held strongly, in registration order (``CLLocationManager/addObserver(_:)``).
         var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = []
         var nextObserverToken = 0
@@ -176,13 +180,30 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         }
     }
 
+    /// Who receives a callback, taken under the lock when the call begins: the manager (`nil` once it is gone), its
+    /// delegate (if it still exists) and the observers registered then.
+    struct Receivers {
+        let manager: CLLocationManager?
+        let delegate: (any CLLocationManagerDelegate)?
+        let observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)]
+
+        init(_ state: borrowing State) {
+            (manager, delegate, observers) = (state.manager, state.delegate, state.observers)
+        }
+
+        /// Runs `body` with the manager and, in turn, the delegate and each observer, in registration order; nothing
+        /// when the manager is gone.
+        func call(_ body: (CLLocationManager, any CLLocationManagerDelegate) -> Void) {
+            guard let manager else { return }
+            if let delegate { body(manager, delegate) }
+            for (_, observer) in observers { body(manager, observer) }
+        }
+    }
+
     /// Runs `body` on the callback target with the manager and, in turn, its delegate (if it still exists) and
     /// each observer registered when the call began, in registration order.
     func withDelegate(_ body: (CLLocationManager, any CLLocationManagerDelegate) -> Void) {
-        let (manager, delegate, observers) = state.withLock { ($0.manager, $0.delegate, $0.observers) }
-        guard let manager else { return }
-        if let delegate { body(manager, delegate) }
-        for (_, observer) in observers { body(manager, observer) }
+        state.withLock { Receivers($0) }.call(body)
     }
 
     /// Queues `body` on the callback target, to run with the manager and delegate if they still exist.

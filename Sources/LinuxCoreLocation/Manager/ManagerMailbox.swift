@@ -66,6 +66,7 @@ final class ManagerMailbox: Sendable {
 
     /// Releases the handler: events of later hops are dropped; blocks still run.
     func close() {
+        // Returned, so that the engine is released after the lock: its deinit may do anything.
         _ = state.withLock { state in
             defer { state.handle = nil }
             return state.handle

@@ -70,14 +70,7 @@ final class LocationHub: Sendable {
         /// so that each thread can be woken as soon as the last of its subscribers has the event.
         mutating func receivers() -> [any LocationHubSubscriber] {
             if let cachedReceivers { return cachedReceivers }
-            var threads: [ObjectIdentifier] = []
-            var byThread: [ObjectIdentifier: [any LocationHubSubscriber]] = [:]
-            for subscriber in subscribers.values {
-                let thread = subscriber.callbackThread
-                if byThread[thread] == nil { threads.append(thread) }
-                byThread[thread, default: []].append(subscriber)
-            }
-            let receivers = threads.flatMap { byThread[$0] ?? [] }
+            let receivers = Dictionary(grouping: subscribers.values, by: \.callbackThread).values.flatMap { $0 }
             cachedReceivers = receivers
             return receivers
         }
