@@ -83,15 +83,9 @@ import Testing
         defer { threads[1].stop() }
         var managers: [CLLocationManager] = []
         var delegates: [RecordingDelegate] = []
-        for queue in queues {
-            for _ in 0..<15 {
-                let delegate = RecordingDelegate()
-                let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
-                manager.delegate = delegate
-                queue.sync { manager.startUpdatingLocation() }
-                managers.append(manager)
-                delegates.append(delegate)
-            }
+        for (manager, delegate) in queues.flatMap({ harness.updatingManagers(15, on: $0) }) {
+            managers.append(manager)
+            delegates.append(delegate)
         }
         for thread in threads {
             for _ in 0..<10 {

@@ -17,11 +17,8 @@ import Testing
             .init(at: 4, .locations([fixNearStop(2, seconds: 4)])),
         ])
         let queue = DispatchQueue(label: "fan-out.regions-late")
-        let other = RecordingDelegate()
         let a = harness.makeManager { $0.startUpdatingLocation() }
-        let b = CLLocationManager(configuration: harness.configuration(queue: queue))
-        b.delegate = other
-        queue.sync { b.startUpdatingLocation() }
+        let (b, other) = harness.updatingManagers(1, on: queue)[0]
         harness.advance(by: 2)
         queue.sync {}
         harness.on(a) { $0.startMonitoring(for: fanOutStopRegion) }
@@ -46,14 +43,11 @@ import Testing
             .init(at: 4, .locations([fixFarFromStop(3, seconds: 4)])),
         ])
         let queue = DispatchQueue(label: "fan-out.regions-listener")
-        let other = RecordingDelegate()
         let listener = RecordingDelegate()
         let listenerThread = CallbackThread()
         defer { listenerThread.stop() }
         let a = harness.makeManager { $0.startUpdatingLocation() }
-        let b = CLLocationManager(configuration: harness.configuration(queue: queue))
-        b.delegate = other
-        queue.sync { b.startUpdatingLocation() }
+        let (b, other) = harness.updatingManagers(1, on: queue)[0]
         let c = listenerThread.sync {
             let manager = CLLocationManager(configuration: harness.configuration())
             manager.delegate = listener
@@ -96,18 +90,9 @@ import Testing
         for _ in 0..<4 {
             let harness = ManagerHarness([.init(at: 1, .locations([fixNearStop(1, seconds: 1)]))])
             let queues = [DispatchQueue(label: "fan-out.many.A"), DispatchQueue(label: "fan-out.many.B")]
-            var managers: [CLLocationManager] = []
-            var delegates: [RecordingDelegate] = []
-            for queue in queues {
-                for _ in 0..<150 {
-                    let delegate = RecordingDelegate()
-                    let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
-                    manager.delegate = delegate
-                    queue.sync { manager.startUpdatingLocation() }
-                    managers.append(manager)
-                    delegates.append(delegate)
-                }
-            }
+            let made = queues.flatMap { harness.updatingManagers(150, on: $0) }
+            let managers = made.map(\.manager)
+            let delegates = made.map(\.delegate)
             queues[0].sync { managers[0].startMonitoring(for: fanOutStopRegion) }
             for queue in queues { queue.sync {} }
             harness.clock.advance(by: 1)

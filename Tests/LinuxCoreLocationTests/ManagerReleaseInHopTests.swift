@@ -3,6 +3,34 @@ import Testing
 
 @testable import LinuxCoreLocation
 
+/// An updating manager whose delegate releases it in its first `didUpdateLocations`: ``box`` holds the only strong
+/// reference until then, and the weak references tell what outlived it.
+private final class SelfReleasingManager: @unchecked Sendable {
+    let delegate = HookDelegate()
+    let box = UncheckedBox<CLLocationManager?>(nil)
+    weak var manager: CLLocationManager?
+    weak var engine: LocationManagerEngine?
+
+    /// Made on `queue`, or on the harness's run-loop thread when `queue` is nil; `setUp` runs after the start.
+    init(
+        _ harness: ManagerHarness, queue: DispatchQueue?, setUp: @escaping (CLLocationManager) -> Void = { _ in }
+    ) {
+        let delegate = delegate
+        let make = {
+            let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
+            manager.delegate = delegate
+            manager.startUpdatingLocation()
+            setUp(manager)
+            return UncheckedBox(manager)
+        }
+        let made = queue.map { $0.sync(execute: make) } ?? harness.thread.sync(make)
+        manager = made.value
+        engine = made.value.engine
+        box.value = made.value
+        delegate.onLocations = { [box] _, _ in box.value = nil }
+    }
+}
+
 /// A manager released while events for it still wait in its hop, or from inside one of its callbacks: nothing may
 /// outlive it (engine, provider), and what still waits for it may change nothing (issue 17's strong mailbox handler).
 @Suite struct ManagerReleaseInHopTests {
@@ -13,29 +41,17 @@ import Testing
     @Test func releasedInsideCallbackWithAFailureQueuedBehind() {
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 1, .failed(CLError(.network)))])
         let queue = DispatchQueue(label: "fan-out.release-failure")
-        let delegate = HookDelegate()
-        weak var weakManager: CLLocationManager?
-        weak var weakEngine: LocationManagerEngine?
-        let box = UncheckedBox<CLLocationManager?>(nil)
-        queue.sync {
-            let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
-            manager.delegate = delegate
-            manager.startUpdatingLocation()
-            weakManager = manager
-            weakEngine = manager.engine
-            box.value = manager
-        }
-        delegate.onLocations = { _, _ in box.value = nil }
+        let released = SelfReleasingManager(harness, queue: queue)
         queue.suspend()
         harness.clock.advance(by: 1)  // both events wait in one hop
         queue.resume()
         queue.sync {}
         queue.sync {}
-        #expect(weakManager == nil)
-        #expect(weakEngine == nil)
+        #expect(released.manager == nil)
+        #expect(released.engine == nil)
         #expect(!harness.provider.isRunning)
         #expect(harness.provider.stopCount == 1)
-        #expect(delegate.recorder.serviceEvents == [.locations([1])])
+        #expect(released.delegate.recorder.serviceEvents == [.locations([1])])
     }
 
     /// A manager released in its callback, with an authorization change behind the fix in the hop, leaves nothing.
@@ -45,28 +61,18 @@ import Testing
     @Test func releasedInsideCallbackWithAnAuthorizationChangeQueuedBehind() {
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 2, .locations([fix(2)]))])
         let queue = DispatchQueue(label: "fan-out.release-authorization")
-        let delegate = HookDelegate()
-        weak var weakEngine: LocationManagerEngine?
-        let box = UncheckedBox<CLLocationManager?>(nil)
-        queue.sync {
-            let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
-            manager.delegate = delegate
-            manager.startUpdatingLocation()
-            weakEngine = manager.engine
-            box.value = manager
-        }
-        delegate.onLocations = { _, _ in box.value = nil }
+        let released = SelfReleasingManager(harness, queue: queue)
         queue.suspend()
         harness.clock.advance(by: 1)
         harness.authorization.setStatus(.authorizedAlways)
         queue.resume()
         queue.sync {}
         queue.sync {}
-        #expect(weakEngine == nil)
+        #expect(released.engine == nil)
         #expect(!harness.provider.isRunning)
         harness.clock.advance(by: 1)
         queue.sync {}
-        #expect(delegate.recorder.serviceEvents == [.locations([1])])
+        #expect(released.delegate.recorder.serviceEvents == [.locations([1])])
     }
 
     /// A manager released in its callback with a region-changing fix behind it in the same hop: the fix of a
@@ -79,16 +85,8 @@ import Testing
         let quiet = ScriptedLocationProvider(steps: [], clock: harness.clock)
         let queueA = DispatchQueue(label: "fan-out.dead-region.A")
         let queueC = DispatchQueue(label: "fan-out.dead-region.C")
-        let delegateA = HookDelegate()
         let delegateC = RecordingDelegate()
-        let box = UncheckedBox<CLLocationManager?>(nil)
-        queueA.sync {
-            let manager = CLLocationManager(configuration: harness.configuration(queue: queueA))
-            manager.delegate = delegateA
-            manager.startUpdatingLocation()
-            manager.startMonitoring(for: fanOutStopRegion)
-            box.value = manager
-        }
+        let released = SelfReleasingManager(harness, queue: queueA) { $0.startMonitoring(for: fanOutStopRegion) }
         let c = CLLocationManager(
             configuration: LocationManagerConfiguration(
                 provider: quiet, authorization: harness.authorization, callbackQueue: queueC))
@@ -96,7 +94,6 @@ import Testing
         queueC.sync { c.requestLocation() }  // any service; regions alone also subscribe it
         queueA.sync {}
         queueC.sync {}
-        delegateA.onLocations = { _, _ in box.value = nil }
         queueA.suspend()
         harness.clock.advance(by: 1)
         queueA.resume()
@@ -108,31 +105,21 @@ import Testing
         #expect(
             told.last == .state(appState, "stop"),
             "app state \(appState.rawValue) but C was told \(told)")
-        withExtendedLifetime(c) {}
+        withExtendedLifetime((c, released)) {}
     }
 
     /// Same, with a second fix behind the first (no failure): nothing must leak.
     @Test func releasedInsideCallbackWithAFixQueuedBehind() {
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 1, .locations([fix(2)]))])
         let queue = DispatchQueue(label: "fan-out.release-fix")
-        let delegate = HookDelegate()
-        weak var weakEngine: LocationManagerEngine?
-        let box = UncheckedBox<CLLocationManager?>(nil)
-        queue.sync {
-            let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
-            manager.delegate = delegate
-            manager.startUpdatingLocation()
-            weakEngine = manager.engine
-            box.value = manager
-        }
-        delegate.onLocations = { _, _ in box.value = nil }
+        let released = SelfReleasingManager(harness, queue: queue)
         queue.suspend()
         harness.clock.advance(by: 1)
         queue.resume()
         queue.sync {}
-        #expect(weakEngine == nil)
+        #expect(released.engine == nil)
         #expect(!harness.provider.isRunning)
-        #expect(delegate.recorder.serviceEvents == [.locations([1])])
+        #expect(released.delegate.recorder.serviceEvents == [.locations([1])])
     }
 
     /// Released from another thread while its hop is pending: the hop runs after, with nothing to call.
@@ -162,18 +149,8 @@ import Testing
             .init(at: 1, .locations([fix(1)])), .init(at: 1, .failed(CLError(.network))),
             .init(at: 2, .locations([fix(2)])),
         ])
-        let doomed = HookDelegate()
-        weak var weakEngine: LocationManagerEngine?
-        let box = UncheckedBox<CLLocationManager?>(nil)
-        harness.thread.sync {
-            let manager = CLLocationManager(configuration: harness.configuration())
-            manager.delegate = doomed
-            manager.startUpdatingLocation()
-            weakEngine = manager.engine
-            box.value = manager
-        }
+        let doomed = SelfReleasingManager(harness, queue: nil)
         let sibling = harness.makeManager { $0.startUpdatingLocation() }
-        doomed.onLocations = { _, _ in box.value = nil }
         // Hold the thread so both events of t=1 land in one hop.
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -188,8 +165,8 @@ import Testing
         release.signal()
         harness.thread.sync {}
         harness.advance(by: 1)
-        #expect(weakEngine == nil)
-        #expect(doomed.recorder.serviceEvents == [.locations([1])])
+        #expect(doomed.engine == nil)
+        #expect(doomed.delegate.recorder.serviceEvents == [.locations([1])])
         #expect(harness.delegate.serviceEvents == [.locations([1]), .error(.network), .locations([2])])
         harness.on(sibling) { $0.stopUpdatingLocation() }
         #expect(!harness.provider.isRunning)

@@ -20,15 +20,14 @@ import Testing
         let batches = Recorder()
         let manager = harness.makeManager { manager in
             manager.updateAccuracyFilter = 50
-            manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
+            manager.didUpdateLocationsBlock = UpdateBlockTests.recordingBatches(batches)
             manager.startUpdatingLocation(update: UpdateBlockTests.recording(updates, stopAt: 3))
         }
         harness.advance(by: 2)
         #expect(updates.events == ["fix 1.0", "fix 3.0"])
         #expect(batches.events == ["[1.0, 3.0]"])
         #expect(!harness.provider.isRunning)
-        let statistics = harness.on(manager) { $0.updateFilterStatistics }
-        _ = statistics
+        _ = manager
     }
 
     /// The first fix is filtered away; the first delivered fix's block replaces itself: the next fix goes to the
@@ -46,7 +45,7 @@ import Testing
         let batches = Recorder()
         let manager = harness.makeManager { manager in
             manager.updateAccuracyFilter = 50
-            manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
+            manager.didUpdateLocationsBlock = UpdateBlockTests.recordingBatches(batches)
             manager.startUpdatingLocation { manager, location, _, _ in
                 first.record("fix \(location?.coordinate.latitude ?? -1)")
                 manager?.startUpdatingLocation(update: UpdateBlockTests.recording(second))
@@ -69,7 +68,7 @@ import Testing
         let batches = Recorder()
         let manager = harness.makeManager { manager in
             manager.updateAccuracyFilter = 50
-            manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
+            manager.didUpdateLocationsBlock = UpdateBlockTests.recordingBatches(batches)
             manager.startUpdatingLocation(update: UpdateBlockTests.recording(updates, stopAt: 1))
         }
         harness.advance(by: 2)
@@ -89,7 +88,7 @@ import Testing
         let batches = Recorder()
         let manager = harness.makeManager { manager in
             manager.updateLocationAgeFilter = 5
-            manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
+            manager.didUpdateLocationsBlock = UpdateBlockTests.recordingBatches(batches)
             manager.startUpdatingLocation(update: UpdateBlockTests.recording(updates))
         }
         harness.advance(by: 10)

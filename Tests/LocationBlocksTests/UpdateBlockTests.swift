@@ -5,6 +5,11 @@ import Testing
 @testable import LocationBlocks
 
 @Suite struct UpdateBlockTests {
+    /// A `didUpdateLocationsBlock` that records each batch's latitudes, as `[1.0, 3.0]`.
+    static func recordingBatches(_ recorder: Recorder) -> (CLLocationManager, [CLLocation]) -> Void {
+        { _, fixes in recorder.record("\(fixes.map(\.coordinate.latitude))") }
+    }
+
     /// Records every call of a location update block as `fix LAT` or `error CODE`.
     static func recording(_ recorder: Recorder, stopAt stopLatitude: Double? = nil) -> LocationManagerUpdateBlock {
         { _, location, error, stop in
@@ -24,7 +29,7 @@ import Testing
         let recorder = Recorder()
         let batches = Recorder()
         let manager = harness.makeManager { manager in
-            manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
+            manager.didUpdateLocationsBlock = Self.recordingBatches(batches)
             manager.startUpdatingLocation(update: Self.recording(recorder))
         }
         #expect(harness.provider.isRunning)  // starting is automatic
@@ -53,7 +58,7 @@ import Testing
         let recorder = Recorder()
         let batches = Recorder()
         let manager = harness.makeManager { manager in
-            manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
+            manager.didUpdateLocationsBlock = Self.recordingBatches(batches)
             manager.startUpdatingLocation(update: Self.recording(recorder, stopAt: 2))
         }
         harness.advance(by: 1)

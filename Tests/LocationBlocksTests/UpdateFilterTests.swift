@@ -17,7 +17,7 @@ import Testing
         let manager = harness.makeManager { manager in
             manager.updateAccuracyFilter = accuracy
             manager.updateLocationAgeFilter = age
-            manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
+            manager.didUpdateLocationsBlock = UpdateBlockTests.recordingBatches(batches)
             manager.startUpdatingLocation { _, location, _, _ in
                 if let location { updates.record("\(location.coordinate.latitude)") }
             }
@@ -82,7 +82,7 @@ import Testing
         let batches = Recorder()
         let manager = harness.makeManager { manager in
             manager.updateAccuracyFilter = 100
-            manager.didUpdateLocationsBlock = { _, fixes in batches.record("\(fixes.map(\.coordinate.latitude))") }
+            manager.didUpdateLocationsBlock = UpdateBlockTests.recordingBatches(batches)
             LocationBlockStorage.existing(on: manager)?.locationManager(
                 manager, didUpdateLocations: [invalid, fix(2, accuracy: 99)])
         }

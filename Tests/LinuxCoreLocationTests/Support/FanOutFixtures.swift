@@ -55,3 +55,18 @@ final class HookDelegate: NSObject, CLLocationManagerDelegate, @unchecked Sendab
         recorder.locationManager(manager, didEnterRegion: region)
     }
 }
+
+extension ManagerHarness {
+    /// `count` managers on `queue`, each updating with a recording delegate of its own.
+    func updatingManagers(_ count: Int, on queue: DispatchQueue) -> [(
+        manager: CLLocationManager, delegate: RecordingDelegate
+    )] {
+        (0..<count).map { _ in
+            let delegate = RecordingDelegate()
+            let manager = CLLocationManager(configuration: configuration(queue: queue))
+            manager.delegate = delegate
+            queue.sync { manager.startUpdatingLocation() }
+            return (manager, delegate)
+        }
+    }
+}
