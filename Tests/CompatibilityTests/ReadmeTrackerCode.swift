@@ -20,5 +20,6 @@ final class Tracker: NSObject, CLLocationManagerDelegate {
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: Error) {
         print("error:", error)
+        fflush(nil)
     }
 }
