@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LinuxCoreLocation", targets: ["LinuxCoreLocation"]),
         .library(name: "LocationBlocks", targets: ["LocationBlocks"]),
+        .library(name: "INTULocationManager", targets: ["INTULocationManager"]),
         .library(name: "NMEA0183", targets: ["NMEA0183"]),
         .library(name: "GPX", targets: ["GPX"]),
         .library(name: "GPSD", targets: ["GPSD"]),
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "LinuxCoreLocation", dependencies: ["NMEA0183", "GPX", "GPSD", "DBus"]),
         // The extension layer, built only on the mirror's public API.
         .target(name: "LocationBlocks", dependencies: ["LinuxCoreLocation"]),
+        // INTULocationManager's Swift names over LocationBlocks' requests, for code written for that pod.
+        .target(name: "INTULocationManager", dependencies: ["LocationBlocks"]),
         // The command-line tool.
         .executableTarget(
             name: "corelocation",
@@ -45,6 +48,8 @@ let package = Package(
         .testTarget(name: "corelocationTests", dependencies: ["corelocation", "GPX", "SharedTestSupport"]),
         // Code written the way iOS apps write it, compiled unchanged.
         .testTarget(name: "CompatibilityTests", dependencies: ["LinuxCoreLocation", "SharedTestSupport"]),
+        // Code written the way Swift apps use INTULocationManager, compiled unchanged, and the pod's own tests.
+        .testTarget(name: "INTUCompatibilityTests", dependencies: ["INTULocationManager", "SharedTestSupport"]),
         // Code written the way Swift apps use the CLLocationManager-blocks pod, compiled unchanged.
         .testTarget(
             name: "PodCompatibilityTests", dependencies: ["LinuxCoreLocation", "LocationBlocks", "SharedTestSupport"]),

@@ -5,13 +5,24 @@ extension LocationRequestCenter {
     /// Fixes are judged at the time the provider delivered them (`eventTime`), not when this runs: a replay as fast
     /// as possible moves its clock on while they wait on the callback queue, and a fix fresh when delivered must
     /// meet its level on every run, however late it is handled.
+    ///
+    /// Under INTULocationManager's conventions one manager serves everything, so significant-change subscriptions
+    /// hear every delivery too; only the newest fix of a delivery counts, and it becomes the current location
+    /// (and clears the error) — or, when its coordinate is invalid or 0°, 0°, clears the current location and
+    /// reaches no request, as INTULocationManager's `currentLocation` does.
     func received(_ fixes: [CLLocation], from manager: CLLocationManager) {
         let now = manager.eventTime
+        let shared = conventions == .intuLocationManager
         let significantChanges = manager !== updates
-        for fix in fixes {
-            if !significantChanges && fix.horizontalAccuracy >= 0 { lastFix = fix }
-            let result = LocationRequestResult(
-                location: fix, status: .success, achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: now))
+        if shared { failure = nil }
+        for fix in shared ? fixes.suffix(1) : fixes[...] {
+            if shared {
+                lastFix = Self.isINTUCurrentLocation(fix) ? fix : nil
+                if lastFix == nil { continue }
+            } else if !significantChanges && fix.horizontalAccuracy >= 0 {
+                lastFix = fix
+            }
+            let result = subscriptionResult(for: fix, at: now)
             // Handlers may cancel requests, so each one is looked up again.
             for id in requests.keys.sorted() {
                 guard var request = requests[id] else { continue }
@@ -20,13 +31,19 @@ extension LocationRequestCenter {
                     request.consider(fix)
                     requests[id] = request
                     if accuracy.isMet(by: fix, at: now) { finish(id, status: .success, location: fix) }
-                case .locations where !significantChanges, .significantChanges where significantChanges:
+                case .locations where !significantChanges, .significantChanges where significantChanges || shared:
                     request.onLocation?(result)
                 default:
                     break
                 }
             }
         }
+    }
+
+    /// Whether INTULocationManager keeps `fix` as its current location: a valid coordinate other than 0°, 0°.
+    static func isINTUCurrentLocation(_ fix: CLLocation) -> Bool {
+        CLLocationCoordinate2DIsValid(fix.coordinate)
+            && !(fix.coordinate.latitude == 0 && fix.coordinate.longitude == 0)
     }
 
     func received(_ heading: CLHeading) {
@@ -36,8 +53,12 @@ extension LocationRequestCenter {
         }
     }
 
+    /// Applies an error of a manager to the pending requests.
+    ///
     /// `locationUnknown` is transient and ignored; denial ends everything; a heading failure ends heading
-    /// subscriptions; any other error ends the requests served by the failing manager.
+    /// subscriptions. Any other error ends the requests served by the failing manager — or, under
+    /// INTULocationManager's conventions, completes the one-shot requests and is reported to the location
+    /// subscriptions, which stay, and is kept until the next fix (INTULocationManager's `updateFailed`).
     func failed(_ error: any Error, from manager: CLLocationManager) {
         let error = (error as? CLError) ?? CLError(.network)
         switch error.code {
@@ -48,7 +69,22 @@ extension LocationRequestCenter {
         case .headingFailure:
             finishAll(.error(error), where: \.needsHeadings)
         default:
-            finishAll(.error(error)) { !$0.needsHeadings && $0.isServed(by: manager, updates: updates) }
+            guard conventions == .intuLocationManager else {
+                return finishAll(.error(error)) { !$0.needsHeadings && $0.isServed(by: manager, updates: updates) }
+            }
+            failure = error
+            let status = timeoutStatus()
+            for id in requests.keys.sorted() {
+                guard let request = requests[id], !request.needsHeadings else { continue }
+                if request.isOneShot {
+                    finish(id, status: status)
+                } else {
+                    request.onLocation?(
+                        LocationRequestResult(
+                            location: lastFix, status: status,
+                            achievedAccuracy: LocationRequestAccuracy.achieved(by: lastFix, at: manager.eventTime)))
+                }
+            }
         }
     }
 

@@ -4,25 +4,34 @@ import LinuxCoreLocation
 // Admission, countdowns, completion and the services the pending requests need; on the callback queue.
 extension LocationRequestCenter {
     /// Starts a new request: fails it (asynchronously) when location cannot be had, else asks for authorization
-    /// if needed, starts its countdown and services, and completes it from a recent fix that meets its level.
+    /// if needed, starts its countdown and services, and completes it from a recent fix that meets its level
+    /// (under INTULocationManager's conventions, a new subscription hears the most recent location).
     func admit(_ id: Int) {
         if let status = unusableStatus() {
             callbackQueue.async { self.finish(id, status: status) }
             return
         }
-        if updates.authorizationStatus == .notDetermined { authorizationRequest.request(from: updates) }
+        if updates.authorizationStatus == .notDetermined { authorizationRequestValue.request(from: updates) }
         startCountdownIfDue(id)
         updateServices()
-        if case .oneShot(let accuracy, _, _)? = requests[id]?.kind, let lastFix,
-            accuracy.isMet(by: lastFix, at: updates.clock.now)
-        {
+        guard let lastFix, let kind = requests[id]?.kind else { return }
+        switch kind {
+        case .oneShot(let accuracy, _, _) where accuracy.isMet(by: lastFix, at: updates.clock.now):
             callbackQueue.async { self.finish(id, status: .success, location: lastFix) }
+        case .locations where conventions == .intuLocationManager,
+            .significantChanges where conventions == .intuLocationManager:
+            callbackQueue.async {
+                self.requests[id]?.onLocation?(self.subscriptionResult(for: lastFix, at: self.updates.clock.now))
+            }
+        default:
+            break
         }
     }
 
-    /// Why no request can be served now: no available provider, or authorization denied or restricted.
+    /// Why no request can be served now: location services off (no available provider, or the services switch
+    /// off), or authorization denied or restricted.
     func unusableStatus() -> LocationRequestStatus? {
-        guard updates.provider?.isAvailable == true else { return .servicesDisabled }
+        guard updates.locationServicesEnabled, updates.provider?.isAvailable == true else { return .servicesDisabled }
         switch updates.authorizationStatus {
         case .denied: return .denied
         case .restricted: return .restricted
@@ -43,26 +52,55 @@ extension LocationRequestCenter {
         requests[id] = request
     }
 
-    /// The timeout passed: `notDetermined` if the user still has not answered, else `timedOut`.
+    /// The timeout passed: the status INTULocationManager's precedence gives (``timeoutStatus()``).
     func timeOut(_ id: Int) {
-        finish(id, status: updates.authorizationStatus == .notDetermined ? .notDetermined : .timedOut)
+        finish(id, status: timeoutStatus())
     }
 
-    /// Removes a request and calls its handler once with `status` and `location` (by default the best fix seen);
+    /// What a one-shot request whose time is up reports: services disabled, denied or restricted if so; else
+    /// `notDetermined` while the user has not answered; else the error reported since the last fix (INTULocationManager's
+    /// conventions only); else ``LocationRequestStatus/timedOut``.
+    func timeoutStatus() -> LocationRequestStatus {
+        if let status = unusableStatus() { return status }
+        if updates.authorizationStatus == .notDetermined { return .notDetermined }
+        return failure.map(LocationRequestStatus.error) ?? .timedOut
+    }
+
+    /// What a subscription hears with `fix` at `now`: success, or under INTULocationManager's conventions the error
+    /// reported since the last fix.
+    func subscriptionResult(for fix: CLLocation?, at now: Date) -> LocationRequestResult {
+        LocationRequestResult(
+            location: fix, status: failure.map(LocationRequestStatus.error) ?? .success,
+            achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: now))
+    }
+
+    /// Removes a request, stops what no other request needs, and returns it with the result to complete it with:
+    /// `status` and `location` — by default the location ``conventions`` give a result that is not a success;
     /// `providerFinished` says the request ended because its provider did.
+    func removeForCompletion(
+        _ id: Int, status: LocationRequestStatus, location: CLLocation? = nil, providerFinished: Bool = false
+    ) -> (request: PendingLocationRequest, result: LocationRequestResult)? {
+        guard let request = requests.removeValue(forKey: id) else { return nil }
+        request.timer?.cancel()
+        updateServices()
+        let fix = location ?? (conventions == .intuLocationManager ? lastFix : request.best)
+        let result = LocationRequestResult(
+            location: fix, status: status,
+            achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: updates.clock.now),
+            providerFinished: providerFinished)
+        return (request, result)
+    }
+
+    /// Removes a request and calls its handler once, now, with the result
+    /// ``removeForCompletion(_:status:location:providerFinished:)`` makes.
     func finish(
         _ id: Int, status: LocationRequestStatus, location: CLLocation? = nil, providerFinished: Bool = false
     ) {
-        guard let request = requests.removeValue(forKey: id) else { return }
-        request.timer?.cancel()
-        updateServices()
-        let fix = location ?? request.best
-        request.onLocation?(
-            LocationRequestResult(
-                location: fix, status: status,
-                achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: updates.clock.now),
-                providerFinished: providerFinished))
-        request.onHeading?(nil, status)
+        guard
+            let (request, result) = removeForCompletion(
+                id, status: status, location: location, providerFinished: providerFinished)
+        else { return }
+        request.complete(with: result)
     }
 
     /// Ends, with `status`, every request matching `predicate`, in the order they were made.

@@ -10,25 +10,31 @@ import LinuxCoreLocation
 /// ``authorizationRequest``) when a request finds it not determined.
 ///
 /// Threading: every method may be called from any thread. Completions and subscription handlers run on
-/// ``callbackQueue`` — the configuration's callback queue, or a private serial queue — never inside the
-/// call that made the request. Once ``cancel(_:)`` returns, the request's handler is not called again.
-/// Timeouts follow the managers' clock (`manager.clock.schedule`). Requests pending when the center is
-/// released never complete.
+/// ``callbackQueue`` — the configuration's callback queue, or a private serial queue — never inside a call to
+/// the center (a request's own, ``forceComplete(_:)``'s, or any other). Once ``cancel(_:)`` returns, the
+/// request's handler is not called again. Timeouts follow the managers' clock (`manager.clock.schedule`).
+/// Requests pending when the center is released never complete. Where LocationBlocks and INTULocationManager
+/// differ, ``conventions`` decides.
 public final class LocationRequestCenter: @unchecked Sendable {
     /// The queue completions and handlers run on.
     public let callbackQueue: DispatchQueue
-    /// What to ask for when a request finds authorization not determined.
-    public let authorizationRequest: CLLocationUpdateAuthorizationDescription
+    /// Whose rules the center follows where LocationBlocks and INTULocationManager differ.
+    public let conventions: LocationRequestConventions
 
     // Everything below is touched only on `callbackQueue`.
     let updates: CLLocationManager
+    /// The manager for significant changes: ``updates`` itself under INTULocationManager's conventions.
     let significant: CLLocationManager
     var requests: [Int: PendingLocationRequest] = [:]
     private var nextID = 0
     var running = (locations: false, headings: false, significantChanges: false)
-    /// The latest valid fix of standard updates, for requests whose level a recent fix already meets.
+    /// The location results carry and recent fixes complete requests from: the latest valid fix of standard updates
+    /// (LocationBlocks), or the latest location delivered by any service (INTULocationManager's current location).
     var lastFix: CLLocation?
-    private let confinement: CallbackQueue
+    /// The error reported since the last fix, under INTULocationManager's conventions (its `updateFailed`).
+    var failure: CLError?
+    var authorizationRequestValue: CLLocationUpdateAuthorizationDescription
+    let confinement: CallbackQueue
 
     /// Creates a center.
     ///
@@ -36,23 +42,36 @@ public final class LocationRequestCenter: @unchecked Sendable {
     ///   - configuration: Provider and authorization (**Linux only**); its callback queue, if set, must be
     ///     serial and becomes ``callbackQueue``.
     ///   - authorizationRequest: What to ask for when authorization is not determined; when in use by default.
+    ///   - conventions: LocationBlocks' rules (the default) or INTULocationManager's.
     public init(
         configuration: LocationManagerConfiguration = LocationManagerConfiguration(),
-        authorizationRequest: CLLocationUpdateAuthorizationDescription = .whenInUse
+        authorizationRequest: CLLocationUpdateAuthorizationDescription = .whenInUse,
+        conventions: LocationRequestConventions = .locationBlocks
     ) {
         let queue = configuration.callbackQueue ?? DispatchQueue(label: "LocationBlocks.LocationRequestCenter")
         var configuration = configuration
         configuration.callbackQueue = queue
         callbackQueue = queue
-        self.authorizationRequest = authorizationRequest
+        self.conventions = conventions
+        authorizationRequestValue = authorizationRequest
         confinement = CallbackQueue(queue)
         // Made on the queue that will use them, so every access to their state is ordered by it.
         (updates, significant) = confinement.sync {
-            (CLLocationManager(configuration: configuration), CLLocationManager(configuration: configuration))
+            let updates = CLLocationManager(configuration: configuration)
+            let shared = conventions == .intuLocationManager
+            return (updates, shared ? updates : CLLocationManager(configuration: configuration))
         }
         let observer = LocationRequestObserver(center: self)
         updates.addObserver(observer)
-        significant.addObserver(observer)
+        if significant !== updates { significant.addObserver(observer) }
+    }
+
+    /// What to ask for when a request finds authorization not determined; when in use unless set otherwise.
+    ///
+    /// Read and set from any thread; a change applies to the requests made after it.
+    public var authorizationRequest: CLLocationUpdateAuthorizationDescription {
+        get { onQueue { authorizationRequestValue } }
+        set { onQueue { authorizationRequestValue = newValue } }
     }
 
     /// Runs `body` on the callback queue and returns its result: at once when already there.
@@ -122,28 +141,31 @@ public final class LocationRequestCenter: @unchecked Sendable {
     /// Cancels a request or subscription without calling its handler; unknown IDs are ignored.
     public func cancel(_ id: LocationRequestID) {
         onQueue {
-            guard let request = requests.removeValue(forKey: id.value) else { return }
+            guard let request = requests.removeValue(forKey: id.rawValue) else { return }
             request.timer?.cancel()
             updateServices()
         }
     }
 
-    /// Completes a one-shot request now, as if its timeout had passed (status
-    /// ``LocationRequestStatus/timedOut`` with the best fix seen); cancels a subscription without calling it.
+    /// Completes a one-shot request as if its timeout had passed now; cancels a subscription without calling it;
+    /// ignores unknown IDs.
+    ///
+    /// The request leaves ``pendingRequests`` at once; its completion runs afterwards on ``callbackQueue``, never
+    /// inside this call, with the status its timeout would give (``LocationRequestStatus/timedOut``, or
+    /// `notDetermined` while the user has not answered) and the location ``conventions`` choose. Source:
+    /// INTULocationManager's `-forceCompleteLocationRequest:` ("effectively a manual timeout").
     public func forceComplete(_ id: LocationRequestID) {
         onQueue {
-            guard let request = requests[id.value] else { return }
-            if request.isOneShot {
-                finish(id.value, status: .timedOut)
-            } else {
-                cancel(id)
-            }
+            guard let request = requests[id.rawValue] else { return }
+            guard request.isOneShot else { return cancel(id) }
+            guard let (request, result) = removeForCompletion(id.rawValue, status: timeoutStatus()) else { return }
+            callbackQueue.async { request.complete(with: result) }
         }
     }
 
     /// The IDs of the requests and subscriptions not yet completed or cancelled.
     public var pendingRequests: Set<LocationRequestID> {
-        onQueue { Set(requests.keys.map(LocationRequestID.init(value:))) }
+        onQueue { Set(requests.keys.map(LocationRequestID.init(rawValue:))) }
     }
 
     private func add(_ request: PendingLocationRequest) -> LocationRequestID {
@@ -152,7 +174,7 @@ public final class LocationRequestCenter: @unchecked Sendable {
             let id = nextID
             requests[id] = request
             admit(id)
-            return LocationRequestID(value: id)
+            return LocationRequestID(rawValue: id)
         }
     }
 }

@@ -2,7 +2,9 @@ import LinuxCoreLocation
 
 /// What a one-shot request completes with, or what a location subscription receives.
 public struct LocationRequestResult: Sendable {
-    /// The fix: the one that met the level (success), the most accurate valid fix seen (timed out), or `nil`.
+    /// The fix: the one that met the level (success) or the subscription's new fix; otherwise the most accurate
+    /// valid fix seen during the request, or under INTULocationManager's conventions the most recent location
+    /// (see ``LocationRequestConventions``); `nil` when there is none.
     public let location: CLLocation?
     /// How the request ended.
     public let status: LocationRequestStatus

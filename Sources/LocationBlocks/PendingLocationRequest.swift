@@ -47,6 +47,12 @@ struct PendingLocationRequest {
         needsSignificantChanges == (manager !== updates)
     }
 
+    /// Calls the handler with `result`: a heading request hears only its status.
+    func complete(with result: LocationRequestResult) {
+        onLocation?(result)
+        onHeading?(nil, result.status)
+    }
+
     /// Keeps `fix` if it is valid and at least as accurate as the best so far (ties go to the newer fix).
     mutating func consider(_ fix: CLLocation) {
         guard fix.horizontalAccuracy >= 0 else { return }

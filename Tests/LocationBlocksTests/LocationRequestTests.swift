@@ -139,8 +139,13 @@ import Testing
         let third = center.subscribeToLocationUpdates { subscription.record($0) }
         harness.advance(by: 1)
         center.cancel(first)
-        center.forceComplete(second)
-        #expect(forced.events == ["timedOut 1.0"])  // at once, on the queue, with the best fix seen
+        // Never inside the call, even on the callback queue (INTULocationManager completes through dispatch_async).
+        harness.queue.sync {
+            center.forceComplete(second)
+            #expect(forced.events == [] && !center.pendingRequests.contains(second))
+        }
+        harness.queue.sync {}
+        #expect(forced.events == ["timedOut 1.0"])  // next on the queue, with the best fix seen
         center.forceComplete(third)  // a subscription is simply cancelled
         harness.advance(by: 20)
         #expect(cancelled.events == [])

@@ -115,10 +115,14 @@ extension LocationManagerEngine {
                 delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
             }
         case .failed(let error):
-            let request = state.withLock { state in
+            // Reported to a manager using the provider for location (this generation's) or for headings; a pending
+            // `requestLocation()` of this generation ends with it.
+            let request: (LocationRequest?, Bool) = state.withLock { state in
+                let forLocation =
+                    state.locationGeneration == generation && (state.updatingLocation || state.request != nil)
+                guard forLocation else { return (nil, state.updatingHeading) }
                 defer { state.request = nil }
-                return state.locationGeneration == generation && (state.updatingLocation || state.request != nil)
-                    ? (state.request, true) : (nil, false)
+                return (state.request, true)
             }
             guard request.1 else { return }
             request.0?.timer.cancel()
