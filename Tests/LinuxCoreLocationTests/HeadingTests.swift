@@ -27,6 +27,18 @@ private func delivered(_ degrees: [Double], _ setUp: @escaping (CLLocationManage
 }
 
 @Suite struct HeadingTests {
+    /// A provider failure reaches a manager that uses the provider for headings only: it was dropped unless
+    /// location updates ran (found translating INTULocationManager's "support becomes unavailable" test).
+    @Test func aHeadingOnlyManagerHearsTheProvidersFailure() {
+        var steps = headings([90])
+        steps.append(.init(at: 2, .failed(CLError(.network))))
+        let harness = ManagerHarness(steps, capabilities: [.location, .heading])
+        let manager = harness.makeManager { $0.startUpdatingHeading() }
+        harness.advance(by: 2)
+        _ = manager
+        #expect(harness.delegate.serviceEvents == [.heading(90), .error(.network)])
+    }
+
     @Test func angularDistanceIsTheSmallerAngle() {
         #expect(LocationManagerEngine.angularDistance(0, 359) == 1)
         #expect(LocationManagerEngine.angularDistance(10, 190) == 180)
