@@ -38,11 +38,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Every public module, each after the modules its documentation links into.
-all_modules=(NMEA0183 GPX GPSD DBus LinuxCoreLocation LocationBlocks)
+all_modules=(NMEA0183 GPX GPSD DBus LinuxCoreLocation LocationBlocks INTULocationManager)
 dependencies_of() {
     case "$1" in
         LinuxCoreLocation) echo NMEA0183 GPX GPSD DBus ;;
         LocationBlocks) echo LinuxCoreLocation ;;
+        INTULocationManager) echo LinuxCoreLocation LocationBlocks ;;
     esac
 }
 

@@ -36,6 +36,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 LANDING_PAGES = [
     ("/documentation/linuxcorelocation/", "LinuxCoreLocation", "CLLocationManager"),
     ("/documentation/locationblocks/", "LocationBlocks", "startUpdatingLocation(update:)"),
+    ("/documentation/intulocationmanager/", "INTULocationManager", "requestLocation(withDesiredAccuracy:timeout:block:)"),
     ("/documentation/nmea0183/", "NMEA0183", "NMEADecoder"),
     ("/documentation/gpx/", "GPX", "GPXReader"),
     ("/documentation/gpsd/", "GPSD", "GPSDClient"),

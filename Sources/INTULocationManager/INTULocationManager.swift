@@ -7,8 +7,8 @@ import LocationBlocks
 /// One-time requests wait for a location of a desired accuracy (``INTULocationAccuracy``, accuracy and age) for at
 /// most a timeout; subscriptions hear every update until cancelled. Location services run while some request needs
 /// them, and authorization (``preferredAuthorizationType``) is requested when a request finds it not determined.
-/// The rules are INTULocationManager 4.4's, implemented by LocationBlocks' ``LocationBlocks/LocationRequestCenter`` with
-/// ``LocationBlocks/LocationRequestConventions/intuLocationManager`` conventions; see "Porting from INTULocationManager".
+/// The rules are INTULocationManager 4.4's, implemented by LocationBlocks' ``/LocationBlocks/LocationRequestCenter`` with
+/// ``/LocationBlocks/LocationRequestConventions/intuLocationManager`` conventions; see "Porting from INTULocationManager".
 ///
 /// Threading: blocks run on the main queue — an app's main thread while it runs `RunLoop.main.run()` or
 /// `dispatchMain()`, or the thread libdispatch serves the main queue on under an async `main` — asynchronously,
