@@ -390,6 +390,29 @@ import Testing
         #expect(heading == 5 && id.0 == 1 && id.1 == 2)
     }
 
+    /// Every block runs on the main queue: one-time requests, subscriptions and headings.
+    @Test func blocksRunOnTheMainQueue() {
+        let world = INTUWorld(
+            [
+                Step(at: 1, .locations([INTUWorld.fix(1, at: 1)])),
+                Step(at: 2, .heading(INTUWorld.heading(magnetic: 10, true: 12, at: 2))),
+            ], capabilities: [.location, .accuracy, .heading])
+        let key = DispatchSpecificKey<String>()
+        DispatchQueue.main.setSpecific(key: key, value: "main")
+        let queues = Locked<[String]>([])
+        let record = { queues.withLock { $0.append(DispatchQueue.getSpecific(key: key) ?? "elsewhere") } }
+        let calls = DispatchQueue.global().sync {  // made off the main queue: the blocks still run on it
+            [
+                world.manager.requestLocation(withDesiredAccuracy: .room, timeout: 10) { _, _, _ in record() },
+                world.manager.subscribeToLocationUpdates { _, _, _ in record() },
+                world.manager.subscribeToHeadingUpdates { _, _ in record() },
+            ]
+        }
+        world.advance(by: 2)
+        #expect(calls == [1, 2, 3])
+        #expect(queues.withLock { $0 } == ["main", "main", "main"])
+    }
+
     /// Unknown IDs are ignored by every ending call.
     @Test func unknownIDsAreIgnored() {
         let world = INTUWorld([])
