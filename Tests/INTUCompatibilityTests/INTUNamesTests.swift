@@ -18,9 +18,10 @@ import Testing
             m.requestLocation(withDesiredAccuracy:timeout:block:)
         let _: (INTULocationAccuracy, Double, Bool, @escaping INTULocationRequestBlock) -> INTULocationRequestID =
             m.requestLocation(withDesiredAccuracy:timeout:delayUntilAuthorized:block:)
-        let _: (INTULocationAccuracy, CLActivityType, Double, Bool, @escaping INTULocationRequestBlock) ->
-            INTULocationRequestID = m.requestLocation(
-                withDesiredAccuracy:desiredActivityType:timeout:delayUntilAuthorized:block:)
+        let _:
+            (INTULocationAccuracy, CLActivityType, Double, Bool, @escaping INTULocationRequestBlock) ->
+                INTULocationRequestID = m.requestLocation(
+                    withDesiredAccuracy:desiredActivityType:timeout:delayUntilAuthorized:block:)
         let _: (@escaping INTULocationRequestBlock) -> INTULocationRequestID = m.subscribeToLocationUpdates(_:)
         let _: (INTULocationAccuracy, @escaping INTULocationRequestBlock) -> INTULocationRequestID =
             m.subscribeToLocationUpdates(withDesiredAccuracy:block:)
