@@ -79,10 +79,10 @@ extension CLLocationManager {
     /// the provider; source: CLLocationManager-blocks' `updateAccuracyFilter`.
     public var updateAccuracyFilter: CLUpdateAccuracyFilter {
         get {
-            LocationBlockStorage.existing(on: self)?.values.withLock { $0.filter.accuracy }
+            CLLocationManagerBlocks.existing(on: self)?.values.withLock { $0.filter.accuracy }
                 ?? kCLUpdateAccuracyFilterNone
         }
-        set { LocationBlockStorage.installed(on: self).values.withLock { $0.filter.accuracy = newValue } }
+        set { CLLocationManagerBlocks.installed(on: self).values.withLock { $0.filter.accuracy = newValue } }
     }
 
     /// The age limit, in seconds, of a fix passed to the update block and the ``didUpdateLocationsBlock``;
@@ -95,8 +95,10 @@ extension CLLocationManager {
     /// replay the clock is the replay's, so the same replay passes the same fixes on every run. Source:
     /// CLLocationManager-blocks' `updateLocationAgeFilter`.
     public var updateLocationAgeFilter: CLLocationAgeFilter {
-        get { LocationBlockStorage.existing(on: self)?.values.withLock { $0.filter.age } ?? kCLLocationAgeFilterNone }
-        set { LocationBlockStorage.installed(on: self).values.withLock { $0.filter.age = newValue } }
+        get {
+            CLLocationManagerBlocks.existing(on: self)?.values.withLock { $0.filter.age } ?? kCLLocationAgeFilterNone
+        }
+        set { CLLocationManagerBlocks.installed(on: self).values.withLock { $0.filter.age = newValue } }
     }
 
     /// How many fixes the update filters passed and dropped, and the last dropped fix's accuracy and age.
@@ -104,7 +106,8 @@ extension CLLocationManager {
     /// **Linux only.** Zero before any block or filter is set. Read on the callback thread for figures that
     /// match what the blocks saw; any thread may read it.
     public var updateFilterStatistics: LocationUpdateFilterStatistics {
-        LocationBlockStorage.existing(on: self)?.values.withLock { $0.statistics } ?? LocationUpdateFilterStatistics()
+        CLLocationManagerBlocks.existing(on: self)?.values.withLock { $0.statistics }
+            ?? LocationUpdateFilterStatistics()
     }
 
     /// The authorization ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` and
@@ -114,8 +117,8 @@ extension CLLocationManager {
     /// **Linux only** as a property: the pod sets it through
     /// ``update(withAccuracy:locationAge:authorizationDesciption:configuration:)`` only.
     public var updateAuthorizationDescription: CLLocationUpdateAuthorizationDescription {
-        get { LocationBlockStorage.existing(on: self)?.values.withLock { $0.authorizationDescription } ?? .always }
-        set { LocationBlockStorage.installed(on: self).values.withLock { $0.authorizationDescription = newValue } }
+        get { CLLocationManagerBlocks.existing(on: self)?.values.withLock { $0.authorizationDescription } ?? .always }
+        set { CLLocationManagerBlocks.installed(on: self).values.withLock { $0.authorizationDescription = newValue } }
     }
 
     // MARK: Block-based updates
@@ -139,7 +142,7 @@ extension CLLocationManager {
     ///
     /// - Parameter updateBlock: The block; `nil` removes it and still starts updates, as in the pod.
     public func startUpdatingLocation(update updateBlock: LocationManagerUpdateBlock?) {
-        let storage = LocationBlockStorage.installed(on: self)
+        let storage = CLLocationManagerBlocks.installed(on: self)
         storage.values.withLock { $0.locationUpdate.set(updateBlock) }
         storage.requestAuthorization(self)
         startUpdatingLocation()
@@ -154,7 +157,7 @@ extension CLLocationManager {
     ///
     /// - Parameter updateBlock: The block; `nil` removes it and still starts updates.
     public func startUpdatingHeading(update updateBlock: HeadingUpdateBlock?) {
-        let storage = LocationBlockStorage.installed(on: self)
+        let storage = CLLocationManagerBlocks.installed(on: self)
         storage.values.withLock { $0.headingUpdate.set(updateBlock) }
         storage.requestAuthorization(self)
         startUpdatingHeading()
