@@ -2,25 +2,38 @@ import LinuxCoreLocation
 
 extension CLLocationManager {
     // MARK: Factories
+    //
+    // The pod's three signatures, exactly as Swift imports them, so that unapplied references such as
+    // `CLLocationManager.update(withAccuracy:locationAge:)` type-check as on iOS; each forwards to its Linux-only
+    // overload with a `configuration:`, where the one body is.
 
-    /// Creates a manager for block-based updates with both filters off.
+    /// Creates a manager for block-based updates with both filters off, using the process's provider and
+    /// authorization and delivering on the creating thread's run loop, as Apple's managers do.
     ///
     /// Requests nothing: ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` asks for Always authorization
-    /// (the pod's default). The result is implicitly unwrapped, as the pod's `+updateManager` (`instancetype`, no
-    /// nullability) is imported by Swift; it is never `nil`. Source: CLLocationManager-blocks' `+updateManager`.
+    /// (the pod's default). The result is implicitly unwrapped, as Swift imports the pod's `+updateManager`
+    /// (`instancetype` without nullability annotations); it is never `nil`. Source: CLLocationManager-blocks'
+    /// `+updateManager`.
     ///
-    /// - Parameter configuration: Provider, authorization and callback queue (**Linux only**); by default the
-    ///   process's, delivering on the creating thread's run loop as Apple's managers do.
     /// - Returns: A new manager; nothing is started.
-    public static func update(
-        configuration: LocationManagerConfiguration = LocationManagerConfiguration()
-    ) -> CLLocationManager! {
+    public static func update() -> CLLocationManager! {
+        update(configuration: LocationManagerConfiguration())
+    }
+
+    /// Creates a manager for block-based updates with both filters off and the given configuration.
+    ///
+    /// **Linux only**: ``update()`` with a configuration. Requests nothing.
+    ///
+    /// - Parameter configuration: Provider, authorization and callback queue.
+    /// - Returns: A new manager, never `nil`; nothing is started.
+    public static func update(configuration: LocationManagerConfiguration) -> CLLocationManager! {
         update(
             withAccuracy: kCLUpdateAccuracyFilterNone, locationAge: kCLLocationAgeFilterNone,
             authorizationDesciption: .always, configuration: configuration)
     }
 
-    /// Creates a manager for block-based updates with the given filters.
+    /// Creates a manager for block-based updates with the given filters, using the process's provider and
+    /// authorization.
     ///
     /// Requests nothing: ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` asks for Always authorization
     /// (the pod's default). Source: CLLocationManager-blocks' `+updateManagerWithAccuracy:locationAge:`.
@@ -28,12 +41,29 @@ extension CLLocationManager {
     /// - Parameters:
     ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
     ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
-    ///   - configuration: Provider, authorization and callback queue (**Linux only**).
+    /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
+    public static func update(
+        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
+        locationAge updateLocationAgeFilter: CLLocationAgeFilter
+    ) -> CLLocationManager! {
+        update(
+            withAccuracy: updateAccuracyFilter, locationAge: updateLocationAgeFilter,
+            configuration: LocationManagerConfiguration())
+    }
+
+    /// Creates a manager for block-based updates with the given filters and configuration.
+    ///
+    /// **Linux only**: ``update(withAccuracy:locationAge:)`` with a configuration. Requests nothing.
+    ///
+    /// - Parameters:
+    ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
+    ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
+    ///   - configuration: Provider, authorization and callback queue.
     /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
     public static func update(
         withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
         locationAge updateLocationAgeFilter: CLLocationAgeFilter,
-        configuration: LocationManagerConfiguration = LocationManagerConfiguration()
+        configuration: LocationManagerConfiguration
     ) -> CLLocationManager! {
         update(
             withAccuracy: updateAccuracyFilter, locationAge: updateLocationAgeFilter, authorizationDesciption: .always,
@@ -41,7 +71,7 @@ extension CLLocationManager {
     }
 
     /// Creates a manager for block-based updates with the given filters and the authorization its block-based
-    /// starts ask for.
+    /// starts ask for, using the process's provider and authorization.
     ///
     /// Requests nothing itself. `authorizationDesciption` is the pod's spelling (sic). Source:
     /// CLLocationManager-blocks' `+updateManagerWithAccuracy:locationAge:authorizationDesciption:`.
@@ -51,13 +81,33 @@ extension CLLocationManager {
     ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
     ///   - authorizationDescription: What ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` and
     ///     ``startUpdatingHeading(update:)-(HeadingUpdateBlock?)`` request: Always or When In Use.
-    ///   - configuration: Provider, authorization and callback queue (**Linux only**).
+    /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
+    public static func update(
+        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
+        locationAge updateLocationAgeFilter: CLLocationAgeFilter,
+        authorizationDesciption authorizationDescription: CLLocationUpdateAuthorizationDescription
+    ) -> CLLocationManager! {
+        update(
+            withAccuracy: updateAccuracyFilter, locationAge: updateLocationAgeFilter,
+            authorizationDesciption: authorizationDescription, configuration: LocationManagerConfiguration())
+    }
+
+    /// Creates a manager for block-based updates with the given filters, authorization and configuration.
+    ///
+    /// **Linux only**: ``update(withAccuracy:locationAge:authorizationDesciption:)`` with a configuration. Requests
+    /// nothing itself.
+    ///
+    /// - Parameters:
+    ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
+    ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
+    ///   - authorizationDescription: What the block-based starts request: Always or When In Use.
+    ///   - configuration: Provider, authorization and callback queue.
     /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
     public static func update(
         withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
         locationAge updateLocationAgeFilter: CLLocationAgeFilter,
         authorizationDesciption authorizationDescription: CLLocationUpdateAuthorizationDescription,
-        configuration: LocationManagerConfiguration = LocationManagerConfiguration()
+        configuration: LocationManagerConfiguration
     ) -> CLLocationManager! {
         let manager = CLLocationManager(configuration: configuration)
         manager.updateAccuracyFilter = updateAccuracyFilter
@@ -115,7 +165,7 @@ extension CLLocationManager {
     /// ``CLLocationUpdateAuthorizationDescription/always`` (the pod's default) unless set otherwise.
     ///
     /// **Linux only** as a property: the pod sets it through
-    /// ``update(withAccuracy:locationAge:authorizationDesciption:configuration:)`` only.
+    /// ``update(withAccuracy:locationAge:authorizationDesciption:)`` only.
     public var updateAuthorizationDescription: CLLocationUpdateAuthorizationDescription {
         get { CLLocationManagerBlocks.existing(on: self)?.values.withLock { $0.authorizationDescription } ?? .always }
         set { CLLocationManagerBlocks.installed(on: self).values.withLock { $0.authorizationDescription = newValue } }
