@@ -82,7 +82,8 @@ extension CLLocationManager {
         set { setDelegateBlock(\.didExitRegion, newValue) }
     }
 
-    /// Called for `locationManager(_:didFailWithError:)` (a ``/LinuxCoreLocation/CLError``), after the update blocks.
+    /// Called for `locationManager(_:didFailWithError:)` (a ``/LinuxCoreLocation/CLError``), before the location
+    /// update block gets the error.
     public var didFailWithErrorBlock: ((CLLocationManager, any Error) -> Void)? {
         get { CLLocationManagerBlocks.existing(on: self)?.block(\.didFailWithError) }
         set { setDelegateBlock(\.didFailWithError, newValue) }

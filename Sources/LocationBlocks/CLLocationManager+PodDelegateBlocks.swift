@@ -76,7 +76,8 @@ extension CLLocationManager {
         didExitRegionBlock = block.map { block in { block($0, $1) } }
     }
 
-    /// Sets the block for `locationManager(_:didFailWithError:)`; it runs before the update blocks get the error.
+    /// Sets the block for `locationManager(_:didFailWithError:)`; it runs before the location update block gets the
+    /// error.
     ///
     /// - Parameter block: The block, or `nil`. Source: `-didFailWithErrorWithBlock:`.
     public func didFailWithError(_ block: DidFailWithErrorBlock?) {

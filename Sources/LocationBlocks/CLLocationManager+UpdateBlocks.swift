@@ -184,11 +184,11 @@ extension CLLocationManager {
     /// `stopUpdating?.pointee = true` stops location updates before the block returns: no later fix — not even
     /// the rest of the same batch — reaches any block, and the block is released. A block that sets the flag
     /// and starts block-based updates again in the same call keeps the new block running. Errors come from
-    /// `didFailWithError` (after the ``didFailWithErrorBlock``), so they include those of other services of this
-    /// manager; heading failures go to the heading block instead, and `CLError(.denied)` goes to both. Call on
-    /// the manager's callback thread. The block receives the manager: do not capture it strongly, or the manager
-    /// and the block keep each other alive until the flag is set. Source: CLLocationManager-blocks'
-    /// `-startUpdatingLocationWithUpdateBlock:`.
+    /// `didFailWithError` (after the ``didFailWithErrorBlock``), so they include those of the manager's other
+    /// services: every error goes to this block, heading failures (`CLError(.headingFailure)`) too, as in the pod,
+    /// and setting the flag on one stops location updates. Call on the manager's callback thread. The block
+    /// receives the manager: do not capture it strongly, or the manager and the block keep each other alive until
+    /// the flag is set. Source: CLLocationManager-blocks' `-startUpdatingLocationWithUpdateBlock:`.
     ///
     /// - Parameter updateBlock: The block; `nil` removes it and still starts updates, as in the pod.
     public func startUpdatingLocation(update updateBlock: LocationManagerUpdateBlock?) {
@@ -198,12 +198,13 @@ extension CLLocationManager {
         startUpdatingLocation()
     }
 
-    /// Requests authorization, starts heading updates and calls `updateBlock` once per heading, and once per
-    /// heading error (`CLError(.headingFailure)`, `CLError(.denied)`) with a `nil` heading.
+    /// Requests authorization, starts heading updates and calls `updateBlock` once per heading.
     ///
     /// Works like ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)``, with its own flag, which stops
-    /// heading updates only. The block runs after the ``didUpdateHeadingBlock``, as in the pod. Source:
-    /// CLLocationManager-blocks' `-startUpdatingHeadingWithUpdateBlock:`.
+    /// heading updates only. The block runs after the ``didUpdateHeadingBlock``, as in the pod. It never receives an
+    /// error, as in the pod: a heading failure (`CLError(.headingFailure)` from a provider without a compass) or a
+    /// denial goes to the ``didFailWithErrorBlock`` and the location update block. Source: CLLocationManager-blocks'
+    /// `-startUpdatingHeadingWithUpdateBlock:`.
     ///
     /// - Parameter updateBlock: The block; `nil` removes it and still starts updates.
     public func startUpdatingHeading(update updateBlock: HeadingUpdateBlock?) {

@@ -110,23 +110,7 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
         return true
     }
 
-    private func callLocationUpdate(_ manager: CLLocationManager, _ fix: CLLocation?, _ error: (any Error)?) -> Bool {
-        callUpdate(\.locationUpdate, manager, fix, error, stop: Self.stopLocation)
-    }
-
     private static func stopLocation(_ manager: CLLocationManager) { manager.stopUpdatingLocation() }
-
-    private func callHeadingUpdate(_ manager: CLLocationManager, _ heading: CLHeading?, _ error: (any Error)?) {
-        callUpdate(\.headingUpdate, manager, heading, error) { $0.stopUpdatingHeading() }
-    }
-
-    /// Reports an error to the update blocks: heading failures to the heading block, denial to both, every
-    /// other error to the location block.
-    private func deliverErrorToUpdateBlocks(_ error: any Error, manager: CLLocationManager) {
-        let code = (error as? CLError)?.code
-        if code != .headingFailure { _ = callLocationUpdate(manager, nil, error) }
-        if code == .headingFailure || code == .denied { callHeadingUpdate(manager, nil, error) }
-    }
 
     // MARK: CLLocationManagerDelegate
     // Public because the conformance is: the manager calls these, an app need not. Each runs on the manager's
@@ -171,7 +155,7 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
     /// Passes the heading to the `didUpdateHeading` block, then to the heading update block, as the pod does.
     public func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
         block(\.didUpdateHeading)?(manager, newHeading)
-        callHeadingUpdate(manager, newHeading, nil)
+        callUpdate(\.headingUpdate, manager, newHeading, nil) { $0.stopUpdatingHeading() }
     }
 
     /// The `shouldDisplayHeadingCalibration` block's answer; `false` without one (Linux shows no panel).
@@ -179,13 +163,13 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
         block(\.shouldDisplayHeadingCalibration)?(manager) ?? false
     }
 
-    /// Passes the error to the `didFailWithError` block, then to the update blocks.
+    /// Passes the error to the `didFailWithError` block, then to the location update block.
     ///
-    /// Heading failures go to the heading update block, denial to both, every other error to the location update
-    /// block, with a `nil` location or heading.
+    /// The update block gets it with a `nil` location, whatever the service (a heading failure too); the heading
+    /// update block gets no errors. Source: CLLocationManager-blocks 1.3.3's `locationManager:didFailWithError:`.
     public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         block(\.didFailWithError)?(manager, error)
-        deliverErrorToUpdateBlocks(error, manager: manager)
+        callUpdate(\.locationUpdate, manager, nil, error, stop: Self.stopLocation)
     }
 
     /// Calls the `didChangeAuthorization` block, then the `didChangeAuthorizationStatus` block with the status.

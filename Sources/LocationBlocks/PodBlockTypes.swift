@@ -15,7 +15,7 @@ public typealias CLUpdateAccuracyFilter = Double
 /// Source: CLLocationManager-blocks' `CLLocationAgeFilter`.
 public typealias CLLocationAgeFilter = TimeInterval
 
-/// Receives one fix, or one error with a `nil` location, from
+/// Receives one fix, or one error of any of the manager's services with a `nil` location, from
 /// ``LinuxCoreLocation/CLLocationManager/startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)``.
 ///
 /// Parameters: the manager (never `nil` here); the fix, already through the update filters, or `nil`; the
@@ -30,11 +30,12 @@ public typealias LocationManagerUpdateBlock = (
     _ stopUpdating: UnsafeMutablePointer<ObjCBool>?
 ) -> Void
 
-/// Receives one heading, or one heading error with a `nil` heading, from
+/// Receives one heading from
 /// ``LinuxCoreLocation/CLLocationManager/startUpdatingHeading(update:)-(HeadingUpdateBlock?)``.
 ///
-/// As ``LocationManagerUpdateBlock``; its flag stops heading updates only. Source: CLLocationManager-blocks'
-/// `HeadingUpdateBlock`.
+/// As ``LocationManagerUpdateBlock``; its flag stops heading updates only. Its heading is never `nil` and its error
+/// always is: the pod, and so this layer, send every error to the location update block. Source:
+/// CLLocationManager-blocks' `HeadingUpdateBlock`.
 public typealias HeadingUpdateBlock = (
     _ manager: CLLocationManager?, _ heading: CLHeading?, _ error: (any Error)?,
     _ stopUpdating: UnsafeMutablePointer<ObjCBool>?

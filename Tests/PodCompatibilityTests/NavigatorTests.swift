@@ -3,7 +3,8 @@ import LinuxCoreLocation
 import LocationBlocks
 import Testing
 
-/// Runs ``Navigator``, compiled unchanged, on a manual clock: the pod's helper class and its factories as values.
+/// Runs ``Navigator``, compiled unchanged, on a manual clock: the pod's helper class, its factories as values, and
+/// its error routing.
 @Suite(.serialized) struct NavigatorTests {
     typealias Step = ScriptedLocationProvider.Step
 
@@ -37,6 +38,36 @@ import Testing
                 ]
             }
             #expect(facts == [true, true, true, true])
+        }
+    }
+
+    @Test func everyErrorGoesToTheLocationUpdateBlockAndNoneToTheHeadingBlock() {
+        // The pod's rule (`locationManager:didFailWithError:`): the didFailWithError block, then the location
+        // update block with a nil location; the heading update block gets no error, even with heading updates on.
+        let steps = [
+            Step(at: 1, .heading(PodClientTests.heading(90))), Step(at: 2, .fixLost),
+            Step(at: 3, .locations([PodWorld.fix(3, at: 3)])), Step(at: 4, .heading(PodClientTests.heading(180))),
+        ]
+        PodWorld.run(steps, status: .authorizedAlways, capabilities: [.location, .accuracy, .heading]) { world in
+            let navigator = world.app.sync { Box(Navigator()) }
+            world.app.sync { navigator.value.start(walking: false) }
+            world.advance(by: 4)
+            #expect(
+                world.app.sync { navigator.value.log } == [
+                    "heading 90.0", "didFail 0", "location error 0", "fix 3.0", "heading 180.0",
+                ])
+        }
+    }
+
+    @Test func aHeadingFailureGoesToTheLocationUpdateBlock() {
+        // A provider without a compass fails heading updates with CLError.headingFailure (3): the pod sends it, as
+        // every error, to the location update block, and nothing to the heading update block.
+        PodWorld.run([Step(at: 1, .locations([PodWorld.fix(1, at: 1)]))], status: .authorizedAlways) { world in
+            let navigator = world.app.sync { Box(Navigator()) }
+            world.app.sync { navigator.value.start(walking: true) }
+            world.advance(by: 1)
+            #expect(world.app.sync { navigator.value.log } == ["didFail 3", "location error 3", "fix 1.0"])
+            #expect(world.provider.isRunning, "an error the block does not stop on leaves location updates running")
         }
     }
 }
