@@ -23,8 +23,8 @@ public typealias CLLocationAgeFilter = TimeInterval
 /// updates before the block returns. The pointer is never `nil` and is valid only during the call. Runs on the
 /// manager's callback thread. The pointer is optional because the pod's header has no nullability annotations;
 /// a closure written with a non-optional `UnsafeMutablePointer<ObjCBool>` (`stopUpdating.pointee = true`, as
-/// Swift 2 imported it) is accepted by the start methods too. Source: CLLocationManager-blocks'
-/// `LocationManagerUpdateBlock`.
+/// Swift 2 imported it) is accepted by the start methods too. One that declares the error `NSError?` is not, as
+/// against the pod on iOS: declare `error: Error?`. Source: CLLocationManager-blocks' `LocationManagerUpdateBlock`.
 public typealias LocationManagerUpdateBlock = (
     _ manager: CLLocationManager?, _ location: CLLocation?, _ error: (any Error)?,
     _ stopUpdating: UnsafeMutablePointer<ObjCBool>?
