@@ -9,13 +9,14 @@ import LinuxCoreLocation
 /// thread, after the app's ``/LinuxCoreLocation/CLLocationManager/delegate``, which they coexist with (the pod replaced
 /// it). Source: CLLocationManager-blocks' "Replacement methods with blocks".
 extension CLLocationManager {
-    /// The object that receives this manager's callbacks and calls its blocks, made on first use.
+    /// The ``CLLocationManagerBlocks`` that receives this manager's callbacks and calls its blocks, made on first use.
     ///
     /// The pod made it the manager's `delegate`; here it is an observer next to the delegate
     /// (``/LinuxCoreLocation/CLLocationManager/addObserver(_:)``), so setting `delegate` leaves the blocks alone.
-    /// Implicitly unwrapped `Any`, as the pod's `id` property imports; never `nil`. Source:
-    /// CLLocationManager-blocks' `blocksDelegate` ("used internally").
-    public var blocksDelegate: Any! { LocationBlockStorage.installed(on: self) }
+    /// Implicitly unwrapped `Any`, as the pod's `id` property imports, so `manager.blocksDelegate as?
+    /// CLLocationManagerBlocks` succeeds; never `nil`. Thread-safe. Source: CLLocationManager-blocks' `blocksDelegate`
+    /// ("used internally").
+    public var blocksDelegate: Any! { CLLocationManagerBlocks.installed(on: self) }
 
     /// Sets the block for `locationManager(_:didUpdateLocations:)`: the fixes that pass the update filters,
     /// oldest first, never empty, as `CLLocation`s in an `[Any]`.
@@ -75,7 +76,8 @@ extension CLLocationManager {
         didExitRegionBlock = block.map { block in { block($0, $1) } }
     }
 
-    /// Sets the block for `locationManager(_:didFailWithError:)`; it runs before the update blocks get the error.
+    /// Sets the block for `locationManager(_:didFailWithError:)`; it runs before the location update block gets the
+    /// error.
     ///
     /// - Parameter block: The block, or `nil`. Source: `-didFailWithErrorWithBlock:`.
     public func didFailWithError(_ block: DidFailWithErrorBlock?) {

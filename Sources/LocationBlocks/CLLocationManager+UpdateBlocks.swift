@@ -2,25 +2,38 @@ import LinuxCoreLocation
 
 extension CLLocationManager {
     // MARK: Factories
+    //
+    // The pod's three signatures, exactly as Swift imports them, so that unapplied references such as
+    // `CLLocationManager.update(withAccuracy:locationAge:)` type-check as on iOS; each forwards to its Linux-only
+    // overload with a `configuration:`, where the one body is.
 
-    /// Creates a manager for block-based updates with both filters off.
+    /// Creates a manager for block-based updates with both filters off, using the process's provider and
+    /// authorization and delivering on the creating thread's run loop, as Apple's managers do.
     ///
     /// Requests nothing: ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` asks for Always authorization
-    /// (the pod's default). The result is implicitly unwrapped, as the pod's `+updateManager` (`instancetype`, no
-    /// nullability) is imported by Swift; it is never `nil`. Source: CLLocationManager-blocks' `+updateManager`.
+    /// (the pod's default). The result is implicitly unwrapped, as Swift imports the pod's `+updateManager`
+    /// (`instancetype` without nullability annotations); it is never `nil`. Source: CLLocationManager-blocks'
+    /// `+updateManager`.
     ///
-    /// - Parameter configuration: Provider, authorization and callback queue (**Linux only**); by default the
-    ///   process's, delivering on the creating thread's run loop as Apple's managers do.
     /// - Returns: A new manager; nothing is started.
-    public static func update(
-        configuration: LocationManagerConfiguration = LocationManagerConfiguration()
-    ) -> CLLocationManager! {
+    public static func update() -> CLLocationManager! {
+        update(configuration: LocationManagerConfiguration())
+    }
+
+    /// Creates a manager for block-based updates with both filters off and the given configuration.
+    ///
+    /// **Linux only**: ``update()`` with a configuration. Requests nothing.
+    ///
+    /// - Parameter configuration: Provider, authorization and callback queue.
+    /// - Returns: A new manager, never `nil`; nothing is started.
+    public static func update(configuration: LocationManagerConfiguration) -> CLLocationManager! {
         update(
             withAccuracy: kCLUpdateAccuracyFilterNone, locationAge: kCLLocationAgeFilterNone,
             authorizationDesciption: .always, configuration: configuration)
     }
 
-    /// Creates a manager for block-based updates with the given filters.
+    /// Creates a manager for block-based updates with the given filters, using the process's provider and
+    /// authorization.
     ///
     /// Requests nothing: ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` asks for Always authorization
     /// (the pod's default). Source: CLLocationManager-blocks' `+updateManagerWithAccuracy:locationAge:`.
@@ -28,12 +41,29 @@ extension CLLocationManager {
     /// - Parameters:
     ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
     ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
-    ///   - configuration: Provider, authorization and callback queue (**Linux only**).
+    /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
+    public static func update(
+        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
+        locationAge updateLocationAgeFilter: CLLocationAgeFilter
+    ) -> CLLocationManager! {
+        update(
+            withAccuracy: updateAccuracyFilter, locationAge: updateLocationAgeFilter,
+            configuration: LocationManagerConfiguration())
+    }
+
+    /// Creates a manager for block-based updates with the given filters and configuration.
+    ///
+    /// **Linux only**: ``update(withAccuracy:locationAge:)`` with a configuration. Requests nothing.
+    ///
+    /// - Parameters:
+    ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
+    ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
+    ///   - configuration: Provider, authorization and callback queue.
     /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
     public static func update(
         withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
         locationAge updateLocationAgeFilter: CLLocationAgeFilter,
-        configuration: LocationManagerConfiguration = LocationManagerConfiguration()
+        configuration: LocationManagerConfiguration
     ) -> CLLocationManager! {
         update(
             withAccuracy: updateAccuracyFilter, locationAge: updateLocationAgeFilter, authorizationDesciption: .always,
@@ -41,7 +71,7 @@ extension CLLocationManager {
     }
 
     /// Creates a manager for block-based updates with the given filters and the authorization its block-based
-    /// starts ask for.
+    /// starts ask for, using the process's provider and authorization.
     ///
     /// Requests nothing itself. `authorizationDesciption` is the pod's spelling (sic). Source:
     /// CLLocationManager-blocks' `+updateManagerWithAccuracy:locationAge:authorizationDesciption:`.
@@ -51,13 +81,33 @@ extension CLLocationManager {
     ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
     ///   - authorizationDescription: What ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` and
     ///     ``startUpdatingHeading(update:)-(HeadingUpdateBlock?)`` request: Always or When In Use.
-    ///   - configuration: Provider, authorization and callback queue (**Linux only**).
+    /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
+    public static func update(
+        withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
+        locationAge updateLocationAgeFilter: CLLocationAgeFilter,
+        authorizationDesciption authorizationDescription: CLLocationUpdateAuthorizationDescription
+    ) -> CLLocationManager! {
+        update(
+            withAccuracy: updateAccuracyFilter, locationAge: updateLocationAgeFilter,
+            authorizationDesciption: authorizationDescription, configuration: LocationManagerConfiguration())
+    }
+
+    /// Creates a manager for block-based updates with the given filters, authorization and configuration.
+    ///
+    /// **Linux only**: ``update(withAccuracy:locationAge:authorizationDesciption:)`` with a configuration. Requests
+    /// nothing itself.
+    ///
+    /// - Parameters:
+    ///   - updateAccuracyFilter: ``updateAccuracyFilter``, metres (``kCLUpdateAccuracyFilterNone`` for none).
+    ///   - updateLocationAgeFilter: ``updateLocationAgeFilter``, seconds (``kCLLocationAgeFilterNone`` for none).
+    ///   - authorizationDescription: What the block-based starts request: Always or When In Use.
+    ///   - configuration: Provider, authorization and callback queue.
     /// - Returns: A new manager with the filters set, never `nil`; nothing is started.
     public static func update(
         withAccuracy updateAccuracyFilter: CLUpdateAccuracyFilter,
         locationAge updateLocationAgeFilter: CLLocationAgeFilter,
         authorizationDesciption authorizationDescription: CLLocationUpdateAuthorizationDescription,
-        configuration: LocationManagerConfiguration = LocationManagerConfiguration()
+        configuration: LocationManagerConfiguration
     ) -> CLLocationManager! {
         let manager = CLLocationManager(configuration: configuration)
         manager.updateAccuracyFilter = updateAccuracyFilter
@@ -79,10 +129,10 @@ extension CLLocationManager {
     /// the provider; source: CLLocationManager-blocks' `updateAccuracyFilter`.
     public var updateAccuracyFilter: CLUpdateAccuracyFilter {
         get {
-            LocationBlockStorage.existing(on: self)?.values.withLock { $0.filter.accuracy }
+            CLLocationManagerBlocks.existing(on: self)?.values.withLock { $0.filter.accuracy }
                 ?? kCLUpdateAccuracyFilterNone
         }
-        set { LocationBlockStorage.installed(on: self).values.withLock { $0.filter.accuracy = newValue } }
+        set { CLLocationManagerBlocks.installed(on: self).values.withLock { $0.filter.accuracy = newValue } }
     }
 
     /// The age limit, in seconds, of a fix passed to the update block and the ``didUpdateLocationsBlock``;
@@ -95,8 +145,10 @@ extension CLLocationManager {
     /// replay the clock is the replay's, so the same replay passes the same fixes on every run. Source:
     /// CLLocationManager-blocks' `updateLocationAgeFilter`.
     public var updateLocationAgeFilter: CLLocationAgeFilter {
-        get { LocationBlockStorage.existing(on: self)?.values.withLock { $0.filter.age } ?? kCLLocationAgeFilterNone }
-        set { LocationBlockStorage.installed(on: self).values.withLock { $0.filter.age = newValue } }
+        get {
+            CLLocationManagerBlocks.existing(on: self)?.values.withLock { $0.filter.age } ?? kCLLocationAgeFilterNone
+        }
+        set { CLLocationManagerBlocks.installed(on: self).values.withLock { $0.filter.age = newValue } }
     }
 
     /// How many fixes the update filters passed and dropped, and the last dropped fix's accuracy and age.
@@ -104,7 +156,8 @@ extension CLLocationManager {
     /// **Linux only.** Zero before any block or filter is set. Read on the callback thread for figures that
     /// match what the blocks saw; any thread may read it.
     public var updateFilterStatistics: LocationUpdateFilterStatistics {
-        LocationBlockStorage.existing(on: self)?.values.withLock { $0.statistics } ?? LocationUpdateFilterStatistics()
+        CLLocationManagerBlocks.existing(on: self)?.values.withLock { $0.statistics }
+            ?? LocationUpdateFilterStatistics()
     }
 
     /// The authorization ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)`` and
@@ -112,10 +165,10 @@ extension CLLocationManager {
     /// ``CLLocationUpdateAuthorizationDescription/always`` (the pod's default) unless set otherwise.
     ///
     /// **Linux only** as a property: the pod sets it through
-    /// ``update(withAccuracy:locationAge:authorizationDesciption:configuration:)`` only.
+    /// ``update(withAccuracy:locationAge:authorizationDesciption:)`` only.
     public var updateAuthorizationDescription: CLLocationUpdateAuthorizationDescription {
-        get { LocationBlockStorage.existing(on: self)?.values.withLock { $0.authorizationDescription } ?? .always }
-        set { LocationBlockStorage.installed(on: self).values.withLock { $0.authorizationDescription = newValue } }
+        get { CLLocationManagerBlocks.existing(on: self)?.values.withLock { $0.authorizationDescription } ?? .always }
+        set { CLLocationManagerBlocks.installed(on: self).values.withLock { $0.authorizationDescription = newValue } }
     }
 
     // MARK: Block-based updates
@@ -131,30 +184,31 @@ extension CLLocationManager {
     /// `stopUpdating?.pointee = true` stops location updates before the block returns: no later fix — not even
     /// the rest of the same batch — reaches any block, and the block is released. A block that sets the flag
     /// and starts block-based updates again in the same call keeps the new block running. Errors come from
-    /// `didFailWithError` (after the ``didFailWithErrorBlock``), so they include those of other services of this
-    /// manager; heading failures go to the heading block instead, and `CLError(.denied)` goes to both. Call on
-    /// the manager's callback thread. The block receives the manager: do not capture it strongly, or the manager
-    /// and the block keep each other alive until the flag is set. Source: CLLocationManager-blocks'
-    /// `-startUpdatingLocationWithUpdateBlock:`.
+    /// `didFailWithError` (after the ``didFailWithErrorBlock``), so they include those of the manager's other
+    /// services: every error goes to this block, heading failures (`CLError(.headingFailure)`) too, as in the pod,
+    /// and setting the flag on one stops location updates. Call on the manager's callback thread. The block
+    /// receives the manager: do not capture it strongly, or the manager and the block keep each other alive until
+    /// the flag is set. Source: CLLocationManager-blocks' `-startUpdatingLocationWithUpdateBlock:`.
     ///
     /// - Parameter updateBlock: The block; `nil` removes it and still starts updates, as in the pod.
     public func startUpdatingLocation(update updateBlock: LocationManagerUpdateBlock?) {
-        let storage = LocationBlockStorage.installed(on: self)
+        let storage = CLLocationManagerBlocks.installed(on: self)
         storage.values.withLock { $0.locationUpdate.set(updateBlock) }
         storage.requestAuthorization(self)
         startUpdatingLocation()
     }
 
-    /// Requests authorization, starts heading updates and calls `updateBlock` once per heading, and once per
-    /// heading error (`CLError(.headingFailure)`, `CLError(.denied)`) with a `nil` heading.
+    /// Requests authorization, starts heading updates and calls `updateBlock` once per heading.
     ///
     /// Works like ``startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)``, with its own flag, which stops
-    /// heading updates only. The block runs after the ``didUpdateHeadingBlock``, as in the pod. Source:
-    /// CLLocationManager-blocks' `-startUpdatingHeadingWithUpdateBlock:`.
+    /// heading updates only. The block runs after the ``didUpdateHeadingBlock``, as in the pod. It never receives an
+    /// error, as in the pod: a heading failure (`CLError(.headingFailure)` from a provider without a compass) or a
+    /// denial goes to the ``didFailWithErrorBlock`` and the location update block. Source: CLLocationManager-blocks'
+    /// `-startUpdatingHeadingWithUpdateBlock:`.
     ///
     /// - Parameter updateBlock: The block; `nil` removes it and still starts updates.
     public func startUpdatingHeading(update updateBlock: HeadingUpdateBlock?) {
-        let storage = LocationBlockStorage.installed(on: self)
+        let storage = CLLocationManagerBlocks.installed(on: self)
         storage.values.withLock { $0.headingUpdate.set(updateBlock) }
         storage.requestAuthorization(self)
         startUpdatingHeading()

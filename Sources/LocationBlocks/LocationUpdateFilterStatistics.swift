@@ -4,8 +4,8 @@ import LinuxCoreLocation
 /// nothing?".
 ///
 /// **Linux only** (the pod counts nothing). Read it with
-/// ``LinuxCoreLocation/CLLocationManager/updateFilterStatistics``. Counts start at zero when the manager's blocks
-/// storage is made and only grow; every fix reported to `locationManager(_:didUpdateLocations:)` is counted once,
+/// ``LinuxCoreLocation/CLLocationManager/updateFilterStatistics``. Counts start at zero when the manager's
+/// ``CLLocationManagerBlocks`` is made and only grow; every fix reported to `locationManager(_:didUpdateLocations:)` is counted once,
 /// whether or not an update block is set.
 public struct LocationUpdateFilterStatistics: Sendable, Equatable {
     /// Fixes that passed both filters.

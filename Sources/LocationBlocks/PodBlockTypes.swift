@@ -15,7 +15,7 @@ public typealias CLUpdateAccuracyFilter = Double
 /// Source: CLLocationManager-blocks' `CLLocationAgeFilter`.
 public typealias CLLocationAgeFilter = TimeInterval
 
-/// Receives one fix, or one error with a `nil` location, from
+/// Receives one fix, or one error of any of the manager's services with a `nil` location, from
 /// ``LinuxCoreLocation/CLLocationManager/startUpdatingLocation(update:)-(LocationManagerUpdateBlock?)``.
 ///
 /// Parameters: the manager (never `nil` here); the fix, already through the update filters, or `nil`; the
@@ -23,18 +23,19 @@ public typealias CLLocationAgeFilter = TimeInterval
 /// updates before the block returns. The pointer is never `nil` and is valid only during the call. Runs on the
 /// manager's callback thread. The pointer is optional because the pod's header has no nullability annotations;
 /// a closure written with a non-optional `UnsafeMutablePointer<ObjCBool>` (`stopUpdating.pointee = true`, as
-/// Swift 2 imported it) is accepted by the start methods too. Source: CLLocationManager-blocks'
-/// `LocationManagerUpdateBlock`.
+/// Swift 2 imported it) is accepted by the start methods too. One that declares the error `NSError?` is not, as
+/// against the pod on iOS: declare `error: Error?`. Source: CLLocationManager-blocks' `LocationManagerUpdateBlock`.
 public typealias LocationManagerUpdateBlock = (
     _ manager: CLLocationManager?, _ location: CLLocation?, _ error: (any Error)?,
     _ stopUpdating: UnsafeMutablePointer<ObjCBool>?
 ) -> Void
 
-/// Receives one heading, or one heading error with a `nil` heading, from
+/// Receives one heading from
 /// ``LinuxCoreLocation/CLLocationManager/startUpdatingHeading(update:)-(HeadingUpdateBlock?)``.
 ///
-/// As ``LocationManagerUpdateBlock``; its flag stops heading updates only. Source: CLLocationManager-blocks'
-/// `HeadingUpdateBlock`.
+/// As ``LocationManagerUpdateBlock``; its flag stops heading updates only. Its heading is never `nil` and its error
+/// always is: the pod, and so this layer, send every error to the location update block. Source:
+/// CLLocationManager-blocks' `HeadingUpdateBlock`.
 public typealias HeadingUpdateBlock = (
     _ manager: CLLocationManager?, _ heading: CLHeading?, _ error: (any Error)?,
     _ stopUpdating: UnsafeMutablePointer<ObjCBool>?

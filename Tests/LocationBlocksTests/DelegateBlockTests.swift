@@ -104,7 +104,7 @@ import Testing
         let before = recorder.events
         #expect(before == ["authorization", "status authorizedWhenInUse"])
         try harness.on(manager) { m in
-            let d = try #require(LocationBlockStorage.existing(on: m))
+            let d = try #require(CLLocationManagerBlocks.existing(on: m))
             d.locationManager(m, didUpdateLocations: [fix(1), fix(2)])
             d.locationManager(m, didUpdateTo: fix(3), from: fix(2))
             d.locationManager(m, didUpdateHeading: heading(45))

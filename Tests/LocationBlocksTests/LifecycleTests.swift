@@ -13,7 +13,7 @@ import Testing
         /// Something the blocks capture, to see them released.
         final class Token: Sendable {}
         weak var weakManager: CLLocationManager?
-        weak var weakStorage: LocationBlockStorage?
+        weak var weakStorage: CLLocationManagerBlocks?
         weak var weakToken: Token?
         do {
             let token = Token()
@@ -27,7 +27,7 @@ import Testing
             }
             harness.advance(by: 1)
             weakManager = manager.value
-            weakStorage = harness.on(manager) { LocationBlockStorage.existing(on: $0) }
+            weakStorage = harness.on(manager) { CLLocationManagerBlocks.existing(on: $0) }
             #expect(weakStorage != nil)
             harness.queue.sync { manager.value = CLLocationManager(configuration: .init(provider: nil)) }
         }

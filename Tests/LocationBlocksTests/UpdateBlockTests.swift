@@ -103,7 +103,7 @@ import Testing
         _ = manager
     }
 
-    @Test func headingFlagIsIndependentAndHeadingErrorsReachTheHeadingBlock() {
+    @Test func headingFlagIsIndependentAndHeadingErrorsReachTheLocationBlock() {
         let harness = BlocksHarness(
             [
                 .init(at: 1, .heading(heading(90))), .init(at: 2, .locations([fix(2, at: 2)])),
@@ -124,7 +124,8 @@ import Testing
         #expect(locations.events == ["fix 2.0", "fix 4.0"])
         _ = manager
 
-        // A provider without a compass: the heading failure goes to the heading block, not the location block.
+        // A provider without a compass. The pod's rule: every error (`locationManager:didFailWithError:`) goes to the
+        // location update block, with a nil location, and none to the heading update block.
         let compassless = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))])
         let locationCalls = Recorder()
         let headingCalls = Recorder()
@@ -135,8 +136,10 @@ import Testing
             }
         }
         compassless.advance(by: 1)
-        #expect(headingCalls.events == ["error headingFailure"])
-        #expect(locationCalls.events == ["fix 1.0"])
+        #expect(headingCalls.events == [], "the pod sends no error to the heading update block")
+        #expect(
+            locationCalls.events == ["error headingFailure", "fix 1.0"],
+            "the pod sends every error, a heading failure too, to the location update block")
         _ = other
     }
 

@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func invalidAccuracyIsDroppedWheneverTheFilterIsOn() {
-        // The mirror never delivers such fixes, so the filter is checked on its own and through the storage.
+        // The mirror never delivers such fixes, so the filter is checked on its own and through the blocks object.
         let invalid = fix(1, accuracy: -1)
         #expect(LocationUpdateFilter(accuracy: 100).verdict(on: invalid, now: clockStart) == .droppedByAccuracy)
         #expect(
@@ -83,7 +83,7 @@ import Testing
         let manager = harness.makeManager { manager in
             manager.updateAccuracyFilter = 100
             manager.didUpdateLocationsBlock = UpdateBlockTests.recordingBatches(batches)
-            LocationBlockStorage.existing(on: manager)?.locationManager(
+            CLLocationManagerBlocks.existing(on: manager)?.locationManager(
                 manager, didUpdateLocations: [invalid, fix(2, accuracy: 99)])
         }
         #expect(batches.events == ["[2.0]"])

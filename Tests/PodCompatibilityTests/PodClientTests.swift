@@ -169,7 +169,8 @@ import Testing
             configuration: LocationManagerConfiguration(
                 provider: FixedLocationProvider(
                     coordinate: CLLocationCoordinate2D(latitude: 1, longitude: 2))))
-        #expect(manager.blocksDelegate is CLLocationManagerDelegate)
+        #expect(
+            manager.blocksDelegate is CLLocationManagerBlocks, "the pod's helper class, a CLLocationManagerDelegate")
         #expect(manager.observers.count == 1 && manager.delegate == nil, "an observer, not the delegate")
     }
 

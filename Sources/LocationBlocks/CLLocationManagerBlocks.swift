@@ -1,12 +1,20 @@
 import LinuxCoreLocation
 
-/// The blocks and filters of one manager: an observer added with ``CLLocationManager/addObserver(_:)``, so it
-/// lives exactly as long as the manager and receives every event alongside the app's delegate.
+/// The object that receives a manager's callbacks and calls its blocks: what
+/// ``LinuxCoreLocation/CLLocationManager/blocksDelegate`` returns.
+///
+/// The pod declares this helper class in its header (`@interface CLLocationManagerBlocks : NSObject
+/// <CLLocationManagerDelegate>`, with nothing else public), so Swift code may name it, typically to check
+/// `manager.blocksDelegate as? CLLocationManagerBlocks`. One is made for a manager on first use of a block, a filter
+/// or `blocksDelegate`, and lives exactly as long as the manager. The pod made it the manager's `delegate`; here it
+/// is an observer (``/LinuxCoreLocation/CLLocationManager/addObserver(_:)``), so it receives every event alongside
+/// the app's delegate, after it. Its only public members are the ``/LinuxCoreLocation/CLLocationManagerDelegate``
+/// methods it implements, which Swift requires to be public: the manager calls them, and an app has no reason to.
 ///
 /// It holds no reference to the manager (each callback brings it). Values sit behind a lock so that setting a
-/// block from one thread while the callback thread reads it is race-free; blocks are always called outside
-/// the lock, on the manager's callback thread.
-final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+/// block from one thread while the callback thread reads it is race-free; blocks are always called outside the
+/// lock, on the manager's callback thread. Source: CLLocationManager-blocks' `CLLocationManagerBlocks`.
+public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
     /// An update block (location or heading) and a count of the starts that set it, so that a stop made by
     /// the block's flag can tell whether the block started updates again meanwhile.
     struct UpdateSlot<Value> {
@@ -32,21 +40,21 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
 
     let values = Locked(Values())
 
-    /// Serialises "find or install" so two threads cannot install two storages on one manager.
+    /// Serialises "find or install" so two threads cannot install two blocks objects on one manager.
     private static let installation = NSLock()
 
-    /// The storage installed on `manager`, if any.
-    static func existing(on manager: CLLocationManager) -> LocationBlockStorage? {
-        manager.observers.lazy.compactMap { $0 as? LocationBlockStorage }.first
+    /// The blocks object installed on `manager`, if any.
+    static func existing(on manager: CLLocationManager) -> CLLocationManagerBlocks? {
+        manager.observers.lazy.compactMap { $0 as? CLLocationManagerBlocks }.first
     }
 
-    /// The storage installed on `manager`, installing one on first use.
-    static func installed(on manager: CLLocationManager) -> LocationBlockStorage {
+    /// The blocks object installed on `manager`, installing one on first use.
+    static func installed(on manager: CLLocationManager) -> CLLocationManagerBlocks {
         installation.withLock {
-            if let storage = existing(on: manager) { return storage }
-            let storage = LocationBlockStorage()
-            manager.addObserver(storage)
-            return storage
+            if let blocks = existing(on: manager) { return blocks }
+            let blocks = CLLocationManagerBlocks()
+            manager.addObserver(blocks)
+            return blocks
         }
     }
 
@@ -82,6 +90,7 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
     ///
     /// When it set the flag, the block is released and `stop` stops its service, unless the block started block-based
     /// updates again meanwhile.
+    @discardableResult
     private func callUpdate<Value>(
         _ slot: WritableKeyPath<Values, UpdateSlot<Value>>, _ manager: CLLocationManager, _ value: Value?,
         _ error: (any Error)?, current: UpdateSlot<Value>? = nil, stop: (CLLocationManager) -> Void
@@ -101,27 +110,17 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         return true
     }
 
-    private func callLocationUpdate(_ manager: CLLocationManager, _ fix: CLLocation?, _ error: (any Error)?) -> Bool {
-        callUpdate(\.locationUpdate, manager, fix, error, stop: Self.stopLocation)
-    }
-
     private static func stopLocation(_ manager: CLLocationManager) { manager.stopUpdatingLocation() }
 
-    private func callHeadingUpdate(_ manager: CLLocationManager, _ heading: CLHeading?, _ error: (any Error)?) {
-        _ = callUpdate(\.headingUpdate, manager, heading, error) { $0.stopUpdatingHeading() }
-    }
-
-    /// Reports an error to the update blocks: heading failures to the heading block, denial to both, every
-    /// other error to the location block.
-    private func deliverErrorToUpdateBlocks(_ error: any Error, manager: CLLocationManager) {
-        let code = (error as? CLError)?.code
-        if code != .headingFailure { _ = callLocationUpdate(manager, nil, error) }
-        if code == .headingFailure || code == .denied { callHeadingUpdate(manager, nil, error) }
-    }
-
     // MARK: CLLocationManagerDelegate
+    // Public because the conformance is: the manager calls these, an app need not. Each runs on the manager's
+    // callback thread.
 
-    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+    /// Passes each fix that gets through the update filters to the location update block.
+    ///
+    /// One call per fix, oldest first, until the block sets its flag; then the fixes it saw go to the
+    /// `didUpdateLocations` block. Source: CLLocationManager-blocks.
+    public func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
         let now = manager.eventTime
         // The update block is read in the same turn of the lock as the filter: no user code runs in between.
         var updateSlot = UpdateSlot<CLLocation>()
@@ -144,7 +143,8 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         block(\.didUpdateLocations)?(manager, Array(delivered))
     }
 
-    func locationManager(
+    /// Passes `newLocation` to the `didUpdateToFrom` block when it gets through the update filters.
+    public func locationManager(
         _ manager: CLLocationManager, didUpdateTo newLocation: CLLocation, from oldLocation: CLLocation
     ) {
         let filter = values.withLock { $0.filter }
@@ -152,26 +152,35 @@ final class LocationBlockStorage: NSObject, CLLocationManagerDelegate, @unchecke
         block(\.didUpdateToFrom)?(manager, newLocation, oldLocation)
     }
 
-    func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
+    /// Passes the heading to the `didUpdateHeading` block, then to the heading update block, as the pod does.
+    public func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
         block(\.didUpdateHeading)?(manager, newHeading)
-        callHeadingUpdate(manager, newHeading, nil)
+        callUpdate(\.headingUpdate, manager, newHeading, nil) { $0.stopUpdatingHeading() }
     }
 
-    func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
+    /// The `shouldDisplayHeadingCalibration` block's answer; `false` without one (Linux shows no panel).
+    public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
         block(\.shouldDisplayHeadingCalibration)?(manager) ?? false
     }
 
-    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+    /// Passes the error to the `didFailWithError` block, then to the location update block.
+    ///
+    /// The update block gets it with a `nil` location, whatever the service (a heading failure too); the heading
+    /// update block gets no errors. Source: CLLocationManager-blocks 1.3.3's `locationManager:didFailWithError:`.
+    public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         block(\.didFailWithError)?(manager, error)
-        deliverErrorToUpdateBlocks(error, manager: manager)
+        callUpdate(\.locationUpdate, manager, nil, error, stop: Self.stopLocation)
     }
 
-    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+    /// Calls the `didChangeAuthorization` block, then the `didChangeAuthorizationStatus` block with the status.
+    public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
         block(\.didChangeAuthorization)?(manager)
         block(\.didChangeAuthorizationStatus)?(manager, manager.authorizationStatus)
     }
 
-    func locationManager(_ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus) {
+    /// Passes the status to the `didChangeAuthorizationStatus` block (only when called directly: the mirror reports
+    /// changes through ``locationManagerDidChangeAuthorization(_:)``).
+    public func locationManager(_ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus) {
         block(\.didChangeAuthorizationStatus)?(manager, status)
     }
 }
