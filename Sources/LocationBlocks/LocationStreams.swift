@@ -40,7 +40,7 @@ public final class LocationStreams: @unchecked Sendable {
     private var nextID = 0
     private var running = Running()
     private var reportedAuthorization: CLAuthorizationStatus?
-    private let confinement: CallbackQueue
+    let confinement: CallbackQueue
 
     /// Creates the streams' managers.
     ///
