@@ -10,17 +10,6 @@ enum LocationStreamEvent: Sendable {
     case error(CLError)
 }
 
-/// What a stream needs running, and which events it takes.
-enum LocationStreamService: Sendable {
-    case locations(LocationUpdateFilter)
-    case headings
-    case significantChanges
-    case regions([CLRegion])
-    case visits
-    case authorization
-    case errors
-}
-
 /// Passes the managers' callbacks of a ``LocationStreams`` to it, which it does not keep alive.
 final class LocationStreamsObserver: NSObject, CLLocationManagerDelegate {
     private weak var streams: LocationStreams?

@@ -60,6 +60,24 @@ import Testing
         #expect(!provider.isRunning)
     }
 
+    /// MMP's `stop:` — a signal whose completion stops the service — is cancelling the task (or leaving the loop):
+    /// by the time the code after the loop runs (MMP's `completed:` block), the provider has stopped.
+    @Test func cancellingTheTaskIsMMPsStop() async {
+        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))], status: .notDetermined)
+        let streams = harness.makeStreams()
+        let recorder = Recorder()
+        let (task, _) = await streams.startedTask {
+            for await fix in streams.locations() { recorder.record("\(fix.coordinate.latitude)") }
+            recorder.record("ended, provider running: \(harness.provider.isRunning)")
+        }
+        harness.advance(by: 1)
+        #expect(await recorder.waitAsync { $0 == ["1.0"] })
+        task.cancel()  // MMP: [doneSubject sendCompleted]
+        _ = await task.result
+        #expect(recorder.events == ["1.0", "ended, provider running: false"])
+        #expect(harness.provider.stopCount == 1)
+    }
+
     @Test func iterationsShareTheServiceUntilTheLastEnds() async {
         let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))])
         let streams = harness.makeStreams()
