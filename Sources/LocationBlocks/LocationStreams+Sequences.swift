@@ -84,9 +84,9 @@ extension LocationStreams {
     /// `authorizeAlways` or `authorizeWhenInUse`.
     ///
     /// Each iteration asks once, whatever the status; the answer can change it only from not determined, or from
-    /// ``CLAuthorizationStatus/authorizedWhenInUse`` to ``CLAuthorizationStatus/authorizedAlways`` when asking for
+    /// ``/LinuxCoreLocation/CLAuthorizationStatus/authorizedWhenInUse`` to ``/LinuxCoreLocation/CLAuthorizationStatus/authorizedAlways`` when asking for
     /// ``CLLocationUpdateAuthorizationDescription/always`` (on Linux the configuration's
-    /// ``LinuxCoreLocation/LocationAuthorization/policy`` answers). Like MMP's signal, the sequence does not end
+    /// ``/LinuxCoreLocation/LocationAuthorization/policy`` answers). Like MMP's signal, the sequence does not end
     /// with the answer: leave the loop when you have the status you need. Calling this method asks nothing;
     /// iterating does. Starts no service.
     ///

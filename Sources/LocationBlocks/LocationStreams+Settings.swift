@@ -9,7 +9,7 @@ extension LocationStreams {
     /// How far in metres the device must move before ``locations(accuracyFilter:ageFilter:)`` delivers another
     /// fix (a more accurate fix passes sooner): MMPReactiveCoreLocation's `distanceFilter:` setting.
     ///
-    /// ``kCLDistanceFilterNone`` (−1), MMP's default and Core Location's, delivers every fix; so do 0, negative
+    /// ``/LinuxCoreLocation/kCLDistanceFilterNone`` (−1), MMP's default and Core Location's, delivers every fix; so do 0, negative
     /// values and NaN. The distance is geodesic, from the last fix delivered. Significant changes keep their own
     /// 500 m rule. Applies at once, to iterations already running too. Thread-safe: read and written on
     /// ``callbackQueue`` (`CLLocationManager.distanceFilter` of both managers).
@@ -19,7 +19,7 @@ extension LocationStreams {
     }
 
     /// The accuracy the app wants, in metres or one of the `kCLLocationAccuracy…` constants:
-    /// MMPReactiveCoreLocation's `desiredAccuracy:` setting; ``kCLLocationAccuracyBest``, MMP's default and Core
+    /// MMPReactiveCoreLocation's `desiredAccuracy:` setting; ``/LinuxCoreLocation/kCLLocationAccuracyBest``, MMP's default and Core
     /// Location's.
     ///
     /// Stored on both managers as MMP stores it on its manager, where Apple's system uses it to choose its
@@ -33,8 +33,8 @@ extension LocationStreams {
     }
 
     /// The kind of activity tracked, which sets how long the device must stand still before location updates
-    /// pause (5 minutes for ``CLActivityType/other``, 10 for ``CLActivityType/fitness``, up to 15): MMPReactiveCoreLocation's
-    /// `activityType:` setting; ``CLActivityType/other``, MMP's default and Core Location's.
+    /// pause (5 minutes for ``/LinuxCoreLocation/CLActivityType/other``, 10 for ``/LinuxCoreLocation/CLActivityType/fitness``, up to 15): MMPReactiveCoreLocation's
+    /// `activityType:` setting; ``/LinuxCoreLocation/CLActivityType/other``, MMP's default and Core Location's.
     ///
     /// Matters only while ``pausesLocationUpdatesAutomatically`` is `true`. Thread-safe: read and written on
     /// ``callbackQueue``.
