@@ -88,7 +88,7 @@ extension LocationStreams {
     /// ``CLLocationUpdateAuthorizationDescription/always`` (on Linux the configuration's
     /// ``/LinuxCoreLocation/LocationAuthorization/policy`` answers). Like MMP's signal, the sequence does not end
     /// with the answer: leave the loop when you have the status you need. Calling this method asks nothing;
-    /// iterating does. Starts no service.
+    /// iterating does, from any task. Starts no service.
     ///
     /// - Parameter authorization: What to ask for; ``CLLocationUpdateAuthorizationDescription/whenInUse``,
     ///   MMP's default, unless given.
