@@ -8,7 +8,8 @@ import LinuxCoreLocation
 ///   (`update(withAccuracy:locationAge:)`, `startUpdatingLocation(update:)`, the update filters, one block per
 ///   delegate callback), coexisting with the app's delegate;
 /// - ``LocationRequestCenter``: one-shot requests with an accuracy level and a timeout, and subscriptions;
-/// - ``LocationStreams``: `AsyncSequence`s of locations, headings, regions, visits, authorization and errors.
+/// - ``LocationStreams``: `AsyncSequence`s of locations, headings, regions, visits, authorization and errors,
+///   one-fix calls and the manager settings, after MMPReactiveCoreLocation's signals.
 public enum LocationBlocks {
     /// The version of the blocks layer: 2 since the pod's own Swift names replaced `updateManager(…)`,
     /// `startUpdatingLocation(updateBlock:)` and the static `isLocationUpdatesAvailable` property.

@@ -8,21 +8,32 @@ enum LocationStreamEvent: Sendable {
     case visit(CLVisit)
     case authorization(CLAuthorizationStatus)
     case error(CLError)
-}
+    /// The provider has no more fixes (a replay reached its end).
+    case providerFinished
 
-/// What a stream needs running, and which events it takes.
-enum LocationStreamService: Sendable {
-    case locations(LocationUpdateFilter)
-    case headings
-    case significantChanges
-    case regions([CLRegion])
-    case visits
-    case authorization
-    case errors
+    /// Why a one-fix call (``LocationStreams/location(accuracyFilter:ageFilter:)``,
+    /// ``LocationStreams/significantLocationChange()``) can no longer get its fix, if this event says so.
+    ///
+    /// Denial (the error, or the status, which a significant-change start does not report as an error), a
+    /// failure of the service, or the provider's end, reported as `locationUnknown`, as Core Location reports a
+    /// `requestLocation()` that found no fix. The transient `locationUnknown` and a heading failure (another
+    /// service's) do not end it.
+    var oneFixFailure: CLError? {
+        switch self {
+        case .error(let error) where error.code != .locationUnknown && error.code != .headingFailure:
+            return error
+        case .authorization(.denied), .authorization(.restricted):
+            return CLError(.denied)
+        case .providerFinished:
+            return CLError(.locationUnknown)
+        default:
+            return nil
+        }
+    }
 }
 
 /// Passes the managers' callbacks of a ``LocationStreams`` to it, which it does not keep alive.
-final class LocationStreamsObserver: NSObject, CLLocationManagerDelegate {
+final class LocationStreamsObserver: NSObject, LinuxLocationManagerDelegate {
     private weak var streams: LocationStreams?
 
     init(streams: LocationStreams) {
@@ -67,5 +78,8 @@ final class LocationStreamsObserver: NSObject, CLLocationManagerDelegate {
     }
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         send(.error((error as? CLError) ?? CLError(.network)), from: manager)
+    }
+    func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
+        send(.providerFinished, from: manager)
     }
 }

@@ -1,7 +1,11 @@
 import LinuxCoreLocation
 
 extension LocationStreams {
-    /// Fixes from standard location updates that pass the filters, one element per fix, oldest first.
+    /// Fixes from standard location updates that pass the filters, one element per fix, oldest first:
+    /// MMPReactiveCoreLocation's `locations` signal.
+    ///
+    /// An iteration that starts while authorization is not determined asks for "when in use", as MMP does.
+    /// ``distanceFilter`` and ``pausesLocationUpdatesAutomatically`` apply before the filters.
     ///
     /// - Parameters:
     ///   - accuracyFilter: Metres, with the rules of ``LinuxCoreLocation/CLLocationManager/updateAccuracyFilter``
@@ -22,6 +26,8 @@ extension LocationStreams {
     }
 
     /// Headings, from a provider that measures them (the manager's `headingFilter` applies: 1° by default).
+    ///
+    /// An iteration that starts while authorization is not determined asks for "when in use", MMP's default.
     public func headings() -> LocationEventSequence<CLHeading> {
         LocationEventSequence(streams: self, service: .headings) { event, _ in
             guard case .heading(let heading) = event else { return [] }
@@ -29,7 +35,10 @@ extension LocationStreams {
         }
     }
 
-    /// Fixes from significant-change monitoring, one element per fix.
+    /// Fixes from significant-change monitoring, one element per fix: MMPReactiveCoreLocation's
+    /// `significantLocationChanges` signal.
+    ///
+    /// An iteration that starts while authorization is not determined asks for "always", as MMP does.
     public func significantLocationChanges() -> LocationEventSequence<CLLocation> {
         LocationEventSequence(streams: self, service: .significantChanges) { event, _ in
             guard case .locations(let fixes, significantChanges: true) = event else { return [] }
@@ -37,10 +46,12 @@ extension LocationStreams {
         }
     }
 
-    /// Monitors `regions` while iterating and delivers their events.
+    /// Monitors `regions` while iterating and delivers their events: MMPReactiveCoreLocation's `region:` (once per
+    /// region) and `regionEvents`.
     ///
     /// Events are matched by identifier; failures without a region go to every region iteration. Regions stay monitored
-    /// while any iteration wants them.
+    /// while any iteration wants them. An iteration that starts while authorization is not determined asks for
+    /// "always", as MMP does.
     public func regionEvents(for regions: [CLRegion]) -> LocationEventSequence<RegionEvent> {
         let identifiers = Set(regions.map(\.identifier))
         return LocationEventSequence(streams: self, service: .regions(regions)) { event, _ in
@@ -50,7 +61,9 @@ extension LocationStreams {
         }
     }
 
-    /// Visits, while iterating.
+    /// Visits, while iterating: MMPReactiveCoreLocation's `visits` signal.
+    ///
+    /// An iteration that starts while authorization is not determined asks for "always", as MMP does.
     public func visits() -> LocationEventSequence<CLVisit> {
         LocationEventSequence(streams: self, service: .visits) { event, _ in
             guard case .visit(let visit) = event else { return [] }
@@ -58,19 +71,47 @@ extension LocationStreams {
         }
     }
 
-    /// The authorization status: the current one first, then each change.
+    /// The authorization status: the current one first, then each change; MMPReactiveCoreLocation's
+    /// `authorizationStatus` signal.
     ///
     /// Starts no service and asks for nothing.
     public func authorizationChanges() -> LocationEventSequence<CLAuthorizationStatus> {
-        LocationEventSequence(streams: self, service: .authorization) { event, _ in
+        authorizationStatuses(requesting: nil)
+    }
+
+    /// Asks for authorization when an iteration starts, and delivers the status: the current one first, then each
+    /// change, as ``authorizationChanges()``; MMPReactiveCoreLocation's `requestAuthorization`, after its
+    /// `authorizeAlways` or `authorizeWhenInUse`.
+    ///
+    /// Each iteration asks once, whatever the status; the answer can change it only from not determined, or from
+    /// ``/LinuxCoreLocation/CLAuthorizationStatus/authorizedWhenInUse`` to ``/LinuxCoreLocation/CLAuthorizationStatus/authorizedAlways`` when asking for
+    /// ``CLLocationUpdateAuthorizationDescription/always`` (on Linux the configuration's
+    /// ``/LinuxCoreLocation/LocationAuthorization/policy`` answers). Like MMP's signal, the sequence does not end
+    /// with the answer: leave the loop when you have the status you need. Calling this method asks nothing;
+    /// iterating does, from any task. Starts no service.
+    ///
+    /// - Parameter authorization: What to ask for; ``CLLocationUpdateAuthorizationDescription/whenInUse``,
+    ///   MMP's default, unless given.
+    /// - Returns: A sequence of `CLAuthorizationStatus`es.
+    public func requestAuthorization(
+        _ authorization: CLLocationUpdateAuthorizationDescription = .whenInUse
+    ) -> LocationEventSequence<CLAuthorizationStatus> {
+        authorizationStatuses(requesting: authorization)
+    }
+
+    private func authorizationStatuses(
+        requesting authorization: CLLocationUpdateAuthorizationDescription?
+    ) -> LocationEventSequence<CLAuthorizationStatus> {
+        LocationEventSequence(streams: self, service: .authorization(requesting: authorization)) { event, _ in
             guard case .authorization(let status) = event else { return [] }
             return [status]
         }
     }
 
-    /// The errors of every service of these streams, from the time the iteration starts.
+    /// The errors of every service of these streams, from the time the iteration starts: MMPReactiveCoreLocation's
+    /// `errors` signal.
     ///
-    /// Includes the transient `locationUnknown`. Starts no service.
+    /// Includes the transient `locationUnknown`; never ends by itself, whatever the error. Starts no service.
     public func errors() -> LocationEventSequence<CLError> {
         LocationEventSequence(streams: self, service: .errors) { event, _ in
             guard case .error(let error) = event else { return [] }

@@ -2,13 +2,18 @@ import Dispatch
 import LinuxCoreLocation
 
 /// Location services as `AsyncSequence`s: locations, headings, significant changes, region events, visits,
-/// authorization changes and errors, in the manner of MMPReactiveCoreLocation's signals.
+/// authorization changes and errors, the one-fix forms ``location(accuracyFilter:ageFilter:)`` and
+/// ``significantLocationChange()``, and the manager settings; the Swift counterpart of MMPReactiveCoreLocation's
+/// `MMPLocationManager`, signal for signal (see <doc:PortingFromMMPReactiveCoreLocation>).
 ///
 /// The object owns two managers (standard services, and significant changes, which Core Location reports
 /// through the same callback) on a private serial queue — or the configuration's — so the sequences work
 /// from any task, with no run loop needed. Each service runs while at least one iteration needs it: every
-/// iteration registers when it starts and unregisters when it ends (see ``LocationEventSequence``). The object
-/// stays alive while any iteration runs. Thread-safe.
+/// iteration registers when it starts and unregisters when it ends (see ``LocationEventSequence``); ending the
+/// loop or cancelling the task is MMP's `stop:`. As MMP does, an iteration that starts while authorization is
+/// not determined asks for it: "when in use" for locations and headings, "always" for significant changes,
+/// regions and visits; ``requestAuthorization(_:)`` asks explicitly. The object stays alive while any
+/// iteration runs. Thread-safe.
 public final class LocationStreams: @unchecked Sendable {
     /// The default number of elements each iteration buffers: 64, the newest kept.
     public static let defaultBufferLimit = 64
@@ -40,7 +45,7 @@ public final class LocationStreams: @unchecked Sendable {
     private var nextID = 0
     private var running = Running()
     private var reportedAuthorization: CLAuthorizationStatus?
-    private let confinement: CallbackQueue
+    let confinement: CallbackQueue
 
     /// Creates the streams' managers.
     ///
@@ -75,16 +80,18 @@ public final class LocationStreams: @unchecked Sendable {
 
     func register(
         _ service: LocationStreamService, deliver: @escaping @Sendable (LocationStreamEvent, Date) -> Void,
-        finish: @escaping @Sendable () -> Void
+        finish: @escaping @Sendable () -> Void = {}
     ) -> LocationStreamRegistration {
         onQueue {
             nextID += 1
             registrations[nextID] = Registered(service: service, deliver: deliver, finish: finish)
+            let status = updates.authorizationStatus
             if case .authorization = service {
-                let status = updates.authorizationStatus
                 if reportedAuthorization == nil { reportedAuthorization = status }
                 deliver(.authorization(status), updates.clock.now)
             }
+            // Asked before the service starts, as MMP asks before it starts its manager.
+            service.authorizationRequest(at: status)?.request(from: updates)
             updateServices()
             return LocationStreamRegistration(streams: self, id: nextID)
         }

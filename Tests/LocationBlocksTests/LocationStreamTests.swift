@@ -9,18 +9,12 @@ import Testing
 /// Three minutes, not one: on a two-core machine the blocking integration tests can hold both cooperative
 /// threads for a minute, and an awaiting test resumes only when one is free.
 @Suite(.timeLimit(.minutes(3))) struct LocationStreamTests {
-    static func streams(_ harness: BlocksHarness, bufferLimit: Int = LocationStreams.defaultBufferLimit)
-        -> LocationStreams
-    {
-        LocationStreams(configuration: harness.configuration, bufferLimit: bufferLimit)
-    }
-
     @Test func locationsPassTheFiltersAndDroppingTheIteratorStopsTheProvider() async {
         let harness = BlocksHarness([
             .init(at: 1, .locations([fix(1, accuracy: 80, at: 1), fix(2, accuracy: 50, at: 1)])),
             .init(at: 2, .locations([fix(3, accuracy: 10, at: 2, age: 20), fix(4, accuracy: 5, at: 2)])),
         ])
-        let streams = Self.streams(harness)
+        let streams = harness.makeStreams()
         do {
             var iterator = streams.locations(accuracyFilter: 50, ageFilter: 15).makeAsyncIterator()
             #expect(harness.provider.isRunning)
@@ -66,9 +60,27 @@ import Testing
         #expect(!provider.isRunning)
     }
 
+    /// MMP's `stop:` — a signal whose completion stops the service — is cancelling the task (or leaving the loop):
+    /// by the time the code after the loop runs (MMP's `completed:` block), the provider has stopped.
+    @Test func cancellingTheTaskIsMMPsStop() async {
+        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))], status: .notDetermined)
+        let streams = harness.makeStreams()
+        let recorder = Recorder()
+        let (task, _) = await streams.startedTask {
+            for await fix in streams.locations() { recorder.record("\(fix.coordinate.latitude)") }
+            recorder.record("ended, provider running: \(harness.provider.isRunning)")
+        }
+        harness.advance(by: 1)
+        #expect(await recorder.waitAsync { $0 == ["1.0"] })
+        task.cancel()  // MMP: [doneSubject sendCompleted]
+        _ = await task.result
+        #expect(recorder.events == ["1.0", "ended, provider running: false"])
+        #expect(harness.provider.stopCount == 1)
+    }
+
     @Test func iterationsShareTheServiceUntilTheLastEnds() async {
         let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))])
-        let streams = Self.streams(harness)
+        let streams = harness.makeStreams()
         var first: LocationEventSequence<CLLocation>.Iterator? = streams.locations().makeAsyncIterator()
         var second: LocationEventSequence<CLLocation>.Iterator? = streams.locations(accuracyFilter: 1)
             .makeAsyncIterator()
@@ -84,7 +96,7 @@ import Testing
 
     @Test func aSlowConsumerKeepsTheNewestElements() async {
         let harness = BlocksHarness([.init(at: 1, .locations((1...5).map { fix(Double($0), at: 1) }))])
-        let streams = Self.streams(harness, bufferLimit: 2)
+        let streams = harness.makeStreams(bufferLimit: 2)
         var iterator = streams.locations().makeAsyncIterator()
         harness.advance(by: 1)
         #expect(await iterator.next()?.coordinate.latitude == 4)
@@ -93,7 +105,7 @@ import Testing
 
     @Test func authorizationStartsWithTheCurrentStatusThenEachChange() async {
         let harness = BlocksHarness([], status: .notDetermined)
-        let streams = Self.streams(harness)
+        let streams = harness.makeStreams()
         var iterator = streams.authorizationChanges().makeAsyncIterator()
         harness.advance(by: 0)  // the managers' report at creation repeats the status: not delivered twice
         // Managers read the status when they deliver a change, so each change is delivered before the next.
@@ -110,7 +122,7 @@ import Testing
     @Test func errorsAndRegionEventsAndHeadings() async {
         let harness = BlocksHarness(
             [.init(at: 1, .fixLost), .init(at: 2, .heading(heading(33)))], capabilities: [.location, .heading])
-        let streams = Self.streams(harness)
+        let streams = harness.makeStreams()
         let home = CLCircularRegion(
             center: CLLocationCoordinate2D(latitude: 1, longitude: 2), radius: 50, identifier: "home")
         let beacon = CLBeaconRegion(uuid: UUID(), identifier: "beacon")
@@ -134,7 +146,7 @@ import Testing
 
     @Test func significantChangesAndVisitsRunWhileIterated() {
         let harness = BlocksHarness([])
-        let streams = Self.streams(harness)
+        let streams = harness.makeStreams()
         do {
             let significant = streams.significantLocationChanges().makeAsyncIterator()
             #expect(harness.provider.isRunning)
