@@ -34,14 +34,14 @@ extension LocationRequestCenter {
         set { setSetting(\.showsBackgroundLocationIndicator, to: newValue) }
     }
 
-    private func setting<Value>(_ keyPath: KeyPath<CLLocationManager, Value>) -> Value {
-        onQueue { updates[keyPath: keyPath] }
+    private func setting<Value: Sendable>(_ keyPath: KeyPath<CLLocationManager, Value>) -> Value {
+        confinement.read(keyPath, of: updates)
     }
 
-    private func setSetting<Value>(_ keyPath: ReferenceWritableKeyPath<CLLocationManager, Value>, to value: Value) {
-        onQueue {
-            updates[keyPath: keyPath] = value
-            significant[keyPath: keyPath] = value
-        }
+    private func setSetting<Value: Sendable>(
+        _ keyPath: ReferenceWritableKeyPath<CLLocationManager, Value>, to value: Value
+    ) {
+        // Under INTULocationManager's conventions both are one manager.
+        confinement.write(keyPath, value, to: significant === updates ? [updates] : [updates, significant])
     }
 }
