@@ -43,7 +43,8 @@ public struct NMEADecoder: Sendable {
 
     /// Decodes a chunk of bytes; returns the events it completed, in input order.
     ///
-    /// A fix is returned when the next epoch begins (or on ``finish()``), because only then is the epoch known complete.
+    /// A fix is returned when the next epoch begins (or on ``finish()``), because only then is the epoch known
+    /// complete — or, with ``NMEADecoderOptions/closesEpochAtCycleEnd``, when the receiver's cycle ends.
     /// Contiguous collections (`[UInt8]`, `Data`, a native string's UTF-8 view) take the fast path of
     /// `feed(_: UnsafeRawBufferPointer)`; other sequences are read byte by byte.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [NMEAEvent] {
@@ -89,6 +90,18 @@ public struct NMEADecoder: Sendable {
         count(events[start...])
         return events
     }
+
+    /// Closes the open epoch now and returns its fix or no-fix: for a live receiver whose input paused after a
+    /// complete cycle (see ``NMEAEpochAssembler/closeEpoch(into:)``). A sentence still incomplete stays buffered.
+    public mutating func closeEpoch() -> [NMEAEvent] {
+        var events: [NMEAEvent] = []
+        assembler.closeEpoch(into: &events)
+        count(events[...])
+        return events
+    }
+
+    /// Whether an epoch is open: sentences arrived since the last fix or no-fix.
+    public var hasOpenEpoch: Bool { assembler.hasOpenEpoch }
 
     /// Counts, describes or decodes what the framer completed; `scanned` is the chunk ``SentenceFramer/scan(_:from:)``
     /// was given, where a sentence it completed may lie (``SentenceFramer/completedRange``).
@@ -157,7 +170,7 @@ public struct NMEADecoder: Sendable {
             if case .other = content { statistics.unknownSentences += 1 }
             if options.reportsSentences { events.append(.sentence(content.message(NMEASentence(copying: fields)))) }
             let start = events.count
-            assembler.add(content, line: line, talker: fields.talkerCode, into: &events)
+            assembler.add(content, line: line, talker: fields.talkerCode, address: fields.addressKey, into: &events)
             count(events[start...])
         }
     }

@@ -46,6 +46,15 @@ public struct NMEADecoderOptions: Sendable, Hashable {
     /// a location provider that only needs fixes can turn it off.
     public var reportsSentences = true
 
+    /// Close an epoch as soon as the sentence that ends the receiver's cycle arrives, once learned, rather than
+    /// when the next epoch begins.
+    ///
+    /// The end is learned as gpsd learns it: the last sentence before the time of day changes, the same in two
+    /// cycles in a row (``NMEAEpochAssembler`` describes the rules). A live receiver's fix then arrives when its
+    /// cycle ends instead of one cycle later. Off by default: a file's epochs are complete either way, and its
+    /// fixes are the same.
+    public var closesEpochAtCycleEnd = false
+
     /// Creates the default options.
     public init() {}
 }

@@ -21,8 +21,12 @@ struct Epoch: Sendable {
     var satellitesUsed: Int?
     var hdop: Double?
     var gst: GSTSentence?
-    /// The sentence type the epoch's headings come from, once one was emitted.
-    var headingSource: NMEAHeading.Source?
+    /// The sentence types the epoch's headings come from, once one was emitted: one for true-heading sensors
+    /// (HDT, THS) and one for magnetic sensors (HDG, HDM).
+    var trueHeadingSource: NMEAHeading.Source?
+    var magneticHeadingSource: NMEAHeading.Source?
+    /// Whether the epoch's fix was already reported: it repeats the time of an epoch closed at its cycle end.
+    var reported = false
 
     init(line: Int) { self.line = line }
 }
@@ -38,10 +42,25 @@ struct GSAState: Sendable {
 }
 
 extension NMEAEpochAssembler {
+    /// Closes the open epoch now, appending its fix or no-fix: for a live receiver whose input paused after a
+    /// complete cycle, instead of waiting for the next epoch to begin.
+    ///
+    /// A later sentence with the closed epoch's time of day (the pause fell inside a cycle) does not report that
+    /// epoch again. Nothing happens without an open epoch.
+    public mutating func closeEpoch(into events: inout [NMEAEvent]) {
+        guard let time = epoch?.time else { return emitEpoch(into: &events) }
+        emitEpoch(into: &events)
+        cycleEnd.closedTime = time
+    }
+
+    /// Whether an epoch is open: sentences arrived since the last fix or no-fix was emitted.
+    public var hasOpenEpoch: Bool { epoch != nil }
+
     /// Emits the open epoch's fix or no-fix and forgets it.
-    mutating func closeEpoch(into events: inout [NMEAEvent]) {
+    mutating func emitEpoch(into events: inout [NMEAEvent]) {
         guard let epoch else { return }
         self.epoch = nil
+        guard !epoch.reported else { return }
         let date = resolveDate(of: epoch)
         let timestamp = Self.timestamp(date: date, time: epoch.time)
         // A GSA counts for this epoch when it arrived during it or the one before (it carries no time).

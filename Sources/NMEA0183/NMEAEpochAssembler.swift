@@ -20,9 +20,14 @@ import Foundation
 ///   plus one day when the time of day fell by more than 12 hours (midnight). A smaller backward
 ///   step (a receiver replaying an older time) keeps the date.
 /// - Accuracy: GST of the same epoch (horizontal √(σlat²+σlon²), vertical σalt), else DOP × UERE.
-/// - Headings (HDT, HDG, THS, HDM) are emitted as they arrive, stamped with the open epoch's time; an epoch's
-///   headings come from one sentence type, the first that gave one, so a receiver sending both HDT and THS
-///   reports each heading once.
+/// - Headings (HDT, HDG, THS, HDM) are emitted as they arrive, stamped with the open epoch's time. A true-heading
+///   sensor's headings (HDT, THS) come from one sentence type per epoch, the first that gave one, so a receiver
+///   sending both HDT and THS reports each heading once; so do a magnetic sensor's (HDG, HDM). A true heading and
+///   a magnetic compass's heading in one epoch are two measurements, and both are reported.
+/// - With ``NMEADecoderOptions/closesEpochAtCycleEnd`` (live receivers), an epoch also closes as soon as the
+///   sentence that ends the receiver's cycle arrives, once that sentence is learned (``NMEACycleEnd``), instead
+///   of when the next epoch begins a cycle later; ``closeEpoch(into:)`` closes the open epoch at any time (a
+///   pause in the input). A timed sentence of an epoch closed either way does not report it again.
 ///
 /// A value type; not thread-safe to share mutably, like any struct.
 public struct NMEAEpochAssembler: Sendable {
@@ -37,6 +42,8 @@ public struct NMEAEpochAssembler: Sendable {
     var latestGSA: GSAState?
     /// The magnetic variation of the last valid RMC that carried one, east positive.
     var latestVariation: Double?
+    /// The sentence that ends the receiver's cycle, under ``NMEADecoderOptions/closesEpochAtCycleEnd``.
+    var cycleEnd = NMEACycleEnd()
 
     /// Creates an assembler with no open epoch.
     public init(options: NMEADecoderOptions = NMEADecoderOptions()) {
@@ -53,12 +60,26 @@ public struct NMEAEpochAssembler: Sendable {
     /// Adds one decoded sentence; appends the events it completes (a closed epoch's fix or no-fix, a heading).
     public mutating func add(_ message: NMEAMessage, into events: inout [NMEAEvent]) {
         let sentence = message.sentence
-        add(message.content, line: sentence.line, talker: sentence.withView(\.talkerCode), into: &events)
+        add(
+            message.content, line: sentence.line, talker: sentence.withView(\.talkerCode),
+            address: sentence.withView(\.addressKey), into: &events)
     }
 
-    /// Adds the content of a sentence of `line` and `talker` (``NMEAFieldView/talkerCode``): the decoder's path,
-    /// which needs no ``NMEAMessage``.
-    mutating func add(_ content: NMEAContent, line: Int, talker: UInt16, into events: inout [NMEAEvent]) {
+    /// Adds the content of a sentence of `line`, `talker` (``NMEAFieldView/talkerCode``) and `address`
+    /// (``NMEAFieldView/addressKey``, `nil` when encapsulated): the decoder's path, which needs no ``NMEAMessage``.
+    mutating func add(
+        _ content: NMEAContent, line: Int, talker: UInt16, address: UInt64?, into events: inout [NMEAEvent]
+    ) {
+        addContent(content, line: line, talker: talker, into: &events)
+        guard options.closesEpochAtCycleEnd, let key = NMEACycleEnd.key(of: content, address: address) else { return }
+        cycleEnd.note(key)
+        guard cycleEnd.ends(with: key), epoch?.time != nil else { return }
+        closeEpoch(into: &events)
+    }
+
+    private mutating func addContent(
+        _ content: NMEAContent, line: Int, talker: UInt16, into events: inout [NMEAEvent]
+    ) {
         switch content {
         case .gga(let gga):
             join(time: gga.time, line: line, events: &events)
@@ -100,7 +121,9 @@ public struct NMEAEpochAssembler: Sendable {
                 }
             }
         case .gsa(let gsa):
-            join(time: nil, line: line, events: &events)
+            // A GSA counts for its epoch or the one before (``emitEpoch(into:)``), so one after a cycle end is not
+            // taken as a sign that the end was wrong.
+            join(time: nil, line: line, contributes: false, events: &events)
             recordGSA(gsa)
         case .gst(let gst):
             join(time: gst.time, line: line, events: &events)
@@ -136,22 +159,39 @@ public struct NMEAEpochAssembler: Sendable {
 
     /// Closes the open epoch at the end of input, appending its fix or no-fix.
     public mutating func finish(into events: inout [NMEAEvent]) {
-        closeEpoch(into: &events)
+        emitEpoch(into: &events)
     }
 
     /// Makes the sentence part of the right epoch, closing the open one when the time of day changed.
+    ///
+    /// After an epoch closed at its cycle end, a timed sentence with that epoch's time shows the learned end was
+    /// wrong: it is forgotten, and the epoch the sentence opens is not reported (its fix was); a sentence with
+    /// content for a fix before the next timed one (`contributes`) also shows it.
     private mutating func join(
-        time: NMEATimeOfDay?, date: NMEADate? = nil, line: Int, events: inout [NMEAEvent]
+        time: NMEATimeOfDay?, date: NMEADate? = nil, line: Int, contributes: Bool = true,
+        events: inout [NMEAEvent]
     ) {
+        var repeatsClosedEpoch = false
+        if let closed = cycleEnd.closedTime {
+            if let time {
+                cycleEnd.closedTime = nil
+                repeatsClosedEpoch = time == closed
+                if repeatsClosedEpoch { cycleEnd.forget() }
+            } else if contributes {
+                cycleEnd.forget()
+            }
+        }
         if let time, let open = epoch?.time, open != time {
-            closeEpoch(into: &events)
+            emitEpoch(into: &events)
+            cycleEnd.learnFromEpochClosedByTime()
         } else if let date, let open = epoch?.date, open != date {
-            closeEpoch(into: &events)
+            emitEpoch(into: &events)
         }
         if epoch == nil {
             epochSerial += 1
             epoch = Epoch(line: line)
         }
+        if repeatsClosedEpoch { epoch?.reported = true }
         if let time, epoch?.time == nil { epoch?.time = time }
     }
 
@@ -215,16 +255,18 @@ public struct NMEAEpochAssembler: Sendable {
         }
     }
 
-    /// Emits a heading stamped with the open epoch's time, unless the epoch already has headings from another
-    /// sentence type (HDT and THS of one receiver describe the same heading).
+    /// Emits a heading stamped with the open epoch's time, unless the epoch already has headings of the same kind
+    /// (true: HDT, THS; magnetic: HDG, HDM) from another sentence type, which describe the same measurement.
     private mutating func emitHeading(
         true trueHeading: Double?, magnetic magneticHeading: Double?, source: NMEAHeading.Source, line: Int,
         talker: UInt16, events: inout [NMEAEvent]
     ) {
         guard trueHeading != nil || magneticHeading != nil else { return }
-        join(time: nil, line: line, events: &events)
-        if let epochSource = epoch?.headingSource, epochSource != source { return }
-        epoch?.headingSource = source
+        join(time: nil, line: line, contributes: false, events: &events)
+        let slot: WritableKeyPath<Epoch, NMEAHeading.Source?> =
+            source == .hdt || source == .ths ? \.trueHeadingSource : \.magneticHeadingSource
+        if let epochSource = epoch?[keyPath: slot], epochSource != source { return }
+        epoch?[keyPath: slot] = source
         events.append(
             .heading(
                 NMEAHeading(

@@ -39,6 +39,18 @@ import Testing
         #expect(headings.map(\.source) == [.ths, .ths])
     }
 
+    /// Issue 31: a gyro's true heading (HDT) after a magnetic compass's HDG in the same epoch was dropped as a
+    /// duplicate; they are two sensors, and both headings are reported. A second magnetic sentence (HDM) of the
+    /// same epoch still is a duplicate of the HDG.
+    @Test func aTrueHeadingAfterAMagneticOneIsKept() {
+        let text =
+            Self.gga("120000") + framed("HCHDG,98.3,,,2.0,E") + framed("HEHDT,101.5,T") + framed("HCHDM,98.3,M")
+        let headings = decode(text).events.headings
+        #expect(headings.map(\.source) == [.hdg, .hdt])
+        #expect(headings.map(\.trueHeading) == [100.3, 101.5])
+        #expect(headings.map(\.magneticHeading) == [98.3, nil])
+    }
+
     @Test func anInvalidThsLeavesTheEpochToHdt() {
         let text = Self.gga("120000") + framed("GNTHS,244.65,V") + framed("GNHDT,244.60,T")
         #expect(decode(text).events.headings.map(\.trueHeading) == [244.60])
