@@ -91,8 +91,10 @@ public struct NMEADecoder: Sendable {
         return events
     }
 
-    /// Closes the open epoch now and returns its fix or no-fix: for a live receiver whose input paused after a
-    /// complete cycle (see ``NMEAEpochAssembler/closeEpoch(into:)``). A sentence still incomplete stays buffered.
+    /// Closes the open epoch now and returns its fix or no-fix.
+    ///
+    /// For a live receiver whose input paused after a complete cycle (see ``NMEAEpochAssembler/closeEpoch(into:)``).
+    /// A sentence still incomplete stays buffered.
     public mutating func closeEpoch() -> [NMEAEvent] {
         var events: [NMEAEvent] = []
         assembler.closeEpoch(into: &events)

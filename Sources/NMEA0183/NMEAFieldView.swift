@@ -37,8 +37,10 @@ struct NMEAFieldView {
     /// The talker's one or two letters packed into an integer (`GP` → 0x4750, `P` → 0x5000).
     var talkerCode: UInt16 { UInt16(bytes[1]) << 8 | (talkerLength == 2 ? UInt16(bytes[2]) : 0) }
 
-    /// The address (talker and type, `GPGGA`, `PGRME`) packed into an integer, distinct for each address of up to
-    /// eight characters (longer ones share their first eight); never 0. `nil` for an encapsulated sentence
+    /// The address (talker and type, `GPGGA`, `PGRME`) packed into an integer.
+    ///
+    /// Distinct for each address of up to eight characters (longer ones share their first eight); never 0. `nil`
+    /// for an encapsulated sentence
     /// (`!AIVDM`), which is not part of a receiver's cycle (``NMEACycleEnd``).
     var addressKey: UInt64? {
         guard !isEncapsulated else { return nil }

@@ -69,6 +69,8 @@ import Testing
         #expect(headingCount == 15)
     }
 
+    /// A timed sentence after the learned end forgets it, without a duplicate fix.
+    ///
     /// A receiver that appends a timed GST to some cycles: the learned end (RMC) was wrong for them. The GST's
     /// epoch is not reported twice, and the end is learned anew.
     @Test func aTimedSentenceAfterTheEndForgetsItWithoutADuplicateFix() {
@@ -79,6 +81,8 @@ import Testing
             Self.fixesPerCycle(plain + withGST) == [[], [0], [1], [2, 3], [4], [], [5], [6, 7], [8]])
     }
 
+    /// Content for a fix after the learned end forgets it.
+    ///
     /// Content for a fix between the learned end and the next timed sentence (a VTG after the RMC) shows the end
     /// was wrong; the VTG's speed must not be taken for the next epoch's while the end is trusted. A GSA there is
     /// no such sign (it counts for its epoch or the one before).
@@ -118,6 +122,8 @@ import Testing
         #expect(decoder.closeEpoch().isEmpty)
     }
 
+    /// Live decoding of every shared log gives the file decoding's fixes.
+    ///
     /// On every shared receiver log, closing epochs at the cycle end gives the same fixes as closing them when the
     /// next begins: the same times, positions, altitudes, speeds, courses and horizontal accuracies. Only what a GSA
     /// sent after the cycle end says (fix mode, PDOP, VDOP, vertical accuracy) may go to the next fix, and an epoch

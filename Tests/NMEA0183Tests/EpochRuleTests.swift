@@ -39,6 +39,8 @@ import Testing
         #expect(headings.map(\.source) == [.ths, .ths])
     }
 
+    /// A true heading after a magnetic one in the same epoch is kept.
+    ///
     /// Issue 31: a gyro's true heading (HDT) after a magnetic compass's HDG in the same epoch was dropped as a
     /// duplicate; they are two sensors, and both headings are reported. A second magnetic sentence (HDM) of the
     /// same epoch still is a duplicate of the HDG.
