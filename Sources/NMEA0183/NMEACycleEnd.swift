@@ -50,8 +50,9 @@ struct NMEACycleEnd: Sendable {
         if key == candidate { candidateCount += 1 }
     }
 
-    /// Learns from an epoch closed because the time of day changed: its last sentence ended that cycle.
-    mutating func learnFromEpochClosedByTime() {
+    /// Learns from an epoch closed because the time of day changed, or because the input paused after it: its last
+    /// sentence ended that cycle.
+    mutating func learnFromClosedEpoch() {
         if lastSentence != Self.notAnEnd && lastSentence == candidate && candidateCount == 1 {
             confirmations += 1
         } else {

@@ -46,10 +46,13 @@ extension NMEAEpochAssembler {
     /// complete cycle, instead of waiting for the next epoch to begin.
     ///
     /// A later sentence with the closed epoch's time of day (the pause fell inside a cycle) does not report that
-    /// epoch again. Nothing happens without an open epoch.
+    /// epoch again. Its last sentence counts as the end of a cycle for ``NMEADecoderOptions/closesEpochAtCycleEnd``,
+    /// as when the next epoch begins. Nothing happens without an open epoch.
     public mutating func closeEpoch(into events: inout [NMEAEvent]) {
         guard let time = epoch?.time else { return emitEpoch(into: &events) }
         emitEpoch(into: &events)
+        // The epoch's last sentence ended the cycle, as when the next epoch begins.
+        cycleEnd.learnFromClosedEpoch()
         cycleEnd.closedTime = time
     }
 

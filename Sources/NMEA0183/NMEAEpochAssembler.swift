@@ -183,7 +183,7 @@ public struct NMEAEpochAssembler: Sendable {
         }
         if let time, let open = epoch?.time, open != time {
             emitEpoch(into: &events)
-            cycleEnd.learnFromEpochClosedByTime()
+            cycleEnd.learnFromClosedEpoch()
         } else if let date, let open = epoch?.date, open != date {
             emitEpoch(into: &events)
         }

@@ -6,7 +6,8 @@ enum Benchmark {
     static let throughputNames = ["decoder", "replay-source", "pipeline", "blocks", "gpsdecode", "pynmea2"]
     /// Measurements that need the large input file.
     static let inputNames = throughputNames + ["release", "end-to-end"]
-    static let allNames = Set(inputNames + ["overhead", "fan-out", "memory", "gpsd", "gpx-replay", "tool-memory"])
+    static let allNames = Set(
+        inputNames + ["overhead", "fan-out", "memory", "gpsd", "nmea-latency", "gpx-replay", "tool-memory"])
 
     /// Runs the measurements `options` asks for, printing each row as it is measured.
     static func runAll(options: BenchOptions, input: BenchInput?) throws {
@@ -23,6 +24,7 @@ enum Benchmark {
         if options.wants("memory") { printRows(measureMemory()) }
         if let input, options.wants("release") { printRows(measureRelease(input, runs: options.runs)) }
         if options.wants("gpsd") { printRows(try measureGPSDLatency()) }
+        if options.wants("nmea-latency") { printRows(try measureNMEALatency()) }
         if options.wants("gpx-replay") { printRows(try measureGPXReplay(runs: options.runs)) }
         if let input, options.wants("end-to-end") { printRows(try measureEndToEnd(input, runs: options.runs)) }
         if options.wants("tool-memory") {

@@ -34,18 +34,19 @@ final class ArrivalClock: Sendable {
 /// Each arrival is paired with its TPV by the index the latitude carries: a fix that comes after its 1 s
 /// timeout is discarded as late (its sample counted lost), never taken for the next sample's.
 func measureGPSDLatency(samples: Int = 2_000) throws -> [ReportRow] {
-    let server = try FakeGPSDServer()
+    let server = try LoopbackServer()
     let provider = try LocationProviders.provider(for: "gpsd://127.0.0.1:\(server.port)")
     let queue = DispatchQueue(label: "corelocation-bench.gpsd")
     let clock = ArrivalClock()
     let manager = startBlockManager(provider, queue: queue) { location in
-        clock.record(FakeGPSDServer.index(ofLatitude: location.coordinate.latitude))
+        clock.record(FakeGPSD.index(ofLatitude: location.coordinate.latitude))
     }
     try server.accept()
+    server.send(FakeGPSD.version)
     var latencies: [Double] = []
     var (lost, late) = (0, 0)
     for index in 0..<(samples + 50) {  // the first 50 warm up
-        let line = FakeGPSDServer.tpv(index, date: Date())
+        let line = FakeGPSD.tpv(index, date: Date()) + "\n"
         let sent = monotonicNanoseconds()
         server.send(line)
         let deadline = DispatchTime.now() + 1
@@ -85,4 +86,24 @@ func measureGPSDLatency(samples: Int = 2_000) throws -> [ReportRow] {
                 format: "stopUpdatingLocation itself %.2f ms; %@", Double(stopped - start) / 1e6,
                 verdict(sawEOF && release < 50))),
     ]
+}
+
+/// What a fake gpsd writes for the latency benchmark: its `VERSION` greeting and TPVs numbered by their latitude.
+enum FakeGPSD {
+    /// The greeting of a gpsd speaking protocol 3.15, with its newline.
+    static let version = #"{"class":"VERSION","release":"3.25","rev":"3.25","proto_major":3,"proto_minor":15}"# + "\n"
+
+    /// A TPV report of a 3D fix stamped `date`, with position, speed, track and the 1σ errors.
+    ///
+    /// The latitude carries `index` (48° + `index` µ°, so 0...999_999), read back by `index(ofLatitude:)`:
+    /// it survives the provider and the block filters, unlike the time, which the age filter judges.
+    static func tpv(_ index: Int, date: Date) -> String {
+        let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+        let latitude = 48 + Double(index) * 1e-6
+        return #"{"class":"TPV","device":"/dev/fake","mode":3,"time":"\#(time)","lat":\#(latitude),"#
+            + #""lon":11.0,"altMSL":500.0,"eph":5.0,"epv":8.0,"speed":1.0,"track":90.0}"#
+    }
+
+    /// The index `tpv(_:date:)` put in `latitude`.
+    static func index(ofLatitude latitude: Double) -> Int { Int(((latitude - 48) * 1e6).rounded()) }
 }

@@ -42,27 +42,17 @@ import Testing
     }
 
     @Test func modernCodeRunsAgainstTheProcessDefaults() async {
-        let trace = await offThePool {
-            ProcessDefaults.withExclusiveAccess { () -> ModernTrace? in
-                let authorization = LocationAuthorization.shared
-                let status = authorization.status
-                LocationProviders.defaultProvider = FixedLocationProvider(
-                    coordinate: CLLocationCoordinate2D(latitude: 59.33, longitude: 18.07), horizontalAccuracy: 8)
-                authorization.setStatus(.authorizedWhenInUse)
-                defer {
-                    LocationProviders.defaultProvider = nil
-                    authorization.setStatus(status)
-                }
-                let result = Locked<ModernTrace?>(nil)
-                let done = DispatchSemaphore(value: 0)
-                Task.detached {
-                    let trace = try? await ModernLocationModel().firstFix()
-                    result.withLock { $0 = trace }
-                    done.signal()
-                }
-                _ = done.wait(timeout: .now() + 60)
-                return result.withLock { $0 }
+        let trace = await ProcessDefaults.withExclusiveAccess { () -> ModernTrace? in
+            let authorization = LocationAuthorization.shared
+            let status = authorization.status
+            LocationProviders.defaultProvider = FixedLocationProvider(
+                coordinate: CLLocationCoordinate2D(latitude: 59.33, longitude: 18.07), horizontalAccuracy: 8)
+            authorization.setStatus(.authorizedWhenInUse)
+            defer {
+                LocationProviders.defaultProvider = nil
+                authorization.setStatus(status)
             }
+            return try? await ModernLocationModel().firstFix()
         }
         #expect(trace?.messages == ["ready", "background ok", "moving", "beacon unknown"])
         #expect(trace?.firstLocation?.coordinate.latitude == 59.33)

@@ -13,8 +13,8 @@ import Testing
         #expect(mock.delegate === tracker)
     }
 
-    @Test func trackerGetsFixesFromARealManagerOnItsRunLoop() {
-        ProcessDefaults.withExclusiveAccess(trackerGetsFixesFromTheDefaultProvider)
+    @Test func trackerGetsFixesFromARealManagerOnItsRunLoop() async {
+        await ProcessDefaults.withExclusiveAccess(trackerGetsFixesFromTheDefaultProvider)
     }
 
     private func trackerGetsFixesFromTheDefaultProvider() {

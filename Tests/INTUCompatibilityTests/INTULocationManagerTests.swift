@@ -28,13 +28,14 @@ import Testing
             timestamp: INTUWorld.start.addingTimeInterval(offset))
     }
 
-    /// Runs `body` with the process defaults it sets: a default provider with `capabilities`, and the shared
-    /// authorization's status and switch; restores them after.
-    static func withProcessDefaults(
+    /// Runs `body` with the process defaults it sets — a default provider with `capabilities`, and the shared
+    /// authorization's status and switch — and restores them after; returns what `body` read.
+    ///
+    static func withProcessDefaults<T>(
         capabilities: LocationProviderCapabilities = [.location], status: CLAuthorizationStatus = .notDetermined,
-        servicesEnabled: Bool = true, _ body: () -> Void
-    ) {
-        ProcessDefaults.withExclusiveAccess {
+        servicesEnabled: Bool = true, _ body: () -> T
+    ) async -> T {
+        await ProcessDefaults.withExclusiveAccess {
             let authorization = LocationAuthorization.shared
             let status0 = authorization.status
             LocationProviders.defaultProvider = ScriptedLocationProvider(
@@ -46,39 +47,43 @@ import Testing
                 authorization.locationServicesEnabled = true
                 authorization.setStatus(status0)
             }
-            body()
+            return body()
         }
     }
 
     @Suite("location services state") struct LocationServicesState {
         @Test("should indicate if location services are disabled")
-        func shouldIndicateIfLocationServicesAreDisabled() {
-            withProcessDefaults(servicesEnabled: false) {
-                #expect(INTULocationManager.locationServicesState() == .disabled)
+        func shouldIndicateIfLocationServicesAreDisabled() async {
+            let state = await withProcessDefaults(servicesEnabled: false) {
+                INTULocationManager.locationServicesState()
             }
+            #expect(state == .disabled)
         }
 
         @Test("should use the appropriate state based on authorization status")
-        func shouldUseTheAppropriateStateBasedOnAuthorizationStatus() {
-            withProcessDefaults(status: .notDetermined) {
-                #expect(INTULocationManager.locationServicesState() == .notDetermined)
+        func shouldUseTheAppropriateStateBasedOnAuthorizationStatus() async {
+            let state = await withProcessDefaults(status: .notDetermined) {
+                INTULocationManager.locationServicesState()
             }
+            #expect(state == .notDetermined)
         }
     }
 
     @Suite("heading services state") struct HeadingServicesState {
         @Test("should indicate if heading services are available")
-        func shouldIndicateIfHeadingServicesAreAvailable() {
-            withProcessDefaults(capabilities: [.location, .heading]) {
-                #expect(INTULocationManager.headingServicesState() == .available)
+        func shouldIndicateIfHeadingServicesAreAvailable() async {
+            let state = await withProcessDefaults(capabilities: [.location, .heading]) {
+                INTULocationManager.headingServicesState()
             }
+            #expect(state == .available)
         }
 
         @Test("should indicate if heading services are unavailable")
-        func shouldIndicateIfHeadingServicesAreUnavailable() {
-            withProcessDefaults(capabilities: [.location]) {
-                #expect(INTULocationManager.headingServicesState() == .unavailable)
+        func shouldIndicateIfHeadingServicesAreUnavailable() async {
+            let state = await withProcessDefaults(capabilities: [.location]) {
+                INTULocationManager.headingServicesState()
             }
+            #expect(state == .unavailable)
         }
     }
 

@@ -78,8 +78,8 @@ private let square = CLLocationCoordinate2D(latitude: 45.764, longitude: 4.8357)
         #expect(!harness.provider.isRunning)
     }
 
-    @Test func locationServicesAreEnabledWithAConfiguredProviderThatIsDown() throws {
-        try ProcessDefaults.withExclusiveAccess {
+    @Test func locationServicesAreEnabledWithAConfiguredProviderThatIsDown() async throws {
+        try await ProcessDefaults.withExclusiveAccess {
             // Port 1 on the loopback: nothing listens there, as gpsd at boot before it started.
             let down = try LocationProviders.provider(for: "gpsd://127.0.0.1:1")
             LocationProviders.defaultProvider = down

@@ -43,6 +43,62 @@ private func logged(second: Int, minutes: Double) -> String {
         #expect(clock.pendingCount == 0)
     }
 
+    /// An epoch is delivered when the stream pauses after it.
+    ///
+    /// Issue 31: a receiver that sends one epoch and goes quiet delivered nothing (the epoch waited for the next
+    /// one); now the epoch counts as complete once the stream has paused for the quiet gap after its last byte.
+    @Test func anEpochIsDeliveredWhenTheStreamPausesAfterIt() throws {
+        let terminal = try PseudoTerminal()
+        let clock = ManualClock()
+        let provider = NMEAStreamProvider(
+            identifier: "pty", endpoint: .serialDevice(path: terminal.slavePath, baudRate: 9600),
+            capabilities: NMEAProviderFactory.baseCapabilities, clock: clock)
+        let log = EventLog()
+        provider.start(log.handler)
+        terminal.write(epoch(second: 19, minutes: 7.5))
+        // The silence check is pending from the connection; the read adds the pause check.
+        #expect(Self.wait { clock.pendingCount == 2 })
+        clock.advance(by: NMEAStreamProvider.quietGap - 0.001)
+        #expect(log.wait(for: 1, timeout: 0.2) == [])
+        clock.advance(by: 0.001)
+        #expect(log.wait(for: 1) == [logged(second: 19, minutes: 7.5)])
+        // The rest of that epoch after the pause is not reported again; the next epoch is, at the next pause.
+        terminal.write(nmeaSentence("GPGST,123519,1.0,2.0,1.5,30.0,1.2,0.9,2.2") + epoch(second: 20, minutes: 3.75))
+        #expect(Self.wait { clock.pendingCount == 2 })
+        clock.advance(by: NMEAStreamProvider.quietGap)
+        #expect(log.wait(for: 2) == [logged(second: 19, minutes: 7.5), logged(second: 20, minutes: 3.75)])
+        provider.stop()
+        #expect(clock.pendingCount == 0)
+    }
+
+    /// Each fix arrives with its cycle's last sentence.
+    ///
+    /// Issue 31: each fix came one epoch late. Once the receiver's cycle end is learned (its RMC, after three
+    /// cycles), an epoch is delivered when its last sentence arrives, with no pause and no next epoch.
+    @Test func eachFixArrivesWithItsCyclesLastSentence() throws {
+        let terminal = try PseudoTerminal()
+        let provider = NMEAStreamProvider(
+            identifier: "pty", endpoint: .serialDevice(path: terminal.slavePath, baudRate: 9600),
+            capabilities: NMEAProviderFactory.baseCapabilities, clock: ManualClock())
+        let log = EventLog()
+        provider.start(log.handler)
+        terminal.write((0..<4).map { epoch(second: 10 + $0, minutes: Double($0)) }.joined())
+        #expect(log.wait(for: 4) == (0..<4).map { logged(second: 10 + $0, minutes: Double($0)) })
+        terminal.write(epoch(second: 14, minutes: 4))
+        #expect(log.wait(for: 5).last == logged(second: 14, minutes: 4))
+        provider.stop()
+    }
+
+    /// Polls `condition` for at most 5 s of real time: for what the reader thread does.
+    static func wait(until condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(1_000)
+        }
+        return true
+    }
+
     @Test func stopClosesTheDeviceAndNothingFollows() throws {
         let terminal = try PseudoTerminal()
         let provider = NMEAStreamProvider(

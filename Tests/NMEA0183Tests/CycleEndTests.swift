@@ -110,6 +110,25 @@ import Testing
         #expect(Self.fixesPerCycle(aisFirst) == [[], [0], [1], [2, 3], [4]])
     }
 
+    /// A receiver whose cycles are each followed by a pause (1 Hz, closed by the quiet gap) teaches its end too:
+    /// from the fourth cycle on, no pause is needed.
+    @Test func epochsClosedByPausesTeachTheCycleEnd() {
+        var decoder = NMEADecoder(options: Self.live)
+        var closedByPause = 0
+        var fixes: [[Int]] = []
+        for second in 0..<5 {
+            let events = decoder.feed(Self.gga(second) + Self.rmc(second))
+            var seconds = events.fixes.map { Int($0.timeOfDay.secondsSinceMidnight.rounded()) % 60 }
+            if decoder.hasOpenEpoch {
+                closedByPause += 1
+                seconds += decoder.closeEpoch().fixes.map { Int($0.timeOfDay.secondsSinceMidnight.rounded()) % 60 }
+            }
+            fixes.append(seconds)
+        }
+        #expect(fixes == [[0], [1], [2], [3], [4]])
+        #expect(closedByPause == 3)
+    }
+
     @Test func closingAnEpochByHandReportsItOnce() {
         var decoder = NMEADecoder()
         #expect(decoder.feed(Self.gga(0)).fixes.isEmpty && decoder.hasOpenEpoch)

@@ -8,8 +8,8 @@ import Testing
 @Suite(.serialized) struct NavigatorTests {
     typealias Step = ScriptedLocationProvider.Step
 
-    @Test func factoriesKeptAsValuesMakeManagersWithTheirFilters() {
-        PodWorld.run([]) { world in
+    @Test func factoriesKeptAsValuesMakeManagersWithTheirFilters() async {
+        await PodWorld.run([]) { world in
             let navigator = world.app.sync { Box(Navigator()) }
             let made = world.app.sync {
                 [
@@ -24,8 +24,8 @@ import Testing
         }
     }
 
-    @Test func blocksDelegateIsThePodsHelperClassObservingTheManager() {
-        PodWorld.run([], status: .authorizedAlways) { world in
+    @Test func blocksDelegateIsThePodsHelperClassObservingTheManager() async {
+        await PodWorld.run([], status: .authorizedAlways) { world in
             let navigator = world.app.sync { Box(Navigator()) }
             let facts = world.app.sync { () -> [Bool] in
                 navigator.value.start(walking: false)
@@ -41,14 +41,14 @@ import Testing
         }
     }
 
-    @Test func everyErrorGoesToTheLocationUpdateBlockAndNoneToTheHeadingBlock() {
+    @Test func everyErrorGoesToTheLocationUpdateBlockAndNoneToTheHeadingBlock() async {
         // The pod's rule (`locationManager:didFailWithError:`): the didFailWithError block, then the location
         // update block with a nil location; the heading update block gets no error, even with heading updates on.
         let steps = [
             Step(at: 1, .heading(PodClientTests.heading(90))), Step(at: 2, .fixLost),
             Step(at: 3, .locations([PodWorld.fix(3, at: 3)])), Step(at: 4, .heading(PodClientTests.heading(180))),
         ]
-        PodWorld.run(steps, status: .authorizedAlways, capabilities: [.location, .accuracy, .heading]) { world in
+        await PodWorld.run(steps, status: .authorizedAlways, capabilities: [.location, .accuracy, .heading]) { world in
             let navigator = world.app.sync { Box(Navigator()) }
             world.app.sync { navigator.value.start(walking: false) }
             world.advance(by: 4)
@@ -59,10 +59,10 @@ import Testing
         }
     }
 
-    @Test func aHeadingFailureGoesToTheLocationUpdateBlock() {
+    @Test func aHeadingFailureGoesToTheLocationUpdateBlock() async {
         // A provider without a compass fails heading updates with CLError.headingFailure (3): the pod sends it, as
         // every error, to the location update block, and nothing to the heading update block.
-        PodWorld.run([Step(at: 1, .locations([PodWorld.fix(1, at: 1)]))], status: .authorizedAlways) { world in
+        await PodWorld.run([Step(at: 1, .locations([PodWorld.fix(1, at: 1)]))], status: .authorizedAlways) { world in
             let navigator = world.app.sync { Box(Navigator()) }
             world.app.sync { navigator.value.start(walking: true) }
             world.advance(by: 1)

@@ -7,14 +7,14 @@ import Testing
 @Suite(.serialized) struct PodClientTests {
     typealias Step = ScriptedLocationProvider.Step
 
-    @Test func weatherLocatorGetsOneFixThroughBothFiltersThenStops() {
+    @Test func weatherLocatorGetsOneFixThroughBothFiltersThenStops() async {
         let steps = [
             Step(at: 1, .locations([PodWorld.fix(1, accuracy: 500, at: 1)])),  // over the 100 m filter
             Step(at: 2, .locations([PodWorld.fix(2, accuracy: 100, at: 2, age: 15)])),  // age 15: not below 15 s
             Step(at: 3, .locations([PodWorld.fix(3, accuracy: 100, at: 3, age: 14.5)])),  // both limits pass
             Step(at: 4, .locations([PodWorld.fix(4, at: 4)])),
         ]
-        PodWorld.run(steps) { world in
+        await PodWorld.run(steps) { world in
             let locator = world.app.sync { Box(WeatherLocator()) }
             let callbacks = Box<[String]>([])
             world.app.sync { _ = locator.value.locationManager }
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    @Test func runTrackerGetsErrorsFirstThenAFilteredBatchCutAtTheStop() {
+    @Test func runTrackerGetsErrorsFirstThenAFilteredBatchCutAtTheStop() async {
         let batch = [
             PodWorld.fix(1, accuracy: 10, at: 2), PodWorld.fix(2, accuracy: 80, at: 2),
             PodWorld.fix(3, accuracy: 50, at: 2),
@@ -47,7 +47,7 @@ import Testing
         let steps = [
             Step(at: 1, .fixLost), Step(at: 2, .locations(batch)), Step(at: 3, .locations([PodWorld.fix(5, at: 3)])),
         ]
-        PodWorld.run(steps) { world in
+        await PodWorld.run(steps) { world in
             let tracker = world.app.sync { Box(RunTracker()) }
             world.app.sync { tracker.value.start() }
             #expect(world.app.wait { world.requests == ["always"] }, "the pod asks for Always unless told When In Use")
@@ -66,13 +66,13 @@ import Testing
         }
     }
 
-    @Test func compassFlagsAreIndependentAndAClosureMayIgnoreTheFlag() {
+    @Test func compassFlagsAreIndependentAndAClosureMayIgnoreTheFlag() async {
         let steps = [
             Step(at: 1, .heading(Self.heading(90))), Step(at: 2, .locations([PodWorld.fix(1, at: 2)])),
             Step(at: 3, .heading(Self.heading(180))), Step(at: 4, .locations([PodWorld.fix(2, at: 4, age: 9)])),
             Step(at: 5, .locations([PodWorld.fix(3, at: 5, age: 10)])),  // the 10 s age filter drops it
         ]
-        PodWorld.run(steps, status: .authorizedAlways, capabilities: [.location, .accuracy, .heading]) { world in
+        await PodWorld.run(steps, status: .authorizedAlways, capabilities: [.location, .accuracy, .heading]) { world in
             let compass = world.app.sync { Box(Compass()) }
             world.app.sync { compass.value.start() }
             #expect(world.requests == [], "a granted status asks the user nothing")
@@ -83,8 +83,8 @@ import Testing
         }
     }
 
-    @Test func everyBlockBasedStartRequestsAuthorization() {
-        PodWorld.run([], answers: [:]) { world in  // the user has not answered yet
+    @Test func everyBlockBasedStartRequestsAuthorization() async {
+        await PodWorld.run([], answers: [:]) { world in  // the user has not answered yet
             let tracker = world.app.sync { Box(RunTracker()) }
             world.app.sync { tracker.value.start() }
             world.app.sync { tracker.value.start() }
@@ -92,8 +92,9 @@ import Testing
         }
     }
 
-    @Test func deniedUsersGetTheErrorThenNoStart() {
-        PodWorld.run([Step(at: 1, .locations([PodWorld.fix(1, at: 1)]))], answers: [.whenInUse: .denied]) { world in
+    @Test func deniedUsersGetTheErrorThenNoStart() async {
+        await PodWorld.run([Step(at: 1, .locations([PodWorld.fix(1, at: 1)]))], answers: [.whenInUse: .denied]) {
+            world in
             let locator = world.app.sync { Box(WeatherLocator()) }
             let callbacks = Box<[String]>([])
             let record: (CLLocation?, Error?) -> Void = { location, error in
@@ -110,8 +111,8 @@ import Testing
         }
     }
 
-    @Test func availabilityIsTheStatusForTheDefaultProvider() {
-        PodWorld.run([]) { _ in
+    @Test func availabilityIsTheStatusForTheDefaultProvider() async {
+        await PodWorld.run([]) { _ in
             for (status, expected) in [
                 (CLAuthorizationStatus.notDetermined, true), (.authorizedWhenInUse, true), (.authorizedAlways, true),
                 (.denied, false), (.restricted, false),
@@ -122,12 +123,12 @@ import Testing
         }
     }
 
-    @Test func geofenceBlocksFireFromRealFixes() {
+    @Test func geofenceBlocksFireFromRealFixes() async {
         // About 1.1 km north of the shop, inside it, then out again; CLRegionState: 1 inside, 2 outside.
         let steps = [0.01, 0, 0.01].enumerated().map { index, latitude in
             Step(at: Double(index + 1), .locations([PodWorld.fix(latitude, at: Double(index + 1))]))
         }
-        PodWorld.run(steps, status: .authorizedAlways) { world in
+        await PodWorld.run(steps, status: .authorizedAlways) { world in
             let geofence = world.app.sync { Box(Geofence()) }
             let shop = CLCircularRegion(
                 center: CLLocationCoordinate2D(latitude: 0, longitude: 0), radius: 100, identifier: "shop")
@@ -140,13 +141,13 @@ import Testing
         }
     }
 
-    @Test func checkInScreenUsesTheOptionalFlagOfSwift3AndLater() {
+    @Test func checkInScreenUsesTheOptionalFlagOfSwift3AndLater() async {
         let steps = [
             Step(at: 1, .locations([PodWorld.fix(1, accuracy: 50, at: 1)])), Step(at: 2, .heading(Self.heading(45))),
             Step(at: 3, .locations([PodWorld.fix(2, at: 3)])), Step(at: 4, .heading(Self.heading(90))),
             Step(at: 5, .locations([PodWorld.fix(3, at: 5)])),
         ]
-        PodWorld.run(steps, status: .authorizedAlways, capabilities: [.location, .accuracy, .heading]) { world in
+        await PodWorld.run(steps, status: .authorizedAlways, capabilities: [.location, .accuracy, .heading]) { world in
             let screen = world.app.sync { Box(CheckInScreen()) }
             world.app.sync {
                 screen.value.locationManager?.headingFilter = kCLHeadingFilterNone
@@ -158,7 +159,7 @@ import Testing
         }
     }
 
-    @Test func constantsAndRawValuesAreThePods() {
+    @Test func constantsAndRawValuesAreThePods() async {
         #expect(kCLUpdateAccuracyFilterNone == 0 && kCLLocationAgeFilterNone == 0)
         #expect(CLLocationUpdateAuthorizationDescription.always.rawValue == 0)
         #expect(CLLocationUpdateAuthorizationDescription(rawValue: 1) == .whenInUse)

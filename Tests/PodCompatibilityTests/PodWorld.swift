@@ -36,8 +36,8 @@ final class PodWorld: @unchecked Sendable {
             .always: .authorizedAlways, .whenInUse: .authorizedWhenInUse,
         ],
         _ body: (PodWorld) throws -> Void
-    ) rethrows {
-        try ProcessDefaults.withExclusiveAccess {
+    ) async rethrows {
+        try await ProcessDefaults.withExclusiveAccess {
             let world = PodWorld(steps, capabilities: capabilities)
             let authorization = LocationAuthorization.shared
             let (status0, policy0) = (authorization.status, authorization.policy)

@@ -44,10 +44,14 @@ enum NMEAProviderFactory {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "loop", reason: "standard input cannot be rewound; replay a file to loop")
         }
+        // Standard input is usually a live feed (`nc host 10110 | …`): its epochs close at the receiver's cycle end,
+        // not a cycle late.
+        var sourceOptions = decoderOptions
+        sourceOptions.closesEpochAtCycleEnd = path == "-"
         return ReplayLocationProvider(
             identifier: uri.description, capabilities: capabilities(uri, scanning: path == "-" ? nil : path),
             options: options, isAvailable: { path == "-" || NMEAFileDescriptor.isReadable(path) },
-            open: { [decoderOptions] in try NMEAReplaySource(path: path, options: decoderOptions) })
+            open: { [sourceOptions] in try NMEAReplaySource(path: path, options: sourceOptions) })
     }
 
     /// Makes a provider from `nmea+tcp://HOST[:PORT][?heading]`.

@@ -21,6 +21,10 @@ final class NMEAStreamConnection: Sendable {
         var silenceTimer: LocationClockTimer?
         /// Set by the silence check for the reader: the limit that passed without a byte, in seconds.
         var silentFor: Double?
+        /// The check that closes an open epoch once the stream has paused for ``NMEAStreamProvider/quietGap``.
+        var quietTimer: LocationClockTimer?
+        /// Set by that check for the reader: the pause passed, close the open epoch.
+        var quietGapPassed = false
     }
 
     private let provider: NMEAStreamProvider
@@ -58,7 +62,7 @@ final class NMEAStreamConnection: Sendable {
     func stop() {
         let (timers, wake, done, reader) = state.withLock { state in
             state.stopped = true
-            return ([state.retry, state.silenceTimer], state.wake, state.readerDone, state.reader)
+            return ([state.retry, state.silenceTimer, state.quietTimer], state.wake, state.readerDone, state.reader)
         }
         for timer in timers { timer?.cancel() }
         wake?.wake()
@@ -98,7 +102,18 @@ final class NMEAStreamConnection: Sendable {
         var decoder = NMEADecoder(options: provider.decoderOptionsForNow)
         var buffer = [UInt8](repeating: 0, count: 4096)
         var reason = "end of stream"
-        while wake.waitReadable(stream) {
+        while true {
+            guard wake.waitReadable(stream) else {
+                // Woken: stopped, silent, or the pause after an epoch passed (then the epoch is complete).
+                wake.drain()
+                let quiet = state.withLock { state in
+                    defer { state.quietGapPassed = false }
+                    return !state.stopped && state.silentFor == nil && state.quietGapPassed
+                }
+                guard quiet else { break }
+                deliver(decoder.closeEpoch())
+                continue
+            }
             let count: Int
             do {
                 count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
@@ -111,11 +126,14 @@ final class NMEAStreamConnection: Sendable {
                 state.failures = 0
                 state.lastData = provider.clock.now
             }
-            deliver(decoder.feed(Data(buffer[0..<count])))
+            deliver(buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) })
+            if decoder.hasOpenEpoch { scheduleQuietCheck(wake: wake) }
         }
         let (stopped, silentFor) = state.withLock { state in
             state.silenceTimer?.cancel()
             state.silenceTimer = nil
+            state.quietTimer?.cancel()
+            state.quietTimer = nil
             return (state.stopped, state.silentFor)
         }
         if stopped { return nil }
@@ -134,6 +152,36 @@ final class NMEAStreamConnection: Sendable {
                 default: break
                 }
                 if let item = state.translator.translate(event, clockDate: now) { handler(item.event) }
+            }
+        }
+    }
+
+    // MARK: Pauses
+
+    /// Makes sure a check will close the open epoch once the stream has paused for ``NMEAStreamProvider/quietGap``
+    /// after its last byte; the pending check is kept when there is one.
+    private func scheduleQuietCheck(wake: NMEAWakePipe) {
+        state.withLock { state in
+            guard !state.stopped, state.quietTimer == nil else { return }
+            scheduleQuietCheck(&state, wake: wake, after: NMEAStreamProvider.quietGap)
+        }
+    }
+
+    private func scheduleQuietCheck(_ state: inout State, wake: NMEAWakePipe, after delay: TimeInterval) {
+        state.quietTimer = provider.clock.schedule(after: delay) { [self] in checkQuiet(wake: wake) }
+    }
+
+    /// Wakes the reader to close its epoch when the pause has lasted, else checks again when it will have.
+    private func checkQuiet(wake: NMEAWakePipe) {
+        state.withLock { state in
+            state.quietTimer = nil
+            guard !state.stopped, state.wake === wake else { return }
+            let paused = provider.clock.now.timeIntervalSince(state.lastData)
+            if paused >= NMEAStreamProvider.quietGap {
+                state.quietGapPassed = true
+                wake.wake()
+            } else {
+                scheduleQuietCheck(&state, wake: wake, after: NMEAStreamProvider.quietGap - paused)
             }
         }
     }

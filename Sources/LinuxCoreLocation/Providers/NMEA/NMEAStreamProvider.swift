@@ -5,9 +5,11 @@ import NMEA0183
 ///
 /// **Linux only.**
 ///
-/// Fixes are delivered as they arrive, not paced, stamped with the receiver's UTC time (date from RMC/ZDA; until
-/// one arrives, the time of day on the clock's day) and marked as produced by an accessory; a fix whose time lies
-/// before 1980 or more than a day ahead of the clock is skipped. The decoder's week-rollover
+/// Fixes are delivered as soon as their epoch is complete, not paced: when the sentence that ends the receiver's
+/// cycle arrives (learned from the stream, as gpsd learns it; ``NMEADecoderOptions/closesEpochAtCycleEnd``), or when
+/// no byte has come for ``quietGap`` after the epoch's last one — never a cycle late. They are stamped with the
+/// receiver's UTC time (date from RMC/ZDA; until one arrives, the time of day on the clock's day) and marked as
+/// produced by an accessory; a fix whose time lies before 1980 or more than a day ahead of the clock is skipped. The decoder's week-rollover
 /// reference is the clock's now at each connection. When the stream ends or fails (a USB receiver unplugged, a
 /// socket closed) or falls silent (no byte for five of its epochs, at least 5 s, or for 30 s while its rate is not
 /// known), the provider reports ``LocationProviderEvent/fixLost`` and reopens it after ``backoff`` on ``clock``; a
@@ -25,6 +27,10 @@ public final class NMEAStreamProvider: LocationProvider {
         /// A TCP server sending NMEA sentences (e.g. a receiver's or gpsd's NMEA port, 10110 by convention).
         case tcp(host: String, port: UInt16)
     }
+
+    /// How long the stream may pause after an epoch's last byte before the epoch counts as complete, in seconds:
+    /// 0.25, longer than the gaps inside a receiver's burst of sentences at 4800 baud and up.
+    public static let quietGap: TimeInterval = 0.25
 
     /// The configuration name, such as the URI the provider was made from.
     public let identifier: String
@@ -60,6 +66,7 @@ public final class NMEAStreamProvider: LocationProvider {
         self.backoff = backoff
         var options = options
         options.reportsSentences = false
+        options.closesEpochAtCycleEnd = true
         decoderOptions = options
     }
 

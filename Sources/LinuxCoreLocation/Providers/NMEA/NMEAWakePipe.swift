@@ -27,6 +27,12 @@ final class NMEAWakePipe: @unchecked Sendable {
         _ = write(writeEnd, &byte, 1)
     }
 
+    /// Empties the pipe after a wake-up that does not end the wait for good (the pipe is non-blocking).
+    func drain() {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        while read(readEnd, &bytes, bytes.count) > 0 {}
+    }
+
     /// Blocks until `stream` has bytes (or reached its end or an error): `true`; or until woken: `false`.
     func waitReadable(_ stream: NMEAFileDescriptor) -> Bool {
         var descriptors = [

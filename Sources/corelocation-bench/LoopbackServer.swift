@@ -1,10 +1,10 @@
 import Foundation
 
-/// A one-client gpsd on 127.0.0.1 for the latency benchmark: listens on a free port, accepts one connection,
-/// greets it with `VERSION` (protocol 3.15) and then writes whatever lines the bench asks for.
+/// A one-client TCP server on 127.0.0.1 for the latency benchmarks: listens on a free port, accepts one connection
+/// and writes whatever the bench asks for (a fake gpsd's lines, a receiver's NMEA sentences).
 ///
-/// Used from one thread (the bench's main thread); the client's `?WATCH` is left unread in the socket.
-final class FakeGPSDServer {
+/// Used from one thread (the bench's main thread); what the client sends (gpsd's `?WATCH`) is left unread.
+final class LoopbackServer {
     private let listener: Int32
     private var connection: Int32 = -1
     /// The port it listens on.
@@ -35,18 +35,17 @@ final class FakeGPSDServer {
         close(listener)
     }
 
-    /// Waits for the client and greets it.
+    /// Waits for the client.
     func accept() throws {
         connection = Glibc.accept(listener, nil, nil)
         guard connection >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var noDelay: Int32 = 1
         setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-        send(#"{"class":"VERSION","release":"3.25","rev":"3.25","proto_major":3,"proto_minor":15}"#)
     }
 
-    /// Writes `line` and a newline.
-    func send(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+    /// Writes `text` as it is, in one `write(2)`.
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
     }
 
@@ -62,18 +61,4 @@ final class FakeGPSDServer {
         }
         return false
     }
-
-    /// A TPV report of a 3D fix stamped `date`, with position, speed, track and the 1σ errors.
-    ///
-    /// The latitude carries `index` (48° + `index` µ°, so 0...999_999), read back by `index(ofLatitude:)`:
-    /// it survives the provider and the block filters, unlike the time, which the age filter judges.
-    static func tpv(_ index: Int, date: Date) -> String {
-        let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
-        let latitude = 48 + Double(index) * 1e-6
-        return #"{"class":"TPV","device":"/dev/fake","mode":3,"time":"\#(time)","lat":\#(latitude),"#
-            + #""lon":11.0,"altMSL":500.0,"eph":5.0,"epv":8.0,"speed":1.0,"track":90.0}"#
-    }
-
-    /// The index `tpv(_:date:)` put in `latitude`.
-    static func index(ofLatitude latitude: Double) -> Int { Int(((latitude - 48) * 1e6).rounded()) }
 }
