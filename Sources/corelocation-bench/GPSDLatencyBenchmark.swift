@@ -45,8 +45,11 @@ func measureGPSDLatency(samples: Int = 2_000) throws -> [ReportRow] {
     server.send(FakeGPSD.version)
     var latencies: [Double] = []
     var (lost, late) = (0, 0)
+    // Each TPV is an epoch of its own, 10 ms after the one before: TPVs with one time are one epoch, which the
+    // provider delivers once (the samples come faster than the clock's millisecond).
+    let firstEpoch = Date()
     for index in 0..<(samples + 50) {  // the first 50 warm up
-        let line = FakeGPSD.tpv(index, date: Date()) + "\n"
+        let line = FakeGPSD.tpv(index, date: firstEpoch.addingTimeInterval(Double(index) * 0.01)) + "\n"
         let sent = monotonicNanoseconds()
         server.send(line)
         let deadline = DispatchTime.now() + 1

@@ -46,13 +46,23 @@ enum GPSDLines {
         return peer
     }
 
+    /// Waits until the provider holds a fix for its epoch's pause check, then lets the pause pass on `clock`: a lone
+    /// report is delivered once no other report of its time has come for the quiet gap (issue 31).
+    private func passThePause(_ clock: ManualClock) {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while clock.pendingCount == 0 && Date() < deadline { usleep(1_000) }
+        clock.advance(by: GPSDEpochMerger.quietGap)
+    }
+
     @Test func deliversFixesAndStopUnwatchesAndCloses() throws {
         let server = try FakeGPSD()
-        let provider = makeProvider(server)
+        let clock = ManualClock(start: Self.reportDay)
+        let provider = makeProvider(server, clock: clock)
         let log = EventLog()
         provider.start(log.handler)
         let peer = try acceptWatch(server)
         try peer.send(Greeting.version + Greeting.devices + Greeting.watch + Greeting.tpv)
+        passThePause(clock)
         #expect(log.wait(for: 1) == ["48.858370123@1796020566.0"])
         provider.stop()
         #expect(try peer.readUntilClosed() == [GPSDLines.unwatch])
@@ -78,12 +88,14 @@ enum GPSDLines {
 
     @Test func disconnectIsALossThenTheClientReconnectsAfterItsBackoff() throws {
         let server = try FakeGPSD()
-        let provider = makeProvider(server)
+        let clock = ManualClock(start: Self.reportDay)
+        let provider = makeProvider(server, clock: clock)
         defer { provider.stop() }
         let log = EventLog()
         provider.start(log.handler)
         let peer = try acceptWatch(server)
         try peer.send(Greeting.version + GPSDLines.fix(10, second: 1))
+        passThePause(clock)
         #expect(log.wait(for: 1) == [GPSDLines.logged(10, second: 1)])
         peer.close()  // gpsd gone
         #expect(log.wait(for: 2) == [GPSDLines.logged(10, second: 1), "lost"])
@@ -92,6 +104,7 @@ enum GPSDLines {
         scheduler.advance(by: 0.25)
         let again = try acceptWatch(server)
         try again.send(Greeting.version + GPSDLines.noFix + GPSDLines.fix(20, second: 9))
+        passThePause(clock)
         #expect(log.wait(for: 3) == [GPSDLines.logged(10, second: 1), "lost", GPSDLines.logged(20, second: 9)])
     }
 

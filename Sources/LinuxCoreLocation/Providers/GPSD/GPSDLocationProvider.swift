@@ -7,7 +7,8 @@ import GPSD
 /// While started, a `GPSDClient` holds one connection with `?WATCH={"enable":true,"json":true}`; the hub
 /// starts the provider for the first manager that needs it and stops it after the last, and ``stop()`` sends
 /// `?WATCH={"enable":false}` and closes the socket, so gpsd is free to power the receiver down. TPV reports
-/// become locations stamped with gpsd's UTC time and marked as produced by an accessory; their 95 % error
+/// become locations stamped with gpsd's UTC time and marked as produced by an accessory, one per epoch (gpsd sends
+/// several TPVs with one time for some receivers; ``GPSDEpochMerger`` delivers the most complete); their 95 % error
 /// estimates are rescaled to Apple's ~1σ accuracies (<doc:GPSDProvider>). ATT reports become headings: only
 /// devices that report attitude (a compass, a dual-antenna receiver) deliver them.
 ///
@@ -31,7 +32,9 @@ public final class GPSDLocationProvider: LocationProvider {
     public static let probeTimeout = 1.0
 
     private let scheduler: any GPSDScheduler
-    private typealias Run = (client: GPSDClient, translator: Protected<GPSDEventTranslator>)
+    private typealias Run = (
+        client: GPSDClient, translator: Protected<GPSDEventTranslator>, merger: GPSDEpochMerger
+    )
     private let run = Protected<Run?>(nil)
 
     /// Creates a provider; nothing is connected until ``start(_:)``.
@@ -68,11 +71,14 @@ public final class GPSDLocationProvider: LocationProvider {
                 source: identifier,
                 sourceInformation: CLLocationSourceInformation(
                     softwareSimulationState: false, andExternalAccessoryState: true)))
+        let merger = GPSDEpochMerger(clock: clock, handler: handler)
         let started = GPSDClient(configuration: configuration, scheduler: scheduler) { event in
-            if let translated = translator.withLock({ $0.translate(event, now: clock.now) }) { handler(translated) }
+            if let translated = translator.withLock({ $0.translate(event, now: clock.now) }) {
+                merger.receive(translated)
+            }
         }
         let previous = run.withLock { run in
-            defer { run = (started, translator) }
+            defer { run = (started, translator, merger) }
             return run
         }
         Self.finish(previous)
@@ -94,6 +100,7 @@ public final class GPSDLocationProvider: LocationProvider {
     private static func finish(_ run: Run?) {
         guard let run else { return }
         run.client.stop()
+        run.merger.stop()
         if let summary = run.translator.withLock({ $0.skipped.summary }) { Diagnostics.warn(summary) }
     }
 }
