@@ -152,6 +152,40 @@ private func replay(
         #expect(log.locations[0].speed == -1)
     }
 
+    /// An untimed copy of a timed point is that point: delivered once, with the motion of the leg that leaves it.
+    ///
+    /// Issue 31: the copy was delivered too, at the same time, and its zero-length leg took the timed point's speed
+    /// and course away (−1).
+    @Test func anUntimedCopyOfATimedPointIsDeliveredOnce() throws {
+        for body in [
+            "\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0))\(gpxPoint(0, 0.001, at: 2))",
+            "\(gpxPoint(0, 0))\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 2))",
+        ] {
+            let (clock, provider, log) = try replay("<trk><trkseg>\(body)</trkseg></trk>")
+            defer { provider.stop() }
+            clock.advance(by: 3)
+            #expect(log.locations.map { $0.timestamp.timeIntervalSince1970 - 5_000 } == [0, 1, 2])
+            #expect(abs(log.locations[0].speed - equatorialArc(0.001) / 2) < 1e-9)
+            #expect(abs(log.locations[0].course - 90) < 1e-9)
+        }
+    }
+
+    /// At a pole the course is invalid: every direction is south.
+    ///
+    /// Issue 31: a replay reported 180° at exactly the North Pole while every fix approaching it said 0°.
+    @Test func theCourseAtAPoleIsInvalid() throws {
+        let (clock, provider, log) = try replay(
+            "<trk><trkseg>\(gpxPoint(89.99995, 10, at: 0))\(gpxPoint(90, 10, at: 2))\(gpxPoint(89.99995, 100, at: 4))</trkseg></trk>"
+        )
+        defer { provider.stop() }
+        clock.advance(by: 5)
+        let courses = log.locations.map(\.course)
+        try #require(courses.count == 5)
+        #expect(abs(courses[0]) < 1e-6 && abs(courses[1]) < 1e-6, "approaching: north")
+        #expect(courses[2] == -1, "at the pole")
+        #expect(abs(courses[3] - 180) < 1e-6, "leaving: south")
+    }
+
     @Test func loopingPlaysTheTrackAgainOneSecondAfterItsEnd() throws {
         let (clock, provider, log) = try replay(
             "<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 2))</trkseg></trk>", loops: true)

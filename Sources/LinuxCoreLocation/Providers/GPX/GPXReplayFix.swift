@@ -34,7 +34,7 @@ struct GPXReplayFix {
             verticalAccuracy = point.verticalAccuracy ?? point.vdop.map { $0 * uere } ?? GPXReplay.defaultAccuracy
         }
         speed = point.speed ?? motion.speed
-        course = point.course ?? motion.course
+        course = point.course ?? GPXReplayMotion.course(motion.course, atLatitude: point.latitude)
     }
 
     /// A fix at `fraction` (0...1) of the way from `start` to `end`, at the given position, moving with `motion`.
@@ -51,7 +51,7 @@ struct GPXReplayFix {
         verticalAccuracy = Self.worse(start.verticalAccuracy, end.verticalAccuracy)
         altitude = verticalAccuracy < 0 ? 0 : start.altitude + (end.altitude - start.altitude) * fraction
         speed = motion.speed
-        course = motion.course
+        course = GPXReplayMotion.course(motion.course, atLatitude: latitude)
     }
 
     /// The location, stamped `time` and marked as simulated by software.
@@ -79,4 +79,14 @@ struct GPXReplayMotion {
 
     /// No motion known: a static point, or a jump that takes no time.
     static let unknown = GPXReplayMotion(speed: -1, course: -1)
+
+    /// How far from a pole, in degrees of latitude (about 0.1 mm), a position counts as at the pole.
+    static let poleTolerance = 1e-9
+
+    /// A derived course at `latitude`: invalid (−1) at a pole, where every direction is south (or north) and a
+    /// geodesic's azimuth says only which meridian it came along (180° for one that arrived going north);
+    /// `course` elsewhere. Issue 31: a replay reported 180° at the North Pole after fixes at 0° approaching it.
+    static func course(_ course: Double, atLatitude latitude: Double) -> Double {
+        abs(latitude) >= 90 - poleTolerance ? -1 : course
+    }
 }

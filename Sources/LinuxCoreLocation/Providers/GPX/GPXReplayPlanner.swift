@@ -3,6 +3,9 @@ import GPX
 /// Turns points placed on the replay's timeline (``GPXReplayTimeline``), in order, into replay items with Xcode's
 /// waypoint semantics, one item at a time.
 ///
+/// A point at the same place and time as the point before it (an untimed copy of a timed point) is the same fix:
+/// only one of them is emitted, the timed one.
+///
 /// A point's fix is emitted once the next point is known (a one-point lookahead), because its derived speed and
 /// course are those of the leg that starts there. A leg lasts the difference of its ends' times (0 when the later
 /// is not later). Along a leg, a fix is emitted every whole second after its start that falls more than a microsecond
@@ -72,6 +75,12 @@ struct GPXReplayPlanner {
     mutating func add(_ point: GPXPoint, at time: Date, legDuration: TimeInterval?) {
         guard let start = pending else {
             pending = Placed(point: point, time: time)
+            return
+        }
+        if start.time == time, start.point.latitude == point.latitude, start.point.longitude == point.longitude {
+            // The same place at the same moment (an untimed copy of a timed point, placed at its time): one fix, the
+            // timed point's, which keeps the motion of the legs around it.
+            if start.point.time == nil { pending = Placed(point: point, time: time) }
             return
         }
         let line = Geodesic.inverse(
