@@ -83,9 +83,10 @@ struct GPXReplayMotion {
     /// How far from a pole, in degrees of latitude (about 0.1 mm), a position counts as at the pole.
     static let poleTolerance = 1e-9
 
-    /// A derived course at `latitude`: invalid (−1) at a pole, where every direction is south (or north) and a
-    /// geodesic's azimuth says only which meridian it came along (180° for one that arrived going north);
-    /// `course` elsewhere. Issue 31: a replay reported 180° at the North Pole after fixes at 0° approaching it.
+    /// A derived course at `latitude`: invalid (−1) at a pole, `course` elsewhere.
+    ///
+    /// At a pole every direction is south (or north), and a geodesic's azimuth there says only which meridian it
+    /// came along (180° for one that arrived going north). Issue 31: a replay reported 180° at the North Pole after fixes at 0° approaching it.
     static func course(_ course: Double, atLatitude latitude: Double) -> Double {
         abs(latitude) >= 90 - poleTolerance ? -1 : course
     }
