@@ -87,7 +87,10 @@ extension NMEAEpochAssembler {
             satellitesUsed: epoch.satellitesUsed ?? gsa.map(\.satellitesUsed),
             hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: NMEASentence.talker(code: epoch.talker),
             line: epoch.line)
-        if let mode = gsa?.fixMode, mode >= 2, let gsaMode = NMEAFixMode(rawValue: mode) { fix.mode = gsaMode }
+        // 3D when the receiver sent an altitude for the fix or its GSA says 3D, as gpsd decides: a GSA's 2D does not
+        // take away an altitude its GGA/GNS gave (Quectel, Telit and Garmin receivers send both), so a fix is never
+        // 2D with an altitude, and the NMEA and gpsd providers give the same mode for the same epoch.
+        if gsa?.fixMode == 3 { fix.mode = .threeDimensional }
         if let gst = epoch.gst, let horizontal = gst.horizontalSigma {
             fix.horizontalAccuracy = horizontal
             fix.verticalAccuracy = gst.altitudeSigma

@@ -168,10 +168,16 @@ import Testing
         #expect(headings.allSatisfy { $0.talker == "GN" && $0.timestamp == nil })
     }
 
-    @Test func gsaModeTwoMakesATwoDimensionalFix() {
-        let text = framed("GPGSA,A,2,31,23,16,,,,,,,,,,2.4,2.2,1.0") + Self.gga("165044.000")
-        let fix = decode(text).events.fixes.first
-        #expect(fix?.mode == .twoDimensional && fix?.altitudeMSL == 204.3)
+    /// Issue 31: a fix was 2D with an altitude (the receiver's GSA said 2D, its GGA gave an altitude). The rule is
+    /// gpsd's: 3D when the receiver sent an altitude or its GSA says 3D, so both providers agree.
+    @Test func aGSAsTwoDimensionsDoNotTakeTheGGAsAltitudeAway() {
+        let withAltitude = framed("GPGSA,A,2,31,23,16,,,,,,,,,,2.4,2.2,1.0") + Self.gga("165044.000")
+        let fix = decode(withAltitude).events.fixes.first
+        #expect(fix?.mode == .threeDimensional && fix?.altitudeMSL == 204.3)
+        let withoutAltitude = framed("GPGSA,A,2,31,23,16,,,,,,,,,,2.4,2.2,1.0") + Self.rmc("165044.000", date: "010125")
+        #expect(decode(withoutAltitude).events.fixes.first?.mode == .twoDimensional)
+        let saysThreeD = framed("GPGSA,A,3,31,23,16,08,,,,,,,,,2.4,2.2,1.0") + Self.rmc("165044.000", date: "010125")
+        #expect(decode(saysThreeD).events.fixes.first?.mode == .threeDimensional)
     }
 
     @Test func gsaPerConstellationSatellitesAreSummedWhenGGAHasNone() {

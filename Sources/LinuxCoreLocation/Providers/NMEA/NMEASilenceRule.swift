@@ -6,8 +6,11 @@
 /// The limit follows the feed's own rate: five times the longest of the last eight intervals between its epochs
 /// (fixes or no-fix epochs), at least ``minimumLimit`` (5 s): 5 s for a 1 Hz receiver, 30 s for one that reports
 /// every 6 s. Until two epochs have been seen (the rate is unknown, or the stream carries no NMEA at all), the limit
-/// is ``unknownRateLimit`` (30 s). The intervals are kept across reconnects of one run. A value type, confined to
-/// its connection's lock; times come from the provider's ``LocationClock``.
+/// is ``unknownRateLimit`` (30 s). The intervals are kept across reconnects of one run. An interval is measured on
+/// the receiver's own times when both of its epochs carry one (an epoch is delivered when it is complete, which in
+/// a receiver's first cycles may be a cycle late or after a pause, so delivery times say little of its rate), else
+/// on the provider's ``LocationClock``; one measured on the receiver's times counts at most ``longestInterval``
+/// (a receiver's clock may jump). A value type, confined to its connection's lock.
 struct NMEASilenceRule {
     /// The shortest limit, in seconds.
     static let minimumLimit = 5.0
@@ -15,23 +18,28 @@ struct NMEASilenceRule {
     static let epochMultiplier = 5.0
     /// The limit while the feed's rate is unknown, in seconds.
     static let unknownRateLimit = 30.0
+    /// The longest interval, in seconds, taken from a receiver's times.
+    static let longestInterval = 60.0
     private static let intervalsKept = 8
 
     private var intervals: [Double] = []
-    private var lastEpoch: Date?
+    private var lastEpoch: (time: Date, fromReceiver: Bool)?
 
     /// A new connection: its first epoch starts no interval.
     mutating func connected() {
         lastEpoch = nil
     }
 
-    /// Notes an epoch (a fix or a no-fix) delivered at `time`.
-    mutating func noteEpoch(at time: Date) {
-        if let lastEpoch {
-            intervals.append(max(0, time.timeIntervalSince(lastEpoch)))
+    /// Notes an epoch (a fix or a no-fix): the receiver's time of it, or the clock's time of its delivery.
+    mutating func noteEpoch(receiverTime: Date?, deliveredAt now: Date) {
+        let time = receiverTime ?? now
+        let fromReceiver = receiverTime != nil
+        if let lastEpoch, lastEpoch.fromReceiver == fromReceiver {
+            let interval = max(0, time.timeIntervalSince(lastEpoch.time))
+            intervals.append(fromReceiver ? min(interval, Self.longestInterval) : interval)
             if intervals.count > Self.intervalsKept { intervals.removeFirst() }
         }
-        lastEpoch = time
+        lastEpoch = (time, fromReceiver)
     }
 
     /// The reason a connection silent for `seconds` is closed: `no data for 5.0 s`, to a tenth of a second (the

@@ -145,9 +145,14 @@ final class NMEAStreamConnection: Sendable {
         let now = provider.clock.now
         state.withLock { state in
             for event in events where !state.stopped {
+                // The feed's rate is measured on the receiver's own times where it gives them: an epoch is delivered
+                // when it is complete, which in the first cycles may be at the next one or after a pause.
                 switch event {
-                case .fix, .noFix:
-                    state.silence.noteEpoch(at: now)
+                case .fix(let fix):
+                    state.silence.noteEpoch(receiverTime: fix.timestamp, deliveredAt: now)
+                    tightenSilenceCheck(&state)
+                case .noFix(let noFix):
+                    state.silence.noteEpoch(receiverTime: noFix.timestamp, deliveredAt: now)
                     tightenSilenceCheck(&state)
                 default: break
                 }
