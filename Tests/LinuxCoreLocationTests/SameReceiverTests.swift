@@ -6,7 +6,9 @@ import Testing
 
 @testable import LinuxCoreLocation
 
-/// The same receiver through both providers (issue 31): a Telit PLS83-W's log read as NMEA, and what gpsd made of
+/// The same receiver through both providers.
+///
+/// Issue 31: a Telit PLS83-W's log read as NMEA, and what gpsd made of
 /// it (its `.chk`), through the gpsd provider's mapping. Where the rules agree, the fixes are equal; where they
 /// differ, each path holds its documented rule ("Location on Linux", "The same receiver through NMEA and gpsd").
 @Suite struct SameReceiverTests {

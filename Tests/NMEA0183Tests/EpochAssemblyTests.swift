@@ -168,6 +168,8 @@ import Testing
         #expect(headings.allSatisfy { $0.talker == "GN" && $0.timestamp == nil })
     }
 
+    /// A GSA's 2D does not take the GGA's altitude away.
+    ///
     /// Issue 31: a fix was 2D with an altitude (the receiver's GSA said 2D, its GGA gave an altitude). The rule is
     /// gpsd's: 3D when the receiver sent an altitude or its GSA says 3D, so both providers agree.
     @Test func aGSAsTwoDimensionsDoNotTakeTheGGAsAltitudeAway() {
