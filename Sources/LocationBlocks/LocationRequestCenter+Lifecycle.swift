@@ -84,10 +84,12 @@ extension LocationRequestCenter {
         request.timer?.cancel()
         updateServices()
         let fix = location ?? (conventions == .intuLocationManager ? lastFix : request.best)
-        let result = LocationRequestResult(
+        var result = LocationRequestResult(
             location: fix, status: status,
             achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: updates.clock.now),
             providerFinished: providerFinished)
+        result.fixesSeen = request.seen
+        result.newestFix = request.newest
         return (request, result)
     }
 

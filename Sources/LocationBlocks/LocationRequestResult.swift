@@ -15,4 +15,13 @@ public struct LocationRequestResult: Sendable {
     /// **Linux only.** With ``LocationRequestStatus/timedOut``: a replay reached the end of its file, so no fix
     /// could meet the level any more. `false` otherwise.
     public internal(set) var providerFinished = false
+    /// How many valid fixes a one-shot request saw before it ended, whether they met its level or not.
+    ///
+    /// **Linux only.** With ``newestFix``, it says why a request timed out: no fix at all, or fixes that were too
+    /// old (a receiver with a wrong date) or too inaccurate. 0 for a subscription's result.
+    public internal(set) var fixesSeen = 0
+    /// The most recently stamped valid fix a one-shot request saw, or `nil`.
+    ///
+    /// **Linux only.** See ``fixesSeen``.
+    public internal(set) var newestFix: CLLocation?
 }

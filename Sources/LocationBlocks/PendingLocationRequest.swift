@@ -16,6 +16,9 @@ struct PendingLocationRequest {
     let onHeading: (@Sendable (CLHeading?, LocationRequestStatus) -> Void)?
     /// The most accurate valid fix seen during a one-shot request.
     var best: CLLocation?
+    /// How many valid fixes a one-shot request saw, and the most recently stamped of them.
+    var seen = 0
+    var newest: CLLocation?
     var timer: LocationClockTimer?
 
     var isOneShot: Bool {
@@ -53,9 +56,12 @@ struct PendingLocationRequest {
         onHeading?(nil, result.status)
     }
 
-    /// Keeps `fix` if it is valid and at least as accurate as the best so far (ties go to the newer fix).
+    /// Counts `fix` if it is valid, and keeps it if it is the newest so far, or at least as accurate as the best
+    /// (ties go to the newer fix).
     mutating func consider(_ fix: CLLocation) {
         guard fix.horizontalAccuracy >= 0 else { return }
+        seen += 1
+        if newest.map({ fix.timestamp >= $0.timestamp }) ?? true { newest = fix }
         if let best, best.horizontalAccuracy < fix.horizontalAccuracy { return }
         best = fix
     }

@@ -68,7 +68,7 @@ final class OnceCommand: ToolCommand {
     }
 
     /// A level as the timeout message names it: `the house level (≤15.0 m, ≤15.0 s old)`, `≤8.0 m, ≤30.0 s old`,
-    /// `≤8.0 m at any age`, `a valid fix ≤60.0 s old` (`any`), `a valid fix`.
+    /// `≤8.0 m at any age`, `the age limit (≤60.0 s old)` (`any`), `a valid fix` (`any`, `--max-age 0`).
     static func describe(_ accuracy: LocationRequestAccuracy) -> String {
         let metres = "≤\(Numbers.decimal(accuracy.horizontalAccuracy, 2)) m"
         let seconds = "\(Numbers.decimal(accuracy.maximumAge, 3)) s"
@@ -78,9 +78,33 @@ final class OnceCommand: ToolCommand {
             return named.hasPrefix("≤")
                 ? "\(metres), ≤\(seconds) old" : "the \(named) level (\(metres), ≤\(seconds) old)"
         case (false, true): return "\(metres) at any age"
-        case (true, false): return "a valid fix ≤\(seconds) old"
+        case (true, false): return "the age limit (≤\(seconds) old)"
         case (true, true): return "a valid fix"
         }
+    }
+
+    /// The line that ends a request that timed out (or whose replay finished): which level no fix met, and what
+    /// came instead — nothing, fixes too old for the age limit (the newest's age: a receiver with a wrong date, an
+    /// old log), or fixes too inaccurate, the most accurate of which was printed.
+    static func timeoutMessage(
+        _ result: LocationRequestResult, accuracy: LocationRequestAccuracy, timeout: TimeInterval, provider: String,
+        now: Date
+    ) -> String {
+        let level = describe(accuracy)
+        let unmet =
+            result.providerFinished
+            ? "\(provider) finished before a fix met \(level)"
+            : "no fix met \(level) within \(Numbers.decimal(timeout, 3)) s"
+        guard result.fixesSeen > 0 else { return "\(unmet); no fix came" }
+        let came = Numbers.count(result.fixesSeen, "fix", plural: "fixes")
+        if let newest = result.newestFix, accuracy.maximumAge.isFinite,
+            abs(now.timeIntervalSince(newest.timestamp)) > accuracy.maximumAge
+        {
+            let age = FilterDropReport.age(now.timeIntervalSince(newest.timestamp))
+            return "\(unmet); \(came) came, the newest \(age) — check the receiver's date, or --max-age; "
+                + "printed the most accurate one"
+        }
+        return "\(unmet); printed the most accurate one seen"
     }
 
     func run() -> Never {
@@ -95,12 +119,11 @@ final class OnceCommand: ToolCommand {
                 switch result.status {
                 case .success: session.finish(.success)
                 case .timedOut:
-                    let seen = result.location == nil ? "no fix came" : "printed the most accurate one seen"
                     session.finish(
                         .timedOut,
-                        result.providerFinished
-                            ? "\(provider.identifier) finished before a fix met \(Self.describe(accuracy)); \(seen)"
-                            : "no fix met \(Self.describe(accuracy)) within \(Numbers.decimal(timeout, 3)) s; \(seen)")
+                        Self.timeoutMessage(
+                            result, accuracy: accuracy, timeout: timeout, provider: provider.identifier,
+                            now: provider.clock.now))
                 case .notDetermined, .denied, .restricted:
                     if result.status != .notDetermined { session.writeEndingError(CLError(.denied)) }
                     session.finish(.unavailable, "location access is \(result.status)")

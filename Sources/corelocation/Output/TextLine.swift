@@ -49,8 +49,10 @@ enum TextLine {
             if let input = error.userInfo[NSUnderlyingErrorKey] as? ReplayInputError {
                 line.append(contentsOf: "error: \(OutputEvent.invalidInputCode) (\(input))")
             } else {
+                // A transient state is no error: `error:` marks the last line before a failing exit (Troubleshooting).
+                let word = error.code == .locationUnknown ? "waiting" : "error"
                 line.append(
-                    contentsOf: "error: \(error.code.name)" + (explanations[error.code].map { " (\($0))" } ?? ""))
+                    contentsOf: "\(word): \(error.code.name)" + (explanations[error.code].map { " (\($0))" } ?? ""))
             }
         case .region(let kind, let region, let date):
             let what: String

@@ -1,0 +1,47 @@
+import Foundation
+import Glibc
+import SharedTestSupport
+import Testing
+
+/// `once` says what it saw when no fix met its level (issue 31): a receiver whose fixes are dated years off (an
+/// old log, gpsfake, the GPS week-rollover bug) is named as such, not only "no fix met the block level".
+@Suite struct OnceStaleFixTests {
+    /// A live NMEA feed on loopback whose epochs are dated 2020-01-01; each connection (the availability probe's,
+    /// then the provider's) gets them and stays open.
+    @Test func fixesYearsOldAreNamedWithTheirAge() async throws {
+        let listener = try LoopbackListener()
+        let text = (0..<3).map { second in
+            let time = String(format: "1200%02d", second)
+            return Self.sentence("GPGGA,\(time),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+                + Self.sentence("GPRMC,\(time),A,4807.038,N,01131.000,E,0.0,0.0,010120,,")
+        }.joined()
+        let accepted = Locked<[Int32]>([])
+        let server = Thread {
+            while true {
+                let connection = accept(listener.descriptor, nil, nil)
+                guard connection >= 0 else { return }
+                accepted.withLock { $0.append(connection) }
+                _ = text.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, $0.count - 1) }
+            }
+        }
+        server.start()
+        defer {
+            shutdown(listener.descriptor, Int32(SHUT_RDWR))
+            close(listener.descriptor)
+            for connection in accepted.withLock({ $0 }) { close(connection) }
+        }
+        let run = try await Tool.run([
+            "once", "--timeout", "1", "--provider", "nmea+tcp://127.0.0.1:\(listener.port)",
+        ])
+        #expect(run.status == 2)
+        #expect(
+            run.error.contains(
+                "no fix met the block level (≤100.0 m, ≤60.0 s old) within 1.0 s; 3 fixes came, the newest"))
+        #expect(
+            run.error.contains("years old — check the receiver's date, or --max-age; printed the most accurate one"))
+    }
+
+    private static func sentence(_ body: String) -> String {
+        "$\(body)*\(String(format: "%02X", body.utf8.reduce(UInt8(0), ^)))\r\n"
+    }
+}
