@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import NMEA0183
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -117,9 +119,11 @@ private func eventually(_ condition: () -> Bool) -> Bool {
         let first = try PseudoTerminal()
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: first.slavePath)
         let clock = ManualClock()
+        let announced = Locked<[String]>([])
         let provider = NMEAStreamProvider(
             identifier: "nmea:\(link)", endpoint: .serialDevice(path: link, baudRate: 9600),
-            capabilities: NMEAProviderFactory.baseCapabilities, clock: clock)
+            capabilities: NMEAProviderFactory.baseCapabilities, clock: clock, backoff: NMEAReconnectBackoff(),
+            options: NMEADecoderOptions(), announce: { line in announced.withLock { $0.append(line) } })
         defer { provider.stop() }
         let log = EventLog()
         provider.start(log.handler)
@@ -127,9 +131,14 @@ private func eventually(_ condition: () -> Bool) -> Bool {
         first.write(epoch(0) + epoch(1))
         #expect(log.wait(for: 1) == [logged(0)])
 
-        first.closeMaster()  // unplugged: the device and its link go
-        unlink(link)
+        unlink(link)  // unplugged: the device and its link go
+        first.closeMaster()
         #expect(log.wait(for: 3) == [logged(0), logged(1), "lost"])
+        // Issue 31: the loss read only "end of stream".
+        #expect(
+            announced.withLock { $0 } == [
+                "nmea:\(link): the device is gone (unplugged?); retrying in 0.5 s, then backing off"
+            ])
         for _ in 0..<16 {  // 8 s away
             #expect(eventually { clock.pendingCount == 1 })
             clock.advance(by: 0.5)

@@ -18,6 +18,12 @@ public protocol LocationProvider: AnyObject, Sendable {
     /// Answers quickly (a local check or a short probe, bounded to about a second).
     var isAvailable: Bool { get }
 
+    /// Why the provider cannot deliver fixes now, in a few words (`connection refused`, `no system D-Bus (…);
+    /// GeoClue2 needs one`, `no such file`), or `nil` when it can.
+    ///
+    /// The same check as ``isAvailable``, with its reason; the default says only `not available`.
+    var unavailability: String? { get }
+
     /// The clock the provider paces itself with, which managers fed by it use for all time-based behaviour.
     var clock: any LocationClock { get }
 
@@ -30,4 +36,9 @@ public protocol LocationProvider: AnyObject, Sendable {
     /// Stops producing events and releases sockets, file descriptors and threads; after it returns the
     /// handler is not called again. Idempotent.
     func stop()
+}
+
+extension LocationProvider {
+    /// `nil` when ``isAvailable``, else `not available`: providers that know why say so themselves.
+    public var unavailability: String? { isAvailable ? nil : "not available" }
 }

@@ -128,9 +128,10 @@ final class OnceCommand: ToolCommand {
                     if result.status != .notDetermined { session.writeEndingError(CLError(.denied)) }
                     session.finish(.unavailable, "location access is \(result.status)")
                 case .servicesDisabled:
+                    let reason = provider.unavailability.map { ": \($0)" } ?? ""
                     session.finish(
                         .unavailable,
-                        "\(provider.identifier) does not answer; check that it runs or is plugged in, "
+                        "\(provider.identifier) does not answer\(reason); check that it runs or is plugged in, "
                             + "or choose another with --provider")
                 case .error(let error):
                     session.writeEndingError(error)

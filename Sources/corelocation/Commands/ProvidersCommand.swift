@@ -18,7 +18,9 @@ struct ProvidersCommand: ToolCommand {
         if let environment, !environment.isEmpty {
             do {
                 let provider = try LocationProviders.provider(for: environment)
-                line("configured  \(environment)  \(provider.isAvailable ? "available" : "NOT available")")
+                line(
+                    "configured  \(environment)  "
+                        + (provider.unavailability.map { "NOT available: \($0)" } ?? "available"))
             } catch {
                 line("configured  \(environment)  invalid: \(error)")
             }
@@ -26,8 +28,12 @@ struct ProvidersCommand: ToolCommand {
             line("configured  (none)  set CORELOCATION_PROVIDER or pass --provider to choose one")
         }
         for uri in LocationProviders.probeURIs {
-            let available = (try? LocationProviders.provider(for: uri))?.isAvailable ?? false
-            line("probe       \(uri)  \(available ? "available" : "not found")")
+            let problem = Result { try LocationProviders.provider(for: uri) }.map(\.unavailability)
+            switch problem {
+            case .success(nil): line("probe       \(uri)  available")
+            case .success(let reason?): line("probe       \(uri)  not found: \(reason)")
+            case .failure(let error): line("probe       \(uri)  not found: \(error)")
+            }
         }
         let devices = Self.serialDevices()
         if devices.isEmpty {

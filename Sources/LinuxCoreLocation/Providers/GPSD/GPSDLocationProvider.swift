@@ -58,9 +58,15 @@ public final class GPSDLocationProvider: LocationProvider {
     /// watching, so no device is opened.
     ///
     /// Blocks the caller for at most about that long.
-    public var isAvailable: Bool {
-        if case .success = GPSDProbe.version(at: configuration.endpoint, timeout: Self.probeTimeout) { return true }
-        return false
+    public var isAvailable: Bool { unavailability == nil }
+
+    /// Why gpsd does not answer (`connection refused`, `no banner within 1.0 s`), or `nil` when it does: the probe
+    /// of ``isAvailable``.
+    public var unavailability: String? {
+        switch GPSDProbe.version(at: configuration.endpoint, timeout: Self.probeTimeout) {
+        case .success: nil
+        case .failure(let reason): "\(reason)"
+        }
     }
 
     /// Connects and watches; events follow on the client's queue until ``stop()``.

@@ -78,10 +78,20 @@ public final class GeoClueLocationProvider: LocationProvider {
     public var capabilities: LocationProviderCapabilities { [.location, .accuracy, .altitude, .course] }
 
     /// Whether a system bus answers within a second and GeoClue is on it or can be started by it.
-    public var isAvailable: Bool {
-        guard let connection = try? connect(1) else { return false }
-        defer { connection.close() }
-        return (try? GeoClueBus.isReachable(on: connection)) ?? false
+    public var isAvailable: Bool { unavailability == nil }
+
+    /// Why GeoClue cannot be used now — no system bus, GeoClue not on it — in the words a failed start uses
+    /// (`no system D-Bus (…); GeoClue2 needs one`), or `nil` when it can.
+    public var unavailability: String? {
+        do {
+            let connection = try GeoClueFailures.step("Connect") { try connect(1) }
+            defer { connection.close() }
+            let reachable = try GeoClueFailures.step("NameHasOwner") { try GeoClueBus.isReachable(on: connection) }
+            return reachable
+                ? nil : "GeoClue2 is not on the system bus and cannot be started by it; install geoclue-2.0"
+        } catch {
+            return GeoClueFailures.report(for: error, options: options).message
+        }
     }
 
     /// Connects and starts a GeoClue client on the provider's queue; fixes follow as GeoClue reports them.

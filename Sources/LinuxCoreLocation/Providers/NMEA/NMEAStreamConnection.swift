@@ -138,6 +138,8 @@ final class NMEAStreamConnection: Sendable {
         }
         if stopped { return nil }
         deliver(decoder.finish())
+        // An unplugged USB receiver ends its stream (EOF or EIO) and its device node goes: say so.
+        if provider.deviceIsAbsent { reason = "the device is gone (unplugged?)" }
         return silentFor.map(NMEASilenceRule.reason(silentFor:)) ?? reason
     }
 
@@ -237,7 +239,7 @@ final class NMEAStreamConnection: Sendable {
             let delay = provider.backoff.delay(afterFailures: state.failures)
             state.retry = provider.clock.schedule(after: delay) { [self] in reopen() }
             guard state.failures == 1 else { return }
-            Diagnostics.warn("\(provider.identifier): \(reason); retrying in \(delay) s, then backing off")
+            provider.announce("\(provider.identifier): \(reason); retrying in \(delay) s, then backing off")
             state.translator.markLost()
             handler(.fixLost)
         }

@@ -44,6 +44,8 @@ public final class NMEAStreamProvider: LocationProvider {
     public let backoff: NMEAReconnectBackoff
     private let decoderOptions: NMEADecoderOptions
     private let run = Protected<NMEAStreamConnection?>(nil)
+    /// Where an outage and its reason are said: standard error unless a test listens.
+    let announce: @Sendable (String) -> Void
 
     /// Creates a live provider; nothing is opened until ``start(_:)``.
     ///
@@ -54,16 +56,28 @@ public final class NMEAStreamProvider: LocationProvider {
     ///   - clock: Reconnect delays and fallback dates; the system clock by default.
     ///   - backoff: Reconnect delays; 0.5 s doubling to 8 s by default.
     ///   - options: Decoder settings; the rollover reference is replaced by the clock's now at each connection.
-    public init(
+    public convenience init(
         identifier: String, endpoint: Endpoint, capabilities: LocationProviderCapabilities,
         clock: any LocationClock = SystemClock.shared, backoff: NMEAReconnectBackoff = NMEAReconnectBackoff(),
         options: NMEADecoderOptions = NMEADecoderOptions()
+    ) {
+        self.init(
+            identifier: identifier, endpoint: endpoint, capabilities: capabilities, clock: clock, backoff: backoff,
+            options: options, announce: { Diagnostics.warn($0) })
+    }
+
+    /// Creates a live provider whose lines for the person running the program (an outage and its reason) go to
+    /// `announce`: standard error, or a test's log.
+    init(
+        identifier: String, endpoint: Endpoint, capabilities: LocationProviderCapabilities, clock: any LocationClock,
+        backoff: NMEAReconnectBackoff, options: NMEADecoderOptions, announce: @escaping @Sendable (String) -> Void
     ) {
         self.identifier = identifier
         self.endpoint = endpoint
         self.capabilities = capabilities
         self.clock = clock
         self.backoff = backoff
+        self.announce = announce
         var options = options
         options.reportsSentences = false
         options.closesEpochAtCycleEnd = true
@@ -71,11 +85,22 @@ public final class NMEAStreamProvider: LocationProvider {
     }
 
     /// Whether the device exists and is readable; for TCP, whether a connection succeeds within a second.
-    public var isAvailable: Bool {
+    public var isAvailable: Bool { unavailability == nil }
+
+    /// Why the device cannot be read (`/dev/ttyACM0: No such file or directory`, `… Permission denied`) or the
+    /// server not reached (`127.0.0.1:10110: cannot connect: Connection refused`), or `nil` when it can.
+    public var unavailability: String? {
         switch endpoint {
-        case .serialDevice(let path, _): return NMEAFileDescriptor.isReadable(path)
+        case .serialDevice(let path, _):
+            return NMEAFileDescriptor.isReadable(path)
+                ? nil : "\(path): \(NMEAFileDescriptor.describe(errorNumber: errno))"
         case .tcp(let host, let port):
-            return (try? NMEAFileDescriptor.connectTCP(host: host, port: port, timeout: 1)) != nil
+            do {
+                try NMEAFileDescriptor.connectTCP(host: host, port: port, timeout: 1).close()
+                return nil
+            } catch {
+                return "\(error)"
+            }
         }
     }
 
