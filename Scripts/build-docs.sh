@@ -101,14 +101,15 @@ if $site; then
     docc merge "${archives[@]}" --synthesized-landing-page-name LinuxCoreLocation \
         --synthesized-landing-page-kind Package --synthesized-landing-page-topics-style list \
         --output-path .build/docs/site
-    # The archive's own index.html renders "page not found" for the bare root: send the root to the index
-    # page that links the modules.
+    # The archive's own index.html renders "page not found" for the bare root: send the root to the start page
+    # (porting an iOS app, the tool, the blocks; the mirror first), not to the merged index, which lists the modules
+    # in alphabetical order.
     cat > .build/docs/site/index.html <<'HTML'
 <!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>LinuxCoreLocation documentation</title>
-<meta http-equiv="refresh" content="0; url=documentation/"></head>
-<body><p><a href="documentation/">LinuxCoreLocation documentation</a></p></body>
+<meta http-equiv="refresh" content="0; url=documentation/linuxcorelocation/starthere"></head>
+<body><p><a href="documentation/linuxcorelocation/starthere">LinuxCoreLocation documentation: start here</a></p></body>
 </html>
 HTML
     # The renderer asks for theme-settings.json and logs a failed request when there is none: we keep its

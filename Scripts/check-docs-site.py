@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checks the documentation site in a real browser: DocC pages render with JavaScript from JSON they fetch, so a
 page that builds can still be blank. Serves the site (Scripts/build-docs.sh makes .build/docs/site) on a local
-port, loads the index page and each module's landing page in headless Chromium, and checks in the rendered DOM
+port, loads the start page (the root), the index page and each module's landing page in headless Chromium, and checks in the rendered DOM
 that the page's title is the module's name, that the page links a symbol the module is known for, and that the
 page reported no JavaScript error and no failed request (the browser's console log, and errors and rejected
 promises caught in the page). Exit status 1 if any page fails.
@@ -36,13 +36,15 @@ from selenium.webdriver.support.ui import WebDriverWait
 LANDING_PAGES = [
     ("/documentation/linuxcorelocation/", "LinuxCoreLocation", "CLLocationManager"),
     ("/documentation/locationblocks/", "LocationBlocks", "startUpdatingLocation(update:)"),
-    ("/documentation/intulocationmanager/", "INTULocationManager", "requestLocation(withDesiredAccuracy:timeout:block:)"),
+    ("/documentation/intulocationmanager/", "INTULocationManager", "requestLocation(withDesiredAccuracy:"),
     ("/documentation/nmea0183/", "NMEA0183", "NMEADecoder"),
     ("/documentation/gpx/", "GPX", "GPXReader"),
     ("/documentation/gpsd/", "GPSD", "GPSDClient"),
     ("/documentation/dbus/", "DBus", "DBusConnection"),
 ]
 INDEX_TITLE = "LinuxCoreLocation"
+# The root redirects to the start page, which links every module, the mirror first.
+START_TITLE = "Start Here"
 
 # Collects the errors a page throws and the promise rejections nobody handles, from before its first script.
 ERROR_RECORDER = """
@@ -149,7 +151,8 @@ def main():
     except WebDriverException as error:
         sys.exit(f"error: cannot start headless Chromium through /usr/bin/chromedriver: {error.msg}")
     try:
-        pages = [("/", INDEX_TITLE, [title for _, title, _ in LANDING_PAGES])]
+        pages = [("/", START_TITLE, [title for _, title, _ in LANDING_PAGES])]
+        pages += [("/documentation/", INDEX_TITLE, [title for _, title, _ in LANDING_PAGES])]
         pages += [(path, title, [symbol]) for path, title, symbol in LANDING_PAGES]
         for path, title, symbols in pages:
             page_started = time.monotonic()

@@ -25,8 +25,9 @@ import Foundation
 ///   sending both HDT and THS reports each heading once; so do a magnetic sensor's (HDG, HDM). A true heading and
 ///   a magnetic compass's heading in one epoch are two measurements, and both are reported.
 /// - With ``NMEADecoderOptions/closesEpochAtCycleEnd`` (live receivers), an epoch also closes as soon as the
-///   sentence that ends the receiver's cycle arrives, once that sentence is learned (``NMEACycleEnd``), instead
-///   of when the next epoch begins a cycle later; ``closeEpoch(into:)`` closes the open epoch at any time (a
+///   sentence that ends the receiver's cycle arrives, once that sentence is learned (the last sentence before
+///   the time changes, the same in three cycles, once in each), instead of when the next epoch begins a cycle
+///   later; ``closeEpoch(into:)`` closes the open epoch at any time (a
 ///   pause in the input). A timed sentence of an epoch closed either way does not report it again.
 ///
 /// A value type; not thread-safe to share mutably, like any struct.

@@ -8,7 +8,7 @@ import GPSD
 /// starts the provider for the first manager that needs it and stops it after the last, and ``stop()`` sends
 /// `?WATCH={"enable":false}` and closes the socket, so gpsd is free to power the receiver down. TPV reports
 /// become locations stamped with gpsd's UTC time and marked as produced by an accessory, one per epoch (gpsd sends
-/// several TPVs with one time for some receivers; ``GPSDEpochMerger`` delivers the most complete); their 95 % error
+/// several TPVs with one time for some receivers; the provider delivers the most complete); their 95 % error
 /// estimates are rescaled to Apple's ~1σ accuracies (<doc:GPSDProvider>). ATT reports become headings: only
 /// devices that report attitude (a compass, a dual-antenna receiver) deliver them.
 ///

@@ -6,7 +6,7 @@ import NMEA0183
 /// **Linux only.**
 ///
 /// Fixes are delivered as soon as their epoch is complete, not paced: when the sentence that ends the receiver's
-/// cycle arrives (learned from the stream, as gpsd learns it; ``NMEADecoderOptions/closesEpochAtCycleEnd``), or when
+/// cycle arrives (learned from the stream, as gpsd learns it; ``/NMEA0183/NMEADecoderOptions/closesEpochAtCycleEnd``), or when
 /// no byte has come for ``quietGap`` after the epoch's last one — never a cycle late. They are stamped with the
 /// receiver's UTC time (date from RMC/ZDA; until one arrives, the time of day on the clock's day) and marked as
 /// produced by an accessory; a fix whose time lies before 1980 or more than a day ahead of the clock is skipped. The decoder's week-rollover
