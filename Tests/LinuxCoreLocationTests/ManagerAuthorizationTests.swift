@@ -42,6 +42,37 @@ final class OldStyleDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
         _ = manager
     }
 
+    @Test func oneRequestIsAskedAtATimeAndLaterOnesShareItsAnswer() {
+        // iOS shows one prompt: requests made while it is up are not asked again (issue 27's tester saw three).
+        let asked = Protected<[AuthorizationRequest]>([])
+        let user = GatedPolicy(
+            AuthorizationPolicy { request, _ in
+                asked.withLock { $0.append(request) }
+                return request == .always ? .authorizedAlways : .authorizedWhenInUse
+            })
+        let authorization = LocationAuthorization(status: .notDetermined, policy: user.policy)
+        let changed = DispatchSemaphore(value: 0)
+        let key = authorization.watch { changed.signal() }
+        defer { authorization.unwatch(key) }
+        func waitUntil(_ status: CLAuthorizationStatus) -> Bool {
+            while authorization.status != status || authorization.snapshot.requestInProgress {
+                guard changed.wait(timeout: .now() + 5) == .success else { return false }
+            }
+            return true
+        }
+        authorization.request(.whenInUse)
+        authorization.request(.whenInUse)
+        authorization.request(.always)
+        #expect(authorization.snapshot.requestInProgress)
+        user.answer()
+        #expect(waitUntil(.authorizedWhenInUse))
+        #expect(asked.withLock { $0 } == [.whenInUse])
+        authorization.request(.always)  // the upgrade, asked once the first prompt is answered
+        user.answer()
+        #expect(waitUntil(.authorizedAlways))
+        #expect(asked.withLock { $0 } == [.whenInUse, .always])
+    }
+
     @Test func denyingPolicyReportsDeniedToRunningUpdates() {
         let user = GatedPolicy(.deny)
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)]))], status: .notDetermined, policy: user.policy)

@@ -4,7 +4,8 @@
 ///
 /// A policy is asked only when a request can change the status, as on iOS: from ``CLAuthorizationStatus/notDetermined``,
 /// or from ``CLAuthorizationStatus/authorizedWhenInUse`` when asking for ``AuthorizationRequest/always``.
-/// It runs on a global dispatch queue, so it may block (a command-line tool can ask on its terminal).
+/// It runs on a thread of its own, so it may block (a command-line tool can ask on its terminal); one request is
+/// asked at a time, as iOS shows one prompt, and requests made meanwhile share its answer.
 public struct AuthorizationPolicy: Sendable {
     /// Returns the new status for a request, given the current one; `nil` leaves the status unchanged.
     public let decide: @Sendable (AuthorizationRequest, CLAuthorizationStatus) -> CLAuthorizationStatus?
@@ -12,7 +13,7 @@ public struct AuthorizationPolicy: Sendable {
     /// Creates a policy from a closure.
     ///
     /// - Parameter decide: Given the request and the current status, returns the new status or `nil` for
-    ///   no change. Runs on a global dispatch queue.
+    ///   no change. Runs on a thread of its own.
     public init(decide: @escaping @Sendable (AuthorizationRequest, CLAuthorizationStatus) -> CLAuthorizationStatus?) {
         self.decide = decide
     }

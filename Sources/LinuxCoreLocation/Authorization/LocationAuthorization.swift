@@ -24,8 +24,8 @@ public final class LocationAuthorization: Sendable {
         var observers: [ObjectIdentifier: WeakObserver] = [:]
         var requested = false
         var servicesEnabled = true
-        /// Requests handed to the policy and not answered yet.
-        var requestsInFlight = 0
+        /// Whether a request was handed to the policy and is not answered yet: iOS shows one prompt at a time.
+        var requestInFlight = false
         var watchers: [Int: @Sendable () -> Void] = [:]
         var nextWatcher = 0
 
@@ -34,7 +34,7 @@ public final class LocationAuthorization: Sendable {
 
         var snapshot: Snapshot {
             Snapshot(
-                status: effectiveStatus, servicesEnabled: servicesEnabled, requestInProgress: requestsInFlight > 0,
+                status: effectiveStatus, servicesEnabled: servicesEnabled, requestInProgress: requestInFlight,
                 accuracy: accuracy)
         }
     }
@@ -135,27 +135,34 @@ public final class LocationAuthorization: Sendable {
         _ = state.withLock { $0.watchers.removeValue(forKey: key) }
     }
 
-    /// Asks the policy, on a global queue, to answer `request` if it can change the status.
+    /// Asks the policy, on a thread of its own, to answer `request` if it can change the status and no other
+    /// request waits for its answer.
+    ///
+    /// As iOS shows one prompt at a time, requests made while the policy decides are ignored: they are answered by
+    /// the same decision. The policy may block (a person answering); its own thread keeps that wait off the
+    /// dispatch pool the managers' timers and providers use.
     func request(_ request: AuthorizationRequest) {
         var policy: AuthorizationPolicy?
         var current = CLAuthorizationStatus.notDetermined
         change { state in
             state.requested = true
             current = state.status
-            guard state.servicesEnabled,
+            guard state.servicesEnabled, !state.requestInFlight,
                 current == .notDetermined || (current == .authorizedWhenInUse && request == .always)
             else { return }
             policy = state.policy
-            state.requestsInFlight += 1
+            state.requestInFlight = true
         }
         guard let policy else { return }
-        DispatchQueue.global().async { [self, current] in
+        let asking = Thread { [self, current] in
             let decided = policy.decide(request, current)
             change { state in
-                state.requestsInFlight -= 1
+                state.requestInFlight = false
                 if let decided { state.status = decided }
             }
         }
+        asking.name = "LocationAuthorization.policy"
+        asking.start()
     }
 
     /// Whether any manager has asked for authorization yet.
