@@ -10,11 +10,14 @@ import LocationBlocks
 /// The rules are INTULocationManager 4.4's, implemented by LocationBlocks' ``/LocationBlocks/LocationRequestCenter`` with
 /// ``/LocationBlocks/LocationRequestConventions/intuLocationManager`` conventions; see "Porting from INTULocationManager".
 ///
-/// Threading: blocks run on the main queue — an app's main thread while it runs `RunLoop.main.run()` or
-/// `dispatchMain()`, or the thread libdispatch serves the main queue on under an async `main` — asynchronously,
-/// never inside the call that made or ended the request. INTULocationManager must be called from the main thread;
-/// here every method may be called from any thread, but blocks that touch the app's main-thread state should be
-/// registered from it. Managers made with ``init(configuration:)`` run their blocks on the configuration's queue
+/// Threading: blocks run on the main queue — an app's main thread while it runs `RunLoop.main.run()`, or the thread
+/// libdispatch serves the main queue on under `dispatchMain()` or an async `main` — asynchronously, never inside the
+/// call that made or ended the request. INTULocationManager must be called from the main thread; here every method
+/// may be called from any thread and none waits for the main queue, so none deadlocks (inside another queue's
+/// `sync`, or while the main queue waits for the caller). A request made off the main queue reaches location
+/// services after what the main queue already holds; its ID, ``cancelLocationRequest(_:)`` and
+/// ``forceCompleteLocationRequest(_:)`` take effect within the call. Blocks that touch the app's main-thread state
+/// should still be registered from it. Managers made with ``init(configuration:)`` run their blocks on the configuration's queue
 /// instead (**Linux only**).
 ///
 /// Source: INTULocationManager 4.4 (`INTULocationManager.h`, `INTULocationRequestDefines.h`), its README and
@@ -22,8 +25,11 @@ import LocationBlocks
 open class INTULocationManager: NSObject, @unchecked Sendable {
     /// The requests, their managers and their rules.
     let center: LocationRequestCenter
-    private let preferred = NSLock()
+    /// The preferred authorization and the IDs of heading subscriptions, behind one lock: the pod's location and
+    /// heading requests are two kinds, each ending call acting on its own kind only.
+    private let lock = NSLock()
     private var preferredType = INTUAuthorizationType.auto
+    private var headingIDs = Set<Int>()
 
     nonisolated(unsafe) private static var shared: INTULocationManager?
     private static let sharedLock = NSLock()
@@ -104,9 +110,9 @@ open class INTULocationManager: NSObject, @unchecked Sendable {
     ///
     /// Source: INTULocationManager's `preferredAuthorizationType`.
     open var preferredAuthorizationType: INTUAuthorizationType {
-        get { preferred.withLock { preferredType } }
+        get { lock.withLock { preferredType } }
         set {
-            preferred.withLock { preferredType = newValue }
+            lock.withLock { preferredType = newValue }
             center.authorizationRequest = newValue == .always ? .always : .whenInUse
         }
     }
@@ -250,20 +256,23 @@ open class INTULocationManager: NSObject, @unchecked Sendable {
     ///
     /// Its block runs with ``INTULocationStatus/timedOut`` (or ``INTULocationStatus/servicesNotDetermined`` while
     /// the user has not answered) and the most recent location, afterwards on the main queue, never inside this
-    /// call. A subscription is cancelled without running its block. Unknown IDs are ignored.
+    /// call. A subscription is cancelled without running its block. Unknown IDs, and those of heading subscriptions,
+    /// are ignored.
     ///
     /// Source: INTULocationManager's `-forceCompleteLocationRequest:`.
     open func forceCompleteLocationRequest(_ requestID: INTULocationRequestID) {
+        guard !isHeadingRequest(requestID) else { return }
         center.forceComplete(LocationRequestID(rawValue: requestID))
     }
 
     /// Cancels a request or subscription without running its block.
     ///
     /// Once this returns, the block does not run (a force-completed request's block, already on its way, still
-    /// does). Unknown IDs are ignored.
+    /// does). Unknown IDs, and those of heading subscriptions, are ignored.
     ///
     /// Source: INTULocationManager's `-cancelLocationRequest:`.
     open func cancelLocationRequest(_ requestID: INTULocationRequestID) {
+        guard !isHeadingRequest(requestID) else { return }
         center.cancel(LocationRequestID(rawValue: requestID))
     }
 
@@ -285,20 +294,33 @@ open class INTULocationManager: NSObject, @unchecked Sendable {
     @discardableResult
     open func subscribeToHeadingUpdates(_ block: @escaping INTUHeadingRequestBlock) -> INTUHeadingRequestID {
         let block = CallbackQueueBlock(run: block)
-        return center.subscribeToHeadingUpdates { heading, status in
-            switch (heading, status) {
-            case (let heading?, .success) where heading.trueHeading >= 0: block.run(heading, .success)
-            case (_, .success): block.run(nil, .invalid)
-            default: block.run(nil, .unavailable)
-            }
-        }.rawValue
+        return lock.withLock {
+            // Under the lock, so that the ID is known as a heading's before any call can name it.
+            let id = center.subscribeToHeadingUpdates { heading, status in
+                switch (heading, status) {
+                case (let heading?, .success) where heading.trueHeading >= 0: block.run(heading, .success)
+                case (_, .success): block.run(nil, .invalid)
+                default: block.run(nil, .unavailable)
+                }
+            }.rawValue
+            headingIDs.insert(id)
+            return id
+        }
     }
 
-    /// Cancels a heading subscription without running its block; unknown IDs are ignored.
+    /// Cancels a heading subscription without running its block; unknown IDs, and those of location requests, are
+    /// ignored.
     ///
     /// Source: INTULocationManager's `-cancelHeadingRequest:`.
     open func cancelHeadingRequest(_ requestID: INTUHeadingRequestID) {
+        guard isHeadingRequest(requestID) else { return }
         center.cancel(LocationRequestID(rawValue: requestID))
+    }
+
+    /// Whether `requestID` names a heading subscription (the pod keeps location and heading requests apart: each
+    /// ending call ignores the other kind's IDs).
+    private func isHeadingRequest(_ requestID: Int) -> Bool {
+        lock.withLock { headingIDs.contains(requestID) }
     }
 
     // MARK: Settings

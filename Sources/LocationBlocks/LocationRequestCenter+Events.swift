@@ -30,9 +30,9 @@ extension LocationRequestCenter {
                 case .oneShot(let accuracy, _, _) where !significantChanges:
                     request.consider(fix)
                     requests[id] = request
-                    if accuracy.isMet(by: fix, at: now) { finish(id, status: .success, location: fix) }
+                    if accuracy.isMet(by: fix, at: now) { finish(id, status: .success, location: fix, at: now) }
                 case .locations where !significantChanges, .significantChanges where significantChanges || shared:
-                    request.onLocation?(result)
+                    notify(id) { request.onLocation?(result) }
                 default:
                     break
                 }
@@ -49,7 +49,7 @@ extension LocationRequestCenter {
     func received(_ heading: CLHeading) {
         for id in requests.keys.sorted() {
             guard let request = requests[id], request.needsHeadings else { continue }
-            request.onHeading?(heading, .success)
+            notify(id) { request.onHeading?(heading, .success) }
         }
     }
 
@@ -65,7 +65,7 @@ extension LocationRequestCenter {
         case .locationUnknown:
             return
         case .denied:
-            finishAll(.denied) { _ in true }
+            finishAll(unusableStatus() ?? .denied) { _ in true }
         case .headingFailure:
             finishAll(.error(error), where: \.needsHeadings)
         default:
@@ -79,23 +79,25 @@ extension LocationRequestCenter {
                 if request.isOneShot {
                     finish(id, status: status)
                 } else {
-                    request.onLocation?(
-                        LocationRequestResult(
-                            location: lastFix, status: status,
-                            achievedAccuracy: LocationRequestAccuracy.achieved(by: lastFix, at: manager.eventTime)))
+                    let result = LocationRequestResult(
+                        location: lastFix, status: status,
+                        achievedAccuracy: LocationRequestAccuracy.achieved(by: lastFix, at: manager.eventTime))
+                    notify(id) { request.onLocation?(result) }
                 }
             }
         }
     }
 
-    /// Ends the one-shot requests when the provider of the standard updates finished (a replay reached its end).
+    /// Ends the one-shot requests when the provider of the standard updates finished (a replay reached its end);
+    /// LocationBlocks' conventions only.
     ///
     /// No fix will come, so they end now, as ``LocationRequestCenter/forceComplete(_:)`` ends them
     /// (``LocationRequestStatus/timedOut`` with the best fix seen), marked
     /// ``LocationRequestResult/providerFinished``; waiting out their timeouts, or for ever without one, would only
     /// hang. Subscriptions stay: they end when cancelled.
     func providerFinished(_ manager: CLLocationManager) {
-        guard manager === updates else { return }
+        // INTULocationManager knows no provider that ends: its requests wait for their timeout, or for ever.
+        guard manager === updates, conventions == .locationBlocks else { return }
         for id in requests.keys.sorted() where requests[id]?.isOneShot == true {
             finish(id, status: .timedOut, providerFinished: true)
         }
@@ -103,9 +105,9 @@ extension LocationRequestCenter {
 
     /// Denial ends every request; a grant starts the countdowns that waited for it.
     func authorizationChanged() {
+        // Services switched off read as denied; INTULocationManager's precedence names them first.
+        if let status = unusableStatus() { return finishAll(status) { _ in true } }
         switch updates.authorizationStatus {
-        case .denied: finishAll(.denied) { _ in true }
-        case .restricted: finishAll(.restricted) { _ in true }
         case .authorizedAlways, .authorizedWhenInUse:
             for id in requests.keys.sorted() { startCountdownIfDue(id) }
         default: break

@@ -11,27 +11,35 @@ extension LocationRequestCenter {
             callbackQueue.async { self.finish(id, status: status) }
             return
         }
-        if updates.authorizationStatus == .notDetermined { authorizationRequestValue.request(from: updates) }
+        if updates.authorizationStatus == .notDetermined {
+            front.withLock { $0.authorizationRequest }.request(from: updates)
+        }
         startCountdownIfDue(id)
         updateServices()
         guard let lastFix, let kind = requests[id]?.kind else { return }
+        let now = updates.clock.now
         switch kind {
-        case .oneShot(let accuracy, _, _) where accuracy.isMet(by: lastFix, at: updates.clock.now):
-            callbackQueue.async { self.finish(id, status: .success, location: lastFix) }
+        case .oneShot(let accuracy, _, _) where accuracy.isMet(by: lastFix, at: now):
+            callbackQueue.async { self.finish(id, status: .success, location: lastFix, at: now) }
         case .locations where conventions == .intuLocationManager,
             .significantChanges where conventions == .intuLocationManager:
             callbackQueue.async {
-                self.requests[id]?.onLocation?(self.subscriptionResult(for: lastFix, at: self.updates.clock.now))
+                guard let handler = self.requests[id]?.onLocation else { return }
+                self.notify(id) { handler(self.subscriptionResult(for: lastFix, at: self.updates.clock.now)) }
             }
         default:
             break
         }
     }
 
-    /// Why no request can be served now: location services off (no available provider, or the services switch
+    /// Why no request can be served now: location services off (no provider configured, or the services switch
     /// off), or authorization denied or restricted.
+    ///
+    /// As on iOS, services are on when a provider is configured, whether or not it answers at this moment: a request
+    /// made while gpsd is down waits for it (the mirror reports a transient `locationUnknown` meanwhile), and one whose
+    /// provider cannot be read ends with its error.
     func unusableStatus() -> LocationRequestStatus? {
-        guard updates.locationServicesEnabled, updates.provider?.isAvailable == true else { return .servicesDisabled }
+        guard updates.locationServicesEnabled else { return .servicesDisabled }
         switch updates.authorizationStatus {
         case .denied: return .denied
         case .restricted: return .restricted
@@ -74,11 +82,15 @@ extension LocationRequestCenter {
             achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: now))
     }
 
-    /// Removes a request, stops what no other request needs, and returns it with the result to complete it with:
-    /// `status` and `location` — by default the location ``conventions`` give a result that is not a success;
-    /// `providerFinished` says the request ended because its provider did.
+    /// Removes a request, stops what no other request needs, and returns it with the result to complete it with.
+    ///
+    /// The result has `status` and `location` — by default the location ``conventions`` give a result that is not a
+    /// success; `providerFinished` says the request ended because its provider did. The achieved level is the location's at
+    /// `now`, the time the request was judged (by default the clock's now): a replay as fast as possible moves its
+    /// clock on before a success is handled, and a success must achieve the level it met.
     func removeForCompletion(
-        _ id: Int, status: LocationRequestStatus, location: CLLocation? = nil, providerFinished: Bool = false
+        _ id: Int, status: LocationRequestStatus, location: CLLocation? = nil, providerFinished: Bool = false,
+        at now: Date? = nil
     ) -> (request: PendingLocationRequest, result: LocationRequestResult)? {
         guard let request = requests.removeValue(forKey: id) else { return nil }
         request.timer?.cancel()
@@ -86,7 +98,7 @@ extension LocationRequestCenter {
         let fix = location ?? (conventions == .intuLocationManager ? lastFix : request.best)
         var result = LocationRequestResult(
             location: fix, status: status,
-            achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: updates.clock.now),
+            achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: now ?? updates.clock.now),
             providerFinished: providerFinished)
         result.fixesSeen = request.seen
         result.newestFix = request.newest
@@ -96,13 +108,26 @@ extension LocationRequestCenter {
     /// Removes a request and calls its handler once, now, with the result
     /// ``removeForCompletion(_:status:location:providerFinished:)`` makes.
     func finish(
-        _ id: Int, status: LocationRequestStatus, location: CLLocation? = nil, providerFinished: Bool = false
+        _ id: Int, status: LocationRequestStatus, location: CLLocation? = nil, providerFinished: Bool = false,
+        at now: Date? = nil
     ) {
         guard
             let (request, result) = removeForCompletion(
-                id, status: status, location: location, providerFinished: providerFinished)
+                id, status: status, location: location, providerFinished: providerFinished, at: now)
         else { return }
+        complete(id, request, with: result)
+    }
+
+    /// Calls a removed request's handler with its result, unless it was cancelled since (off the queue).
+    func complete(_ id: Int, _ request: PendingLocationRequest, with result: LocationRequestResult) {
+        guard front.withLock({ $0.complete(id) }) else { return }
         request.complete(with: result)
+    }
+
+    /// Runs `call` (a subscription's handler) unless the subscription was cancelled since (off the queue).
+    func notify(_ id: Int, _ call: () -> Void) {
+        guard front.withLock({ $0.isLive(id) }) else { return }
+        call()
     }
 
     /// Ends, with `status`, every request matching `predicate`, in the order they were made.

@@ -9,10 +9,14 @@ import LinuxCoreLocation
 /// manager through the hub, which stops it when none needs it. Authorization is requested (as
 /// ``authorizationRequest``) when a request finds it not determined.
 ///
-/// Threading: every method may be called from any thread. Completions and subscription handlers run on
-/// ``callbackQueue`` — the configuration's callback queue, or a private serial queue — never inside a call to
-/// the center (a request's own, ``forceComplete(_:)``'s, or any other). Once ``cancel(_:)`` returns, the
-/// request's handler is not called again. Timeouts follow the managers' clock (`manager.clock.schedule`).
+/// Threading: every method may be called from any thread, and none waits for the callback queue (a call made
+/// inside another queue's `sync`, or while the queue's thread waits for the caller, cannot deadlock). Completions
+/// and subscription handlers run on ``callbackQueue`` — the configuration's callback queue, or a private serial
+/// queue — never inside a call to the center (a request's own, ``forceComplete(_:)``'s, or any other). IDs and
+/// ``pendingRequests`` change within the call; what a call does to the services happens on the queue, at once
+/// when made there, else after what the queue already holds. Once ``cancel(_:)`` returns, the request's handler
+/// is not called again (one already running on another thread finishes). Timeouts follow the managers' clock
+/// (`manager.clock.schedule`).
 /// Requests pending when the center is released never complete. Where LocationBlocks and INTULocationManager
 /// differ, ``conventions`` decides.
 public final class LocationRequestCenter: @unchecked Sendable {
@@ -26,15 +30,16 @@ public final class LocationRequestCenter: @unchecked Sendable {
     /// The manager for significant changes: ``updates`` itself under INTULocationManager's conventions.
     let significant: CLLocationManager
     var requests: [Int: PendingLocationRequest] = [:]
-    private var nextID = 0
     var running = (locations: false, headings: false, significantChanges: false)
     /// The location results carry and recent fixes complete requests from: the latest valid fix of standard updates
     /// (LocationBlocks), or the latest location delivered by any service (INTULocationManager's current location).
     var lastFix: CLLocation?
     /// The error reported since the last fix, under INTULocationManager's conventions (its `updateFailed`).
     var failure: CLError?
-    var authorizationRequestValue: CLLocationUpdateAuthorizationDescription
     let confinement: CallbackQueue
+    /// What calls read and change from any thread without waiting for the queue: IDs, the requests whose handlers
+    /// may still run, the authorization to ask for.
+    let front: Locked<LocationRequestRegistry>
 
     /// Creates a center.
     ///
@@ -53,14 +58,12 @@ public final class LocationRequestCenter: @unchecked Sendable {
         configuration.callbackQueue = queue
         callbackQueue = queue
         self.conventions = conventions
-        authorizationRequestValue = authorizationRequest
+        front = Locked(LocationRequestRegistry(authorizationRequest: authorizationRequest))
         confinement = CallbackQueue(queue)
-        // Made on the queue that will use them, so every access to their state is ordered by it.
-        (updates, significant) = confinement.sync {
-            let updates = CLLocationManager(configuration: configuration)
-            let shared = conventions == .intuLocationManager
-            return (updates, shared ? updates : CLLocationManager(configuration: configuration))
-        }
+        // Made here, not on the queue (that would wait for it); their callbacks go to the queue all the same, and
+        // every later use of them happens there.
+        updates = CLLocationManager(configuration: configuration)
+        significant = conventions == .intuLocationManager ? updates : CLLocationManager(configuration: configuration)
         let observer = LocationRequestObserver(center: self)
         updates.addObserver(observer)
         if significant !== updates { significant.addObserver(observer) }
@@ -70,13 +73,8 @@ public final class LocationRequestCenter: @unchecked Sendable {
     ///
     /// Read and set from any thread; a change applies to the requests made after it.
     public var authorizationRequest: CLLocationUpdateAuthorizationDescription {
-        get { onQueue { authorizationRequestValue } }
-        set { onQueue { authorizationRequestValue = newValue } }
-    }
-
-    /// Runs `body` on the callback queue and returns its result: at once when already there.
-    func onQueue<T>(_ body: () -> T) -> T {
-        confinement.sync(body)
+        get { front.withLock { $0.authorizationRequest } }
+        set { front.withLock { $0.authorizationRequest = newValue } }
     }
 
     // MARK: Requests
@@ -139,12 +137,11 @@ public final class LocationRequestCenter: @unchecked Sendable {
     }
 
     /// Cancels a request or subscription without calling its handler; unknown IDs are ignored.
+    ///
+    /// A force-completed request whose completion is on its way is not cancelled: its completion runs.
     public func cancel(_ id: LocationRequestID) {
-        onQueue {
-            guard let request = requests.removeValue(forKey: id.rawValue) else { return }
-            request.timer?.cancel()
-            updateServices()
-        }
+        guard front.withLock({ $0.cancel(id.rawValue) }) else { return }
+        confinement.run { self.remove(id.rawValue) }
     }
 
     /// Completes a one-shot request as if its timeout had passed now; cancels a subscription without calling it;
@@ -155,26 +152,39 @@ public final class LocationRequestCenter: @unchecked Sendable {
     /// `notDetermined` while the user has not answered) and the location ``conventions`` choose. Source:
     /// INTULocationManager's `-forceCompleteLocationRequest:` ("effectively a manual timeout").
     public func forceComplete(_ id: LocationRequestID) {
-        onQueue {
-            guard let request = requests[id.rawValue] else { return }
-            guard request.isOneShot else { return cancel(id) }
-            guard let (request, result) = removeForCompletion(id.rawValue, status: timeoutStatus()) else { return }
-            callbackQueue.async { request.complete(with: result) }
+        switch front.withLock({ $0.forceComplete(id.rawValue) }) {
+        case .unknown:
+            return
+        case .cancelled:
+            confinement.run { self.remove(id.rawValue) }
+        case .forced:
+            confinement.run {
+                guard let (request, result) = self.removeForCompletion(id.rawValue, status: self.timeoutStatus())
+                else { return }
+                self.callbackQueue.async { self.complete(id.rawValue, request, with: result) }
+            }
         }
     }
 
-    /// The IDs of the requests and subscriptions not yet completed or cancelled.
+    /// The IDs of the requests and subscriptions not yet completed, force-completed or cancelled.
     public var pendingRequests: Set<LocationRequestID> {
-        onQueue { Set(requests.keys.map(LocationRequestID.init(rawValue:))) }
+        front.withLock { Set($0.pending.map(LocationRequestID.init(rawValue:))) }
     }
 
     private func add(_ request: PendingLocationRequest) -> LocationRequestID {
-        onQueue {
-            nextID += 1
-            let id = nextID
-            requests[id] = request
-            admit(id)
-            return LocationRequestID(rawValue: id)
+        let id = front.withLock { $0.add(oneShot: request.isOneShot) }
+        confinement.run {
+            guard self.front.withLock({ $0.isLive(id) }) else { return }  // cancelled before it reached the queue
+            self.requests[id] = request
+            self.admit(id)
         }
+        return LocationRequestID(rawValue: id)
+    }
+
+    /// Drops a cancelled request from the queue's side and stops what no other request needs.
+    private func remove(_ id: Int) {
+        guard let request = requests.removeValue(forKey: id) else { return }
+        request.timer?.cancel()
+        updateServices()
     }
 }

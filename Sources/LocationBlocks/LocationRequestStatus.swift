@@ -16,7 +16,9 @@ public enum LocationRequestStatus: Sendable, Equatable {
     case denied
     /// Authorization is restricted.
     case restricted
-    /// Location services are off: no provider is configured or it is unavailable.
+    /// Location services are off: no provider is configured, or the services switch is off
+    /// (``/LinuxCoreLocation/LocationAuthorization/locationServicesEnabled``). A configured provider that does not
+    /// answer at the moment (gpsd not yet running) is not this: requests wait for it.
     case servicesDisabled
     /// Location services failed with this error (not `locationUnknown`, which is transient and ignored).
     case error(CLError)

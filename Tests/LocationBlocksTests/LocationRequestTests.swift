@@ -14,6 +14,7 @@ import Testing
         let center = harness.makeCenter()
         let recorder = Recorder()
         center.requestLocation(accuracy: .block, timeout: 10) { recorder.record($0) }
+        harness.queue.sync {}  // made off the queue, the request reaches the services there
         #expect(harness.provider.isRunning)
         harness.advance(by: 2)
         #expect(recorder.events == ["success 2.0"])
@@ -205,16 +206,62 @@ import Testing
         #expect(harness.provider.startCount == 0)
     }
 
-    @Test func servicesDisabledWithoutAnAvailableProvider() {
+    @Test func callsNeverWaitForTheCallbackQueue() {
+        // The callback queue waits for a thread that uses the center (issue 27's deadlock): the calls return, their
+        // IDs and cancels hold at once, and their effects follow on the queue.
+        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))])
+        let center = harness.makeCenter()
+        let recorder = Recorder()
+        let returned = DispatchSemaphore(value: 0)
+        let ids = UncheckedBox<[LocationRequestID]>([])
+        harness.queue.async {
+            DispatchQueue.global().async {
+                let kept = center.requestLocation(accuracy: .room, timeout: 5) { recorder.record($0) }
+                let cancelled = center.subscribeToLocationUpdates { recorder.record($0) }
+                center.cancel(cancelled)
+                ids.value = [kept, cancelled]
+                #expect(center.pendingRequests == [kept])
+                returned.signal()
+            }
+            #expect(returned.wait(timeout: .now() + 10) == .success)
+        }
+        harness.queue.sync {}
+        #expect(ids.value.map(\.rawValue) == [1, 2])
+        harness.advance(by: 1)
+        #expect(recorder.events == ["success 1.0"])
+    }
+
+    @Test func aProviderThatDoesNotAnswerMakesRequestsWaitNotFail() {
+        // iOS's services are on while a source is configured: a request made while gpsd is down waits for it.
+        let clock = ManualClock(start: clockStart)
         let queue = DispatchQueue(label: "test")
         let center = LocationRequestCenter(
             configuration: LocationManagerConfiguration(
-                provider: UnavailableProvider(), authorization: LocationAuthorization(status: .authorizedAlways),
-                callbackQueue: queue))
+                provider: UnavailableProvider(clock: clock),
+                authorization: LocationAuthorization(status: .authorizedAlways), callbackQueue: queue))
         let recorder = Recorder()
         center.requestLocation(accuracy: .city, timeout: 10) { recorder.record($0) }
+        queue.sync { clock.advance(by: 9.5) }
         queue.sync {}
-        #expect(recorder.events == ["servicesDisabled nil"])
+        #expect(recorder.events == [])
+        queue.sync { clock.advance(by: 0.5) }
+        queue.sync {}
+        #expect(recorder.events == ["timedOut nil"])
+    }
+
+    @Test func switchingServicesOffEndsRequestsAndSubscriptionsAsServicesDisabled() {
+        let harness = BlocksHarness([.init(at: 1, .locations([fix(1, at: 1)]))], status: .authorizedAlways)
+        let center = harness.makeCenter()
+        let request = Recorder()
+        let subscription = Recorder()
+        center.requestLocation(accuracy: .house, timeout: 10) { request.record($0) }
+        center.subscribeToLocationUpdates { subscription.record($0) }
+        harness.advance(by: 0)
+        harness.authorization.locationServicesEnabled = false
+        harness.queue.sync {}
+        harness.advance(by: 0)
+        #expect(request.events == ["servicesDisabled nil"])
+        #expect(subscription.events == ["servicesDisabled nil"])
     }
 
     @Test func transientLossDoesNotFailButAnErrorDoes() {

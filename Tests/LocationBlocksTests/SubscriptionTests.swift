@@ -30,11 +30,13 @@ import Testing
         let recorder = Recorder()
         let subscription = center.subscribeToLocationUpdates { recorder.record($0) }
         other.requestLocation(accuracy: .block, timeout: 10) { recorder.record($0) }
+        harness.queue.sync {}  // made off the queue, the requests reach the services there
         #expect(harness.provider.startCount == 1)
         harness.advance(by: 1)
         #expect(Set(recorder.events) == ["success 1.0"] && recorder.events.count == 2)
         #expect(harness.provider.isRunning)  // the subscription still needs it
         center.cancel(subscription)
+        harness.queue.sync {}
         #expect(!harness.provider.isRunning && harness.provider.stopCount == 1)
     }
 
@@ -42,8 +44,10 @@ import Testing
         let harness = BlocksHarness([])
         let center = harness.makeCenter()
         let id = center.subscribeToSignificantLocationChanges { _ in }
+        harness.queue.sync {}
         #expect(harness.provider.isRunning)
         center.cancel(id)
+        harness.queue.sync {}
         #expect(!harness.provider.isRunning)
     }
 

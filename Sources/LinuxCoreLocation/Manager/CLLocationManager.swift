@@ -3,7 +3,9 @@
 /// Behaves as Apple documents: events reach the ``delegate`` on the run loop of the thread that created the
 /// manager (on Linux: the main queue for the main thread, which `RunLoop.main.run()`, `dispatchMain()` and
 /// an async `main` all serve); a thread whose run loop never runs never receives them. After a `stop…`
-/// method returns on that thread, no further callback of that service arrives. On Linux the fixes come from a
+/// method returns on that thread, no further callback of that service arrives. Its settings that only hold a value
+/// (``desiredAccuracy``, ``distanceFilter``, ``activityType``, ``pausesLocationUpdatesAutomatically``, the
+/// background ones) may be read and set from any thread; they take effect at the next fix. On Linux the fixes come from a
 /// ``LocationProvider`` shared through the hub, and authorization from ``LocationAuthorization``; see the
 /// "Location on Linux" article. Source: Apple's CoreLocation documentation (`CLLocationManager`).
 open class CLLocationManager: NSObject {

@@ -108,8 +108,16 @@ final class OnceCommand: ToolCommand {
     }
 
     func run() -> Never {
-        let center = LocationRequestCenter(configuration: LocationManagerConfiguration(provider: provider))
         let session = self.session
+        // One fix, now: a provider that does not answer is said at once, with its reason (the library's request
+        // would wait for it, as iOS waits for a configured source that is down).
+        if let reason = provider.unavailability {
+            session.finish(
+                .unavailable,
+                "\(provider.identifier) does not answer: \(reason); check that it runs or is plugged in, "
+                    + "or choose another with --provider")
+        }
+        let center = LocationRequestCenter(configuration: LocationManagerConfiguration(provider: provider))
         let accuracy = self.accuracy
         let provider = self.provider
         let timeout = self.timeout
@@ -128,11 +136,7 @@ final class OnceCommand: ToolCommand {
                     if result.status != .notDetermined { session.writeEndingError(CLError(.denied)) }
                     session.finish(.unavailable, "location access is \(result.status)")
                 case .servicesDisabled:
-                    let reason = provider.unavailability.map { ": \($0)" } ?? ""
-                    session.finish(
-                        .unavailable,
-                        "\(provider.identifier) does not answer\(reason); check that it runs or is plugged in, "
-                            + "or choose another with --provider")
+                    session.finish(.unavailable, "location services are off")
                 case .error(let error):
                     session.writeEndingError(error)
                     let ending = CommandEnding(

@@ -3,12 +3,13 @@ import LinuxCoreLocation
 
 @testable import LocationBlocks
 
-/// A provider that is never available: location services are off.
+/// A provider that never answers, as gpsd when it is not running: requests wait for it.
 final class UnavailableProvider: LocationProvider {
     let identifier = "unavailable:"
     let capabilities: LocationProviderCapabilities = [.location]
     let isAvailable = false
-    let clock: any LocationClock = ManualClock()
+    let clock: any LocationClock
+    init(clock: any LocationClock = ManualClock()) { self.clock = clock }
     func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {}
     func stop() {}
 }
