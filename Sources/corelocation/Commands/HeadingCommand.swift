@@ -4,13 +4,17 @@ import LocationBlocks
 
 /// `corelocation heading`: streams measured headings through a heading update block.
 final class HeadingCommand: ToolCommand {
-    static let spec = Arguments.Spec(valueOptions: CommandContext.options.union(["heading-filter", "count"]))
-    static let usage = """
-        usage: corelocation heading [--heading-filter D] [--count N] [--provider URI] [--format F] [--duration S]
-
+    static let name = "heading"
+    static let summary = "stream measured headings"
+    static let options = CommandContext.options([
+        ToolOption(
+            name: "heading-filter", placeholder: "D", summary: "deliver a heading only after turning D degrees",
+            details: "(default 1; 0 for every heading)"),
+        ToolOption(name: "count", placeholder: "N", summary: "stop after N headings"),
+    ])
+    static let details = """
         Streams headings from a provider that measures them (NMEA HDT/HDG/THS, gpsd ATT); exits with status 3 if
-        the provider cannot. --heading-filter D delivers a heading only after turning D degrees (default 1;
-        0 for every heading).
+        the provider cannot.
         """
 
     private let context: CommandContext

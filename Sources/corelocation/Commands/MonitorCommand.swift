@@ -4,10 +4,15 @@ import LinuxCoreLocation
 /// `corelocation monitor --region LAT,LON,RADIUS[,ID] …`: reports state, enter and exit events of circular
 /// regions, decided by the mirror's region monitoring (with its accuracy hysteresis).
 final class MonitorCommand: ToolCommand {
-    static let spec = Arguments.Spec(valueOptions: CommandContext.options.union(["region"]))
-    static let usage = """
-        usage: corelocation monitor --region LAT,LON,RADIUS[,ID] [--region …] [--provider URI] [--format F]
-
+    static let name = "monitor"
+    static let summary = "report entering and leaving circular regions"
+    static let options = CommandContext.options([
+        ToolOption(
+            name: "region", placeholder: "LAT,LON,RADIUS[,ID]", summary: "a circular region to monitor",
+            details: "(its centre in degrees, its radius in metres, an identifier); one --region for each",
+            repeatable: true, required: true)
+    ])
+    static let details = """
         Monitors up to 20 circular regions (degrees, metres) and prints their state when first known, then at
         each crossing the new state and the entry or exit. Identifiers default to region1, region2, …
         """

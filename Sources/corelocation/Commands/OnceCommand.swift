@@ -7,21 +7,25 @@ import LocationBlocks
 /// Prints the fix and exits 0, or 2 on timeout or when a replay ends first (printing the best fix seen), or 3
 /// when unavailable. In JSON Lines, an error that ends it is written as an error object too, as `watch` does.
 final class OnceCommand: ToolCommand {
-    static let spec = Arguments.Spec(
-        valueOptions: ["provider", "format", "format-string", "accuracy", "timeout", "max-age"])
-    static let usage = """
-        usage: corelocation once [--accuracy LEVEL|METRES] [--timeout S] [--provider URI] [--format F]
-
-        Prints one fix meeting the accuracy, then exits.
-
-        options:
-          --accuracy A   city (5000 m, 600 s), neighborhood (1000 m, 300 s), block (100 m, 60 s, the default),
-                         house (15 m, 15 s), room (5 m, 5 s), any (the first valid fix), or METRES; any and
-                         METRES take --max-age S (default 60 s; 0: any age)
-          --timeout S    give up after S seconds (default 10; 0 waits for ever)
-          --provider URI, --format F, --format-string T   as for watch (the sample only with
-                         --provider sample:)
-
+    static let name = "once"
+    static let summary = "one fix meeting an accuracy, with a timeout"
+    static let options: [ToolOption] = [
+        ToolOption(
+            name: "accuracy", placeholder: "A", summary: "the accuracy level",
+            details: ": city (5000 m, 600 s), neighborhood (1000 m, 300 s), block (100 m, 60 s, the default), house "
+                + "(15 m, 15 s), room (5 m, 5 s), any (the first valid fix), or METRES",
+            values: .words(levels.map(\.name) + ["any"])),
+        ToolOption(
+            name: "max-age", placeholder: "S", summary: "the oldest fix any and METRES accept, in seconds",
+            details: "(default 60; 0: any age)"),
+        ToolOption(
+            name: "timeout", placeholder: "S", summary: "give up after S seconds",
+            details: "(default 10; 0 waits for ever)"
+        ),
+        .provider, .format, .formatString,
+    ]
+    static let details = "Prints one fix meeting the accuracy, then exits; never the sample unless --provider sample:."
+    static let notes = """
         exit status: 0 a fix met the accuracy; 2 timed out, or a replay ended, first (the best fix, if any,
         was printed); 3 denied, restricted, no provider, or the provider does not answer; 1 the provider
         failed; 64 bad arguments or CORELOCATION_* value; 65 the input is not what its scheme says; 66 an input
@@ -49,13 +53,15 @@ final class OnceCommand: ToolCommand {
                 ?? 60)
     }
 
+    /// The named levels of `--accuracy` (`neighbourhood` is read as `neighborhood` too).
+    private static let levels: [(name: String, accuracy: LocationRequestAccuracy)] = [
+        ("city", .city), ("neighborhood", .neighborhood), ("block", .block), ("house", .house), ("room", .room),
+    ]
+
     private static func accuracy(_ text: String?, maximumAge: TimeInterval) throws -> LocationRequestAccuracy {
-        let levels: [String: LocationRequestAccuracy] = [
-            "city": .city, "neighborhood": .neighborhood, "neighbourhood": .neighborhood, "block": .block,
-            "house": .house, "room": .room,
-        ]
         guard let text else { return .block }
-        if let level = levels[text.lowercased()] { return level }
+        let name = text.lowercased() == "neighbourhood" ? "neighborhood" : text.lowercased()
+        if let level = levels.first(where: { $0.name == name }) { return level.accuracy }
         if text.lowercased() == "any" {
             return LocationRequestAccuracy(horizontalAccuracy: .greatestFiniteMagnitude, maximumAge: maximumAge)
         }

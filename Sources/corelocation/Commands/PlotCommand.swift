@@ -10,11 +10,20 @@ import LocationBlocks
 /// visit them); `--replay` draws its 1 Hz replay instead. An NMEA log is always replayed: its fixes are its
 /// own epochs.
 final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
-    static let spec = Arguments.Spec(
-        valueOptions: ["output", "accuracy-filter", "age-filter"], flags: ["replay"], positionals: 1...1)
-    static let usage = """
-        usage: corelocation plot FILE.gpx|FILE.nmea -o track.svg [--accuracy-filter M] [--replay [--age-filter S]]
-
+    static let name = "plot"
+    static let summary = "draw a GPX or NMEA track as SVG"
+    static let operand: ToolOperand? = ToolOperand(placeholder: "FILE.gpx|FILE.nmea", count: 1...1, values: .files)
+    static let options: [ToolOption] = [
+        ToolOption(
+            name: "output", short: "o", placeholder: "FILE.svg", summary: "where the picture goes",
+            details: "(- for standard output)", values: .files, required: true),
+        .accuracyFilter,
+        ToolOption(
+            name: "replay", placeholder: nil, summary: "draw the fixes of a GPX file's replay",
+            details: "instead of its points"),
+        .ageFilter,
+    ]
+    static let details = """
         Draws a track as SVG (no map tiles needed): the path of each segment, translucent accuracy circles,
         start and end markers, a scale bar, a legend, and in red the fixes --accuracy-filter rejects (as in
         watch; 0 for none). A GPX file is drawn from its own points; --replay draws the fixes of its replay

@@ -3,10 +3,10 @@ import LinuxCoreLocation
 
 /// `corelocation providers`: what is configured and what the probe finds, with a hint for each.
 struct ProvidersCommand: ToolCommand {
-    static let spec = Arguments.Spec(valueOptions: [])
-    static let usage = """
-        usage: corelocation providers
-
+    static let name = "providers"
+    static let summary = "show the configured provider and what the probe finds"
+    static let options: [ToolOption] = []
+    static let details = """
         Shows the provider configured by CORELOCATION_PROVIDER, each provider the probe tries, and serial
         devices that look like GNSS receivers, with a hint for each.
         """
@@ -52,9 +52,13 @@ struct ProvidersCommand: ToolCommand {
         Terminal.write(text + "\n")
     }
 
+    /// The names of CDC-ACM receivers and USB serial adapters in `/dev`, without their number.
+    static let serialDevicePatterns = ["ttyACM", "ttyUSB"]
+
     /// Character devices named like USB serial adapters and CDC-ACM receivers.
     static func serialDevices() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []
-        return names.filter { $0.hasPrefix("ttyACM") || $0.hasPrefix("ttyUSB") }.sorted().map { "/dev/" + $0 }
+        return names.filter { name in serialDevicePatterns.contains { name.hasPrefix($0) } }.sorted()
+            .map { "/dev/" + $0 }
     }
 }

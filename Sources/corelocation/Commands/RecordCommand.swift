@@ -7,10 +7,11 @@ import LinuxCoreLocation
 /// disk, with the summary line), and a file that cannot be written any more (a full disk) ends the recording with
 /// status 73, the file holding every fix written before as complete GPX.
 final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the main thread only
-    static let spec = Arguments.Spec(valueOptions: ["provider", "duration"], positionals: 1...1)
-    static let usage = """
-        usage: corelocation record FILE.gpx [--duration S] [--provider URI]
-
+    static let name = "record"
+    static let summary = "record fixes to a GPX file"
+    static let operand: ToolOperand? = ToolOperand(placeholder: "FILE.gpx", count: 1...1, values: .files)
+    static let options: [ToolOption] = [.provider, .duration]
+    static let details = """
         Records fixes to a new GPX file (owner-only permissions; valid after every fix) until the provider
         ends, --duration passes, or Ctrl-C. A status line shows fixes, distance, elapsed time and accuracy.
         """

@@ -3,10 +3,10 @@ import LinuxCoreLocation
 
 /// `corelocation visits`: reports arrivals and departures decided by the mirror's visit detection.
 final class VisitsCommand: ToolCommand {
-    static let spec = Arguments.Spec(valueOptions: CommandContext.options)
-    static let usage = """
-        usage: corelocation visits [--provider URI] [--format F] [--duration S]
-
+    static let name = "visits"
+    static let summary = "report visits (stays in one place)"
+    static let options = CommandContext.options([])
+    static let details = """
         Prints a visit when the device has stayed in one place (an arrival, departure not yet known) and again
         when it leaves (with both times).
         """

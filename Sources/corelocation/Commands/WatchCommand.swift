@@ -5,39 +5,25 @@ import LocationBlocks
 /// `corelocation watch`: streams fixes through a block-based `CLLocationManager` with the blocks layer's
 /// accuracy and age filters.
 final class WatchCommand: ToolCommand {
-    static let spec = Arguments.Spec(
-        valueOptions: CommandContext.options.union([
-            "accuracy-filter", "age-filter", "distance-filter", "desired-accuracy", "count",
-        ]), flags: ["no-sample"])
-
-    static let usage = """
-        usage: corelocation [watch] [options]
-
+    static let name = "watch"
+    static let summary = "stream fixes (the default command)"
+    static let options = CommandContext.options([
+        ToolOption(
+            name: "no-sample", placeholder: nil, summary: "never replay the sample",
+            details: ": exit 3 when no provider is configured or found"),
+        .accuracyFilter, .ageFilter,
+        ToolOption(
+            name: "distance-filter", placeholder: "M", summary: "deliver a fix only after moving M metres",
+            details: "(distanceFilter; 0: none)"),
+        ToolOption(
+            name: "desired-accuracy", placeholder: "A", summary: "best, navigation, reduced, or metres",
+            details: "(desiredAccuracy)", values: .words(DesiredAccuracy.levels.map(\.name))),
+        ToolOption(name: "count", placeholder: "N", summary: "stop after N fixes"),
+    ])
+    static let details = """
         Streams fixes until the provider ends, --count fixes were written, --duration passed, or Ctrl-C.
         While nothing arrives, a line on standard error says what it is waiting for; when a replay ends, a
         summary line follows. Both say how many fixes --accuracy-filter and --age-filter dropped, if any.
-
-        options:
-          --provider URI          where fixes come from (default: CORELOCATION_PROVIDER, else the probe, else
-                                  the embedded sample track, sample:, marked as such in the output), e.g.
-                                  gpsd://127.0.0.1:2947, nmea:/dev/ttyACM0?baud=9600, gpx:track.gpx?speed=10,
-                                  nmea:log.nmea?speed=max, fixed:48.8584,2.2945
-          --no-sample             never replay the sample: exit 3 when no provider is configured or found
-          --accuracy-filter M     drop fixes less accurate than M metres (updateAccuracyFilter; 0: none)
-          --age-filter S          drop fixes older than S seconds (updateLocationAgeFilter; 0: none)
-          --distance-filter M     deliver a fix only after moving M metres (distanceFilter; 0: none)
-          --desired-accuracy A    best, navigation, reduced, or metres (desiredAccuracy)
-          --count N               stop after N fixes
-          --duration S            stop after S seconds (0: no limit)
-          --format F              text (default on a terminal), jsonl or json (JSON Lines, the default
-                                  otherwise), csv, gpx, corelocationcli (CoreLocationCLI's JSON object); a
-                                  value with % is a template, as --format-string
-          --format-string T       a line per fix from %latitude %longitude %altitude %h_accuracy %v_accuracy
-                                  %speed %course %direction (the course) %time, and from its reverse-geocoded
-                                  placemark (CORELOCATION_GEOCODER, see Docs/CLI.md): %address %name
-                                  %isoCountryCode %country %postalCode %administrativeArea
-                                  %subAdministrativeArea %locality %subLocality %thoroughfare %subThoroughfare
-                                  %region %timeZone %time_local
         """
 
     private let context: CommandContext
@@ -88,13 +74,18 @@ final class WatchCommand: ToolCommand {
 
 /// `--desired-accuracy`: `best`, `navigation`, `reduced` or metres.
 enum DesiredAccuracy {
+    /// The words it takes besides metres, and their accuracies.
+    static let levels = [
+        (name: "best", accuracy: kCLLocationAccuracyBest),
+        (name: "navigation", accuracy: kCLLocationAccuracyBestForNavigation),
+        (name: "reduced", accuracy: kCLLocationAccuracyReduced),
+    ]
+
     static func parse(_ text: String?) throws -> CLLocationAccuracy? {
         guard let text else { return nil }
-        switch text {
-        case "best": return kCLLocationAccuracyBest
-        case "navigation": return kCLLocationAccuracyBestForNavigation
-        case "reduced": return kCLLocationAccuracyReduced
-        default:
+        switch levels.first(where: { $0.name == text }) {
+        case let level?: return level.accuracy
+        case nil:
             guard let metres = Double(text), metres > 0, metres.isFinite else {
                 throw Arguments.UsageError(
                     description: "--desired-accuracy expects best, navigation, reduced or metres above 0, found "

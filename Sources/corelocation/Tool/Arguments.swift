@@ -1,14 +1,31 @@
 /// The command line split into a command, its positional arguments and its options, checked against what the
 /// command accepts.
 ///
-/// Options are `--name VALUE`, `--name=VALUE` or a bare `--flag`; `-h` is `--help` and `-o FILE` is `--output FILE`.
-/// An option may repeat (`--region` does); the last value wins for the others.
+/// Options are `--name VALUE`, `--name=VALUE` or a bare `--flag`; a declared one-letter alias stands for its option
+/// (`-h` is `--help`, `plot -o FILE` is `--output FILE`). An option may repeat (`--region` does); the last value wins
+/// for the others.
 struct Arguments {
     /// What a command accepts.
     struct Spec {
         var valueOptions: Set<String>
         var flags: Set<String> = []
         var positionals: ClosedRange<Int> = 0...0
+        /// The value options that may be given more than once, each value counting.
+        var repeatable: Set<String> = []
+        /// The one-letter aliases: `-h` for `--help`.
+        var aliases: [String: String] = [:]
+
+        /// What a command with `options` and `positionals` accepts, `--help` and `-h` included.
+        init(options: [ToolOption], positionals: ClosedRange<Int>) {
+            let all = options + [.help]
+            valueOptions = Set(all.filter { $0.placeholder != nil }.map(\.name))
+            flags = Set(all.filter { $0.placeholder == nil }.map(\.name))
+            self.positionals = positionals
+            repeatable = Set(all.filter(\.repeatable).map(\.name))
+            for option in all {
+                if let short = option.short { aliases["-\(short)"] = option.flag }
+            }
+        }
     }
 
     /// A mistake on the command line; printed as one line with a hint to the command's help, exit status 64.
@@ -26,9 +43,8 @@ struct Arguments {
         var values: [String: [String]] = [:]
         var flags: Set<String> = []
         var index = 0
-        let aliases = ["-h": "--help", "-o": "--output"]
         while index < words.count {
-            let word = aliases[words[index]] ?? words[index]
+            let word = spec.aliases[words[index]] ?? words[index]
             index += 1
             guard word.hasPrefix("--"), word.count > 2 else {
                 positionals.append(word)
@@ -40,7 +56,7 @@ struct Arguments {
                 inline = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            if spec.flags.contains(name) || name == "help" {
+            if spec.flags.contains(name) {
                 guard inline == nil else { throw UsageError(description: "--\(name) takes no value") }
                 flags.insert(name)
             } else if spec.valueOptions.contains(name) {

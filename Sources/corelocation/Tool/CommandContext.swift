@@ -5,8 +5,11 @@ import LocationBlocks
 /// The options every fix-consuming command shares — `--provider`, `--duration`, `--format`,
 /// `--format-string` — resolved into a session and a provider.
 struct CommandContext {
-    /// The shared value options.
-    static let options: Set<String> = ["provider", "duration", "format", "format-string"]
+    /// The options of a command built on the context: `--provider`, then the command's `own`, then `--duration`,
+    /// `--format` and `--format-string`.
+    static func options(_ own: [ToolOption]) -> [ToolOption] {
+        [.provider] + own + [.duration, .format, .formatString]
+    }
 
     let session: Session
     let provider: any LocationProvider

@@ -10,6 +10,14 @@
 /// raw text of the fields they reject; notices are always on standard error). Any other option of `once` or
 /// `watch` (`--provider`, `--timeout`, …) may follow.
 enum CoreLocationCLIMode {
+    /// What `corelocation help` and the manual page say about the mode.
+    static let help = """
+        CoreLocationCLI's spellings work too: `corelocation -once -format "%latitude %longitude"`, `-json`, \
+        `--json`, `--watch`, `--format "%latitude %longitude %direction %address"`: one fix and exit unless \
+        watching, never the embedded sample. After a command, `--format "%…"` is that command's template \
+        (`watch --format "%latitude"` keeps watching).
+        """
+
     /// Words that take a value in `NSUserDefaults` style (`-once YES`) when one follows.
     private static let booleans: [String: Flag] = [
         "-once": .once, "-follow": .watch, "-watch": .watch, "-json": .json, "-verbose": .verbose,

@@ -7,6 +7,9 @@ import LinuxCoreLocation
 /// for `watch` alone, the embedded sample (``SampleProvider``), announced on standard error. Every other command
 /// ends with status 3 and a line saying what was tried: it never reports a position it does not have.
 enum ProviderChoice {
+    /// The schemes whose URI names a file to replay (or a serial device, or `-`).
+    static let fileSchemes = ["nmea", "gpx"]
+
     /// Resolves the provider, or ends the command (status 3) when there is none and the sample may not stand in.
     ///
     /// - Parameters:
@@ -55,7 +58,7 @@ enum ProviderChoice {
     /// read, before anything is announced or started; called after the URI itself was checked, so that a bad URI
     /// gets the same message from `--provider` and `CORELOCATION_PROVIDER`.
     private static func checkReplayFile(_ uri: String) throws {
-        guard let parsed = try? LocationProviderURI(uri), ["nmea", "gpx"].contains(parsed.scheme),
+        guard let parsed = try? LocationProviderURI(uri), fileSchemes.contains(parsed.scheme),
             parsed.authority == nil, !parsed.path.isEmpty, parsed.path != "-", !parsed.path.hasPrefix("/dev/")
         else { return }
         checkReadable(parsed.path)

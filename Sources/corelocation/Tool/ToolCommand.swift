@@ -1,11 +1,33 @@
-/// A `corelocation` command: what it accepts, its help text, and how it runs.
+/// A `corelocation` command: its name, what it accepts, the text that explains it, and how it runs.
+///
+/// The parser's ``spec`` and the `--help` text (``usage``) are made from ``options`` and ``operand``, as are the
+/// manual page and the completions: each option is declared once.
 protocol ToolCommand {
-    /// The options and positional arguments the command accepts.
-    static var spec: Arguments.Spec { get }
-    /// The text printed by `--help` and after a usage error.
-    static var usage: String { get }
+    /// The name on the command line: `watch`.
+    static var name: String { get }
+    /// What it does, in a line: the command list of `corelocation help`, the manual page, the completions.
+    static var summary: String { get }
+    /// Its positional arguments, if it takes any.
+    static var operand: ToolOperand? { get }
+    /// The options it accepts besides `--help` and `--verbose`, in the order its help lists them.
+    static var options: [ToolOption] { get }
+    /// The paragraphs of its help between the usage line and the options.
+    static var details: String { get }
+    /// The paragraphs of its help after the options (`once`'s exit statuses); empty for most.
+    static var notes: String { get }
     /// Checks the arguments; throws ``Arguments/UsageError`` for a mistake.
     init(_ arguments: Arguments) throws
     /// Runs until the command ends the process.
     func run() -> Never
+}
+
+extension ToolCommand {
+    static var operand: ToolOperand? { nil }
+    static var notes: String { "" }
+
+    /// What the parser accepts: ``options``, `--help`, and ``operand``.
+    static var spec: Arguments.Spec { Arguments.Spec(options: options, positionals: operand?.count ?? 0...0) }
+
+    /// The text printed by `--help` and `corelocation help NAME`.
+    static var usage: String { HelpText.command(self) }
 }
