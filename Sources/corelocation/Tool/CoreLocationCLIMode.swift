@@ -18,6 +18,9 @@ enum CoreLocationCLIMode {
         (`watch --format "%latitude"` keeps watching).
         """
 
+    /// Every spelling the mode recognises.
+    static var spellings: Set<String> { Set(booleans.keys).union(switches.keys).union(["-format", "-f", "--format"]) }
+
     /// Words that take a value in `NSUserDefaults` style (`-once YES`) when one follows.
     private static let booleans: [String: Flag] = [
         "-once": .once, "-follow": .watch, "-watch": .watch, "-json": .json, "-verbose": .verbose,

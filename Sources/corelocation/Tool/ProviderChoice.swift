@@ -7,6 +7,31 @@ import LinuxCoreLocation
 /// for `watch` alone, the embedded sample (``SampleProvider``), announced on standard error. Every other command
 /// ends with status 3 and a line saying what was tried: it never reports a position it does not have.
 enum ProviderChoice {
+    /// What the manual page says of choosing a provider.
+    static var help: String {
+        "Every command that needs fixes takes --provider URI. Without it: CORELOCATION_PROVIDER, then the probe ("
+            + LocationProviders.probeURIs.joined(separator: ", then ")
+            + "); providers shows what is configured and found. The tool never reports a position it does not have: "
+            + "when nothing is configured or found, watch alone replays the embedded sample track, saying so and "
+            + "marking every fix as the sample's, and every other command exits with status 3. The URIs:"
+    }
+
+    /// The kinds of provider URI: an example, the source it names, and how the completions begin it.
+    static let uriForms: [(example: String, source: String, completion: String)] = [
+        ("gpsd://127.0.0.1:2947", "gpsd over TCP", "gpsd://127.0.0.1:2947"),
+        ("gpsd:///run/gpsd.sock", "gpsd over its Unix socket", "gpsd:///run/gpsd.sock"),
+        ("nmea:/dev/ttyACM0?baud=9600", "a serial or USB receiver, raw 8N1", "nmea:"),
+        (
+            "nmea:log.nmea?speed=N|max&loop", "an NMEA log, paced by its timestamps; nmea:- reads standard input",
+            "nmea:"
+        ),
+        ("nmea+tcp://host:10110", "an NMEA stream over TCP", "nmea+tcp://"),
+        ("gpx:route.gpx?speed=N|max&loop&mps=M", "a GPX replay, as Xcode simulates locations", "gpx:"),
+        ("geoclue:?accuracy=exact&desktop-id=ID", "the desktop's GeoClue2 service", "geoclue:"),
+        ("fixed:48.8584,2.2945[,ACCURACY]", "one constant location", "fixed:"),
+        ("sample:[?speed=N|max&loop]", "the embedded sample track (real time unless speed says otherwise)", "sample:"),
+    ]
+
     /// The schemes whose URI names a file to replay (or a serial device, or `-`).
     static let fileSchemes = ["nmea", "gpx"]
 

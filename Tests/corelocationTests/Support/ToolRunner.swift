@@ -28,6 +28,15 @@ enum Tool {
             "corelocation")
     }
 
+    /// The executable called `name` on `PATH` (a shell, `groff`, `man`), or `nil`.
+    static func onPath(_ name: String) -> URL? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
     /// Runs the tool with `arguments`, an environment without provider settings and with a system bus that does
     /// not exist unless given, and standard input from `/dev/null`; waits for it to exit off the cooperative pool
     /// (``offThePool(_:)``).
