@@ -3,8 +3,8 @@ import Testing
 
 @testable import corelocation
 
-/// Issue 28: `--help` and the manual page are written from one declaration per option, and this suite fails when
-/// they drift: each names every option its command parses, and no other.
+/// Issue 28: `--help`, the manual page and the completions are written from one declaration per option, and this
+/// suite fails when they drift: each names every option its command parses, and no other.
 @Suite struct OptionDriftTests {
     /// The option words in `text`: `--provider`, `-o`, CoreLocationCLI's `-once`; not `one-shot` or `-1`.
     static func optionWords(_ text: String) -> Set<String> {
@@ -73,5 +73,23 @@ import Testing
         #expect(
             found.subtracting(declared) == CoreLocationCLIMode.spellings.subtracting(declared),
             "\(found.subtracting(declared))")
+    }
+
+    /// Each shell offers, after `corelocation COMMAND --`, exactly that command's options with `--help` and
+    /// `--verbose` (and `--version` in place of a command); a shell that is not installed is skipped, and fails the
+    /// test when CORELOCATION_REQUIRE_INTEGRATION=1.
+    @Test(arguments: ShellCompletion.Shell.allCases)
+    func eachCompletionOffersExactlyEachCommandsOptions(_ shell: ShellCompletion.Shell) async throws {
+        guard try CompletionScriptTests.shellIsInstalled(shell) else { return }
+        let probe = try await CompletionProbe(shell)
+        let lines = ["corelocation --"] + ToolCommands.all.map { "corelocation \($0.name) --" }
+        let offers = try await probe.offers(lines)
+        let long = { (options: [ToolOption]) in Set(options.map(\.flag)) }
+        #expect(
+            Set(offers[0])
+                == long(ShellCompletion.options(of: ToolCommands.defaultCommand) + [.version]))
+        for (command, offered) in zip(ToolCommands.all, offers.dropFirst()) {
+            #expect(Set(offered) == long(ShellCompletion.options(of: command)), "\(shell) \(command.name)")
+        }
     }
 }

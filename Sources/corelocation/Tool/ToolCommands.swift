@@ -28,13 +28,14 @@ enum ToolCommands {
             "corelocation monitor --region 48.8584,2.2945,200,tower"
         ),
         ("CoreLocationCLI's spelling", "corelocation -once -format \"%latitude %longitude\""),
+        ("The bash completions, for this shell only", "source <(corelocation completions bash)"),
     ]
 
     /// Every command; `watch`, the first, is also the default.
     static var all: [any ToolCommand.Type] {
         [
             WatchCommand.self, OnceCommand.self, RecordCommand.self, HeadingCommand.self, MonitorCommand.self,
-            VisitsCommand.self, ProvidersCommand.self, PlotCommand.self, HelpCommand.self,
+            VisitsCommand.self, ProvidersCommand.self, PlotCommand.self, HelpCommand.self, CompletionsCommand.self,
         ]
     }
 
