@@ -29,7 +29,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "corelocation",
-            dependencies: ["LinuxCoreLocation", "LocationBlocks"],
+            dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183", "GPX"],
             resources: [.embedInCode("Resources/SampleTrack.gpx")]
         ),
         // The benchmarks (release mode): throughput, blocks overhead, fan-out, memory, release, gpsd latency.

@@ -30,8 +30,9 @@ final class WatchCommand: ToolCommand {
           --count N               stop after N fixes
           --duration S            stop after S seconds (0: no limit)
           --format F              text (default on a terminal), jsonl or json (JSON Lines, the default
-                                  otherwise), csv, gpx, corelocationcli (CoreLocationCLI's JSON object); a
-                                  value with % is a template, as --format-string
+                                  otherwise), csv, gpx, nmea (GGA, RMC, GSA, GST sentences), corelocationcli
+                                  (CoreLocationCLI's JSON object); a value with % is a template, as
+                                  --format-string
           --format-string T       a line per fix from %latitude %longitude %altitude %h_accuracy %v_accuracy
                                   %speed %course %direction (the course) %time, and from its reverse-geocoded
                                   placemark (CORELOCATION_GEOCODER, see Docs/CLI.md): %address %name

@@ -2,12 +2,14 @@
 /// `--format-string`, or with `--format` when its value contains a `%` (as CoreLocationCLI's `--format`).
 enum OutputFormat: Equatable {
     case text, jsonLines, csv, gpx
+    /// NMEA 0183 sentences (``NMEAOutput``).
+    case nmea
     /// CoreLocationCLI's JSON object, one per line (``CoreLocationCLIObject``).
     case coreLocationCLI
     case template(FormatTemplate)
 
     /// The names `--format` accepts, for the help texts and the error message.
-    static let names = "text, jsonl (or json), csv, gpx, corelocationcli, or a template with %placeholders"
+    static let names = "text, jsonl (or json), csv, gpx, nmea, corelocationcli, or a template with %placeholders"
 
     /// The format asked for on the command line; text on a terminal and JSON Lines otherwise by default.
     init(arguments: Arguments, outputIsTerminal: Bool) throws {
@@ -25,6 +27,7 @@ enum OutputFormat: Equatable {
         case "jsonl", "json": self = .jsonLines
         case "csv": self = .csv
         case "gpx": self = .gpx
+        case "nmea": self = .nmea
         case "corelocationcli": self = .coreLocationCLI
         case let template? where template.contains("%"): self = .template(try FormatTemplate(template))
         case let other?:
