@@ -29,9 +29,14 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "corelocation",
-            dependencies: ["LinuxCoreLocation", "LocationBlocks"],
+            dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183", "GPX"],
             resources: [.embedInCode("Resources/SampleTrack.gpx")]
         ),
+        // README.md's programs, whole: `swift run example-tracker`, `swift run example-where-am-i`.
+        .executableTarget(name: "example-tracker", dependencies: ["LinuxCoreLocation"], path: "Examples/Tracker"),
+        .executableTarget(
+            name: "example-where-am-i", dependencies: ["LinuxCoreLocation", "LocationBlocks"],
+            path: "Examples/WhereAmI"),
         // The benchmarks (release mode): throughput, blocks overhead, fan-out, memory, release, gpsd latency.
         .executableTarget(
             name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183"]),
@@ -45,7 +50,9 @@ let package = Package(
         .testTarget(name: "LinuxCoreLocationTests", dependencies: ["LinuxCoreLocation", "SharedTestSupport"]),
         .testTarget(name: "LocationBlocksTests", dependencies: ["LocationBlocks"]),
         // End-to-end tests that run the built `corelocation` executable.
-        .testTarget(name: "corelocationTests", dependencies: ["corelocation", "GPX", "SharedTestSupport"]),
+        .testTarget(
+            name: "corelocationTests",
+            dependencies: ["corelocation", "example-tracker", "example-where-am-i", "GPX", "SharedTestSupport"]),
         // Code written the way iOS apps write it, compiled unchanged.
         .testTarget(name: "CompatibilityTests", dependencies: ["LinuxCoreLocation", "SharedTestSupport"]),
         // Code written the way Swift apps use INTULocationManager, compiled unchanged, and the pod's own tests.

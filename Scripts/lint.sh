@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
-findings=$(swift format lint --strict --recursive --parallel Package.swift Sources Tests Fuzz 2>&1) || status=$?
+findings=$(swift format lint --strict --recursive --parallel Package.swift Sources Tests Fuzz Examples 2>&1) || status=$?
 if [ -n "$findings" ] || [ "$status" -ne 0 ]; then
     [ -z "$findings" ] || printf '%s\n' "$findings" >&2
     echo "error: swift format lint found problems (exit status $status)" >&2

@@ -22,6 +22,11 @@ import Testing
         let document = try GPXReader().readDocument(data: Data(gpx.output.utf8), sourceName: "stdout")
         #expect(document.tracks.first?.name?.hasPrefix("sample: ") == true)
 
+        let nmea = try await Tool.run(["--count", "1", "--format", "nmea"])
+        let sentences = nmea.output.split(whereSeparator: \.isNewline)  // CR LF is one Character
+        #expect(sentences.first?.hasPrefix("$GPTXT,01,01,02,corelocation sample track - not a real position*") == true)
+        #expect(sentences.dropFirst().first?.hasPrefix("$GPGGA,") == true)
+
         // Issue 15's tester, item 3: the formats and commands that did not say it.
         let cli = try await Tool.run(["watch", "--count", "1", "--format", "corelocationcli"])
         #expect(try cli.jsonObjects().first?["source"] as? String == "sample")

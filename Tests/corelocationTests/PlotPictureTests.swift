@@ -106,6 +106,19 @@ final class PlotParts: NSObject, XMLParserDelegate {
             })
     }
 
+    /// A recording of the sample says so in its title (its track's name), and the line under it gives the length
+    /// and duration (issue 28).
+    @Test func aSampleRecordingIsMarkedAndSummedUp() async throws {
+        let drive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Data/lyon-drive.gpx")
+        let run = try await Tool.run(["plot", drive.path, "-o", "-"])
+        #expect(run.status == 0)
+        #expect(
+            run.output.contains(
+                ">lyon-drive.gpx — sample: the embedded sample track of corelocation, not a recorded position</text>"))
+        #expect(run.output.contains(">1.0 km in 1 min 59 s</text>"))
+    }
+
     @Test func fourDigitCountsFitTheirLegendBoxesAndTheTrackHasStartAndEnd() async throws {
         let track = try Self.track(count: 2400)
         let run = try await Tool.run(["plot", track.url.path, "-o", "-", "--accuracy-filter", "10"])

@@ -1,6 +1,7 @@
 import Foundation
 import GPX
 import LinuxCoreLocation
+import SharedTestSupport
 import Testing
 
 /// `record` of a replay played N times faster writes speeds that agree with its times and distances.
@@ -35,5 +36,32 @@ import Testing
             let expected = index < 3 ? firstLeg : secondLeg
             #expect(abs(speed - expected) < 0.01, "fix \(index): \(speed) m/s, expected \(expected)")
         }
+    }
+
+    /// On a terminal the live line's last state is the summary's count (issue 28: it read 60 fixes, then 61).
+    ///
+    /// Run under `script`, which gives the tool a pseudo-terminal.
+    @Test func theLiveLineEndsOnTheSummarysCount() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            print("SKIPPED: /usr/bin/script (util-linux) is not installed")
+            return
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString).gpx")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let command = "'\(Tool.executable.path)' record '\(output.path)' --provider 'sample:?speed=50'"
+        let run = try await offThePool {
+            Result {
+                try Tool.runBlocking(
+                    ["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+            }
+        }.get()
+        #expect(run.status == 0)
+        // Everything the terminal got: live states each after a CR, the last one ended by a line end, then the
+        // summary. (CR LF is one Character: line ends are made LF first.)
+        let states = run.output.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\r")
+            .map { $0.prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces) }
+        let last = try #require(states.last { $0.hasSuffix(" m") && $0.contains(" fixes  ") })
+        #expect(last.hasPrefix("120 fixes  1033 m  "))
+        #expect(run.output.contains("recorded 120 fixes, 1033 m, in "))
     }
 }

@@ -68,6 +68,10 @@ private func run(
         let points = try GPXReader().readDocument(data: Data(ended.output.utf8)).tracks.flatMap(\.segments)
             .flatMap(\.points)
         #expect(!points.isEmpty)
+        // And it says what it wrote, as a provider's end does (issue 28: Ctrl-C on a live watch said nothing).
+        let ending = [SIGTERM: "terminated", SIGHUP: "hung up", SIGINT: "interrupted"][signal] ?? ""
+        let count = "\(points.count) \(points.count == 1 ? "fix" : "fixes")"
+        #expect(ended.error.contains("gpx:\(walk.url.path)?speed=1 \(ending): \(count) written in "), "\(ended.error)")
     }
 
     @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])

@@ -60,4 +60,40 @@ final class SVGCircles: NSObject, XMLParserDelegate {
             #expect(circle.y - circle.radius >= 0 && circle.y + circle.radius <= circles.height)
         }
     }
+
+    /// A wild fix is drawn off scale, at the edge, with its distance (issue 28: one fix 1.9 km from a 19 m walk
+    /// squeezed the walk into a dot).
+    ///
+    /// The walk fills the view, and the legend and the line under the title say so.
+    @Test func aWildFixIsDrawnOffScaleAndTheTrackFillsTheView() throws {
+        var points = (0..<20).map { Self.fix(north: Double($0), accuracy: 3) }
+        points.insert(Self.fix(north: 1_900, accuracy: 3), at: 10)
+        let svg = TrackPlot(points: points, title: "walk").svg()
+        #expect(svg.contains("off scale, at the edge: 1 fix 1.9 km away"))
+        #expect(svg.contains(">1.9 km</text>"))
+        #expect(svg.components(separatedBy: "class=\"fix off-scale\"").count == 2)
+        // The walk's 19 m span most of the 650 px picture's drawing height, as they would without the wild fix.
+        let circles = SVGCircles()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = circles
+        #expect(parser.parse())
+        let fixes = circles.circles.filter { $0.radius == 3 }
+        let span = (fixes.map(\.y).max() ?? 0) - (fixes.map(\.y).min() ?? 0)
+        #expect(fixes.count == 20 && span > 300)
+        // 19 m walked, the path going past the wild fix; 31 min 40 s from the first time stamp to the last (the
+        // wild fix's, 1900 s here).
+        #expect(svg.contains("<text class=\"summary\" x=\"50.0\" y=\"46\">19 m in 31 min 40 s</text>"))
+    }
+
+    @Test func aTrackWithoutAWildFixHasNoneOffScale() {
+        let points = (0..<20).map { Self.fix(north: Double($0) * 50, accuracy: 5) }
+        #expect(TrackPlot.offScale(points.map(\.location)).isEmpty)
+        #expect(!TrackPlot(points: points, title: "walk").svg().contains("off scale"))
+    }
+
+    @Test func durationsReadAsPeopleWriteThem() {
+        #expect(TrackPlot.duration(42.4) == "42 s")
+        #expect(TrackPlot.duration(119) == "1 min 59 s")
+        #expect(TrackPlot.duration(7_500) == "2 h 05 min")
+    }
 }

@@ -101,7 +101,10 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
                 .filter { $0.horizontalAccuracy >= 0 }
                 .map { TrackPlot.Point(location: $0, accepted: passesAccuracyFilter($0)) }
         }
-        write(TrackPlot(segments: segments, title: URL(fileURLWithPath: input).lastPathComponent), noun: "points")
+        // The track's own name after the file's: a recording of the sample says so there.
+        let name = document.tracks.lazy.compactMap(\.name).first ?? document.metadata.name
+        let file = URL(fileURLWithPath: input).lastPathComponent
+        write(TrackPlot(segments: segments, title: name.map { "\(file) — \($0)" } ?? file), noun: "points")
     }
 
     /// The blocks layer's accuracy filter (`updateAccuracyFilter`) on one fix: off at 0, else at most the

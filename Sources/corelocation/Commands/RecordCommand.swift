@@ -61,6 +61,15 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
             Terminal.exit(.cannotCreate, "cannot create \(path): \(reason ?? "\(error)")")
         }
         let started = Date()
+        // The live line, rewritten in place: fixes, distance, elapsed time, the last fix's accuracy.
+        let showStatus = {
+            guard Terminal.errorIsTerminal else { return }
+            let accuracy =
+                recorder.lastLocation.map { "±" + Numbers.fixed($0.horizontalAccuracy, 1) + " m" } ?? "no fix"
+            Terminal.writeError(
+                "\r\(recorder.fixCount) fixes  \(Numbers.fixed(recorder.distance, 0)) m  "
+                    + "\(Int(Date().timeIntervalSince(started))) s  \(accuracy)   ")
+        }
         session.onFinish {
             recorder.stop()
             do {
@@ -68,6 +77,8 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
             } catch {
                 Terminal.note("error: finishing \(self.path): \(error)")
             }
+            // The live line's last state agrees with the summary: fixes that came since its last tick are counted.
+            showStatus()
             if Terminal.errorIsTerminal { Terminal.writeError("\n") }
             if self.discardsFile {
                 try? FileManager.default.removeItem(atPath: self.path)
@@ -81,12 +92,7 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
         status.schedule(deadline: .now() + 1, repeating: 1)
         status.setEventHandler {
             if let error = recorder.error { self.fail(error, recorder: recorder, session: session) }
-            guard Terminal.errorIsTerminal else { return }
-            let accuracy =
-                recorder.lastLocation.map { "±" + Numbers.fixed($0.horizontalAccuracy, 1) + " m" } ?? "no fix"
-            Terminal.writeError(
-                "\r\(recorder.fixCount) fixes  \(Numbers.fixed(recorder.distance, 0)) m  "
-                    + "\(Int(Date().timeIntervalSince(started))) s  \(accuracy)   ")
+            showStatus()
         }
         status.resume()
         recorder.start()

@@ -8,7 +8,8 @@ import LinuxCoreLocation
 ///
 /// When the fixes are the embedded sample's (``marksSample``), every format says so: JSON Lines
 /// `"source":"sample"` (on fixes, region events and visits), a text line ending `(sample)`, a CSV `source` column,
-/// a GPX track named as the sample's, a template line ending ` (sample)`, a `corelocationcli` object's `source`.
+/// a GPX track named as the sample's, an NMEA `TXT` sentence before each fix, a template line ending ` (sample)`, a
+/// `corelocationcli` object's `source`.
 final class EventWriter {
     let format: OutputFormat
     /// Whether every fix written is marked as the embedded sample's.
@@ -44,6 +45,14 @@ final class EventWriter {
         case (.csv, .location(let location)):
             output.write { Self.encodeCSVRow(location, marksSample: marksSample, into: &$0) }
         case (.gpx, .location(let location)): writeGPX(location)
+        case (.nmea, .location(let location)):
+            guard let sentences = NMEAOutput.sentences(for: location, marksSample: marksSample) else {
+                return Terminal.note("skipped a fix NMEA cannot date (RMC writes 1980 to 2079): \(location.timestamp)")
+            }
+            output.write { $0.append(contentsOf: sentences) }
+        case (.nmea, .heading(let heading)):
+            guard let sentence = NMEAOutput.sentence(for: heading) else { return }
+            output.write { $0.append(contentsOf: sentence) }
         case (.coreLocationCLI, .location(let location)):
             let placemark = addresses.placemark(for: location)
             output.write {
@@ -52,7 +61,8 @@ final class EventWriter {
         case (.template(let template), .location(let location)):
             let placemark = template.needsPlacemark ? addresses.placemark(for: location) : nil
             output.write { template.render(location, placemark: placemark, marksSample: marksSample, into: &$0) }
-        case (.csv, _), (.gpx, _), (.coreLocationCLI, _), (.template, _): Terminal.note(TextLine.text(of: event))
+        case (.csv, _), (.gpx, _), (.nmea, _), (.coreLocationCLI, _), (.template, _):
+            Terminal.note(TextLine.text(of: event))
         }
     }
 
@@ -101,7 +111,7 @@ final class EventWriter {
             return LocationField.allCases.reduce("timestamp") { $0 + "," + $1.columnName }
                 + (marksSample ? ",source\n" : "\n")
         case .gpx: return GPXTrackText.header(Self.gpxOptions(marksSample: marksSample))
-        case .text, .jsonLines, .coreLocationCLI, .template: return nil
+        case .text, .jsonLines, .nmea, .coreLocationCLI, .template: return nil
         }
     }
 

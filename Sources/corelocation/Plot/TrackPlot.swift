@@ -2,9 +2,13 @@ import Foundation
 import LinuxCoreLocation
 
 /// An SVG picture of a track, with no map tiles: each segment's path of accepted fixes, every fix's accuracy
-/// circle, filtered fixes in another colour, start and end markers, a scale bar and a legend.
+/// circle, filtered fixes in another colour, start and end markers, a scale bar, a legend, and under the title the
+/// track's length and duration.
 ///
-/// The view is fitted to every fix and every accuracy circle, so no circle is cut off at the edge.
+/// The view is fitted to every fix and every accuracy circle, so no circle is cut off at the edge — except fixes
+/// off scale (``offScale(_:)``): a wild fix kilometres from a walk would shrink the walk to a dot, so such fixes are
+/// drawn as hollow diamonds at the edge of the view in their direction, labelled with their distance, left out of
+/// the path, and counted in the legend.
 /// The projection is equirectangular around the track's mean latitude (x = longitude × cos φ₀, y = −latitude),
 /// which keeps shapes true to within a fraction of a percent over a few kilometres; distances for the scale bar
 /// and circles use metres per degree at φ₀ on the WGS-84 ellipsoid. The accuracy circles are drawn opaque inside
@@ -25,9 +29,9 @@ struct TrackPlot {
     let title: String
     let width = 900.0
     let height = 650.0
-    private let margin = 50.0
+    let margin = 50.0
     /// Font size of the legend in pixels.
-    private let fontSize = 13.0
+    let fontSize = 13.0
     /// Up to this many accuracy circles also get an outline; more would only draw a tangle of lines.
     private let outlinedCircles = 50
 
@@ -40,10 +44,45 @@ struct TrackPlot {
     init(segments: [[Point]], title: String) {
         self.segments = segments.filter { !$0.isEmpty }
         self.title = title
+        farAway = Self.offScale(self.segments.flatMap { $0 }.map(\.location))
     }
 
     /// Every fix, in order.
     var points: [Point] { segments.flatMap { $0 } }
+
+    /// The fixes drawn off scale, by identity, with their distance in metres from the track's median position.
+    let farAway: [ObjectIdentifier: Double]
+
+    func isOffScale(_ point: Point) -> Bool { farAway[ObjectIdentifier(point.location)] != nil }
+
+    /// The track's length and duration, for the line under the title: `1.0 km in 1 min 59 s`.
+    ///
+    /// The length is that of the paths drawn (accepted fixes, off-scale ones left out); the duration runs from the
+    /// first to the last time stamp of any fix (left out when the fixes have no time).
+    var summary: String {
+        var metres = 0.0
+        for run in pathRuns() {
+            metres += zip(run, run.dropFirst()).reduce(0) { $0 + $1.1.location.distance(from: $1.0.location) }
+        }
+        let times = points.map(\.location.timestamp).filter { $0 != .distantPast }
+        guard let first = times.min(), let last = times.max(), last > first else { return Self.distance(metres) }
+        return "\(Self.distance(metres)) in \(Self.duration(last.timeIntervalSince(first)))"
+    }
+
+    /// `42 s`, `1 min 59 s`, `2 h 05 min`.
+    static func duration(_ seconds: TimeInterval) -> String {
+        let whole = Int(seconds.rounded())
+        if whole < 60 { return "\(whole) s" }
+        if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
+        let minutes = whole / 60 % 60
+        return "\(whole / 3600) h \(minutes < 10 ? "0" : "")\(minutes) min"
+    }
+
+    /// The fixes each path joins: a segment's accepted fixes drawn to scale (a path goes from the fix before an
+    /// off-scale one to the fix after it, as the track went on).
+    private func pathRuns() -> [[Point]] {
+        segments.map { segment in segment.filter { $0.accepted && !isOffScale($0) } }
+    }
 
     /// The SVG document.
     func svg() -> String {
@@ -53,12 +92,13 @@ struct TrackPlot {
             viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="\(Int(fontSize))">
             <title>\(escape(title))</title>
             <rect width="100%" height="100%" fill="#fbfbf8"/>
-            <text x="\(f(margin))" y="28" font-size="16">\(escape(title))</text>
+            <text x="\(f(margin))" y="26" font-size="16">\(escape(title))</text>
+            <text class="summary" x="\(f(margin))" y="46">\(escape(summary))</text>
 
             """
         let (legend, legendBottom) = self.legend()
         let top = legendBottom + 12
-        let extents = points.map { ($0.location, circleRadius($0)) }
+        let extents = points.filter { !isOffScale($0) }.map { ($0.location, circleRadius($0)) }
         guard
             let projection = Projection(
                 extents, left: margin, top: top, right: width - margin, bottom: height - margin)
@@ -66,8 +106,8 @@ struct TrackPlot {
             return svg + "<text x=\"\(f(margin))\" y=\"\(f(top + 20))\">no fixes</text>\n</svg>\n"
         }
         svg += accuracyCircles(projection)
-        for segment in segments {
-            let path = segment.filter(\.accepted).map { projection.xy($0.location.coordinate) }
+        for run in pathRuns() {
+            let path = run.map { projection.xy($0.location.coordinate) }
             guard path.count > 1 else { continue }
             svg +=
                 "<polyline class=\"path\" fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"2\" "
@@ -75,42 +115,43 @@ struct TrackPlot {
                 + "\"/>\n"
         }
         let radius = points.count > 500 ? 1.5 : 3
-        for point in points {
+        for point in points where !isOffScale(point) {
             let (x, y) = projection.xy(point.location.coordinate)
             let style =
                 point.accepted ? "class=\"fix accepted\" fill=\"#1f4e9c\"" : "class=\"fix filtered\" fill=\"#d0453a\""
             svg += "<circle \(style) cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(radius))\"/>\n"
         }
-        svg += endMarkers(projection) + scaleBar(projection) + legend
+        svg += offScaleMarkers(projection, top: top) + endMarkers(projection) + scaleBar(projection) + legend
         return svg + "</svg>\n"
     }
 
     /// The radius of the accuracy circle drawn around a fix, in metres: its horizontal accuracy when accepted
     /// and valid, else 0 (no circle).
-    private func circleRadius(_ point: Point) -> Double {
+    func circleRadius(_ point: Point) -> Double {
         point.accepted && point.location.horizontalAccuracy > 0 ? point.location.horizontalAccuracy : 0
     }
 
     /// The circles, opaque inside two translucent groups (area, then outlines): overlaps do not darken.
     private func accuracyCircles(_ projection: Projection) -> String {
         var circles = ""
-        for point in points where circleRadius(point) > 0 {
+        for point in points where circleRadius(point) > 0 && !isOffScale(point) {
             let (x, y) = projection.xy(point.location.coordinate)
             circles +=
                 "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(projection.pixels(metres: circleRadius(point))))\"/>\n"
         }
         guard !circles.isEmpty else { return "" }
         let area = "<g class=\"accuracy\" fill=\"#3b7dd8\" opacity=\"0.16\">\n\(circles)</g>\n"
-        guard points.count(where: { circleRadius($0) > 0 }) <= outlinedCircles else { return area }
+        guard points.count(where: { circleRadius($0) > 0 && !isOffScale($0) }) <= outlinedCircles else { return area }
         return area + "<g class=\"accuracy-outline\" fill=\"none\" stroke=\"#3b7dd8\" stroke-width=\"1\" "
             + "opacity=\"0.35\">\n\(circles)</g>\n"
     }
 
-    /// The fixes where the track starts and ends: the first and last accepted fixes (of all fixes when none
-    /// was accepted).
-    private var ends: (start: Point, end: Point)? {
-        let accepted = points.filter(\.accepted)
-        let drawn = accepted.isEmpty ? points : accepted
+    /// The fixes where the track starts and ends: the first and last accepted fixes drawn to scale (of all fixes
+    /// drawn to scale when none was accepted).
+    var ends: (start: Point, end: Point)? {
+        let onScale = points.filter { !isOffScale($0) }
+        let accepted = onScale.filter(\.accepted)
+        let drawn = accepted.isEmpty ? onScale : accepted
         guard let first = drawn.first, let last = drawn.last else { return nil }
         return (first, last)
     }
@@ -151,95 +192,6 @@ struct TrackPlot {
         return "\(Numbers.fixed(metres / 1000, metres >= 10_000 ? 0 : 1)) km"
     }
 
-    /// One legend entry: a marker drawn in a `size` × `size` square, and its text.
-    private struct LegendEntry {
-        let marker: (_ x: Double, _ y: Double) -> String
-        let text: String
-    }
-
-    /// The legend, rows under the title, and the y of its lower edge.
-    private func legend() -> (svg: String, bottom: Double) {
-        let accepted = points.filter(\.accepted).count
-        var entries = [
-            LegendEntry(
-                marker: { "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"4\" fill=\"#1f4e9c\"/>" },
-                text: "accepted \(accepted)")
-        ]
-        if accepted < points.count {
-            entries.append(
-                LegendEntry(
-                    marker: { "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"4\" fill=\"#d0453a\"/>" },
-                    text: "filtered \(points.count - accepted)"))
-        }
-        if ends != nil {
-            entries.append(
-                LegendEntry(
-                    marker: { "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"5\" fill=\"#2e9b47\"/>" }, text: "start"))
-            entries.append(
-                LegendEntry(
-                    marker: {
-                        "<rect x=\"\(f($0 - 5))\" y=\"\(f($1 - 5))\" width=\"10\" height=\"10\" fill=\"#222\"/>"
-                    },
-                    text: "end"))
-        }
-        let radii = points.map(circleRadius).filter { $0 > 0 }.sorted()
-        if !radii.isEmpty {
-            let median = radii[radii.count / 2]
-            entries.append(
-                LegendEntry(
-                    marker: {
-                        "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"5\" fill=\"#3b7dd8\" fill-opacity=\"0.16\" "
-                            + "stroke=\"#3b7dd8\" stroke-opacity=\"0.5\"/>"
-                    }, text: "accuracy circle, median ±\(Self.accuracy(median))"))
-        }
-        var svg = "<g class=\"legend\" font-size=\"\(Int(fontSize))\">\n"
-        let rowHeight = 22.0
-        var x = margin
-        var y = 42.0
-        for entry in entries {
-            let textLength = Self.textWidth(entry.text) * fontSize
-            let boxWidth = 6 + 12 + 6 + textLength + 6
-            if x > margin && x + boxWidth > width - margin {
-                x = margin
-                y += rowHeight + 4
-            }
-            svg += """
-                <g class="legend-entry"><rect class="legend-box" x="\(f(x))" y="\(f(y))" width="\(f(boxWidth))" \
-                height="\(f(rowHeight))" rx="3" fill="#fff" stroke="#d8d8d0"/>\(entry.marker(x + 12, y + rowHeight / 2))\
-                <text x="\(f(x + 24))" y="\(f(y + 15.5))" textLength="\(f(textLength))" \
-                lengthAdjust="spacing">\(escape(entry.text))</text></g>
-
-                """
-            x += boxWidth + 10
-        }
-        return (svg + "</g>\n", y + rowHeight)
-    }
-
-    /// The width of `text` in ems: the advance widths of DejaVu Sans, the widest of the usual `sans-serif` fonts
-    /// (0.65 em for a character it does not list), so the text fits its box in any of them; `textLength` then
-    /// pins it where the renderer honours it (browsers), by adjusting the spacing a little.
-    static func textWidth(_ text: String) -> Double {
-        text.reduce(0) { $0 + (advances[$1] ?? 0.65) }
-    }
-
-    private static let advances: [Character: Double] = {
-        var widths: [Character: Double] = [" ": 0.318, ".": 0.318, ",": 0.318, ":": 0.337, "±": 0.838]
-        for digit in "0123456789" { widths[digit] = 0.636 }
-        let letters: [(Character, Double)] = [
-            ("a", 0.613), ("b", 0.635), ("c", 0.550), ("d", 0.635), ("e", 0.615), ("f", 0.352), ("g", 0.635),
-            ("h", 0.634), ("i", 0.278), ("j", 0.278), ("k", 0.579), ("l", 0.278), ("m", 0.974), ("n", 0.634),
-            ("o", 0.612), ("p", 0.635), ("q", 0.635), ("r", 0.411), ("s", 0.521), ("t", 0.392), ("u", 0.634),
-            ("v", 0.592), ("w", 0.818), ("x", 0.592), ("y", 0.592), ("z", 0.525),
-        ]
-        for (letter, width) in letters { widths[letter] = width }
-        return widths
-    }()
-
-    /// An accuracy for the legend: `4.5 m` below 10 m, `120 m` above.
-    private static func accuracy(_ metres: Double) -> String {
-        "\(Numbers.fixed(metres, metres < 10 ? 1 : 0)) m"
-    }
-
     /// The largest 1, 2 or 5 × 10ⁿ metres not above `metres`.
     static func roundScale(_ metres: Double) -> Double {
         guard metres > 0 else { return 1 }
@@ -247,16 +199,16 @@ struct TrackPlot {
         return [5.0, 2, 1].map { $0 * power }.first { $0 <= metres } ?? power
     }
 
-    private func f(_ value: Double) -> String { Numbers.fixed(value, 1) }
+    func f(_ value: Double) -> String { Numbers.fixed(value, 1) }
 
-    private func escape(_ text: String) -> String {
+    func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
 
 /// Degrees to pixels around the track's mean latitude.
-private struct Projection {
+struct Projection {
     let minX: Double, maxY: Double, scale: Double, offsetX: Double, offsetY: Double, cosine: Double
     let metresPerDegree: Double
 

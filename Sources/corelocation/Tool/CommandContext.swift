@@ -46,6 +46,12 @@ struct CommandContext {
         filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
     ) -> Never {
         session.start(duration: duration)
+        let (session, identifier) = (session, provider.identifier)
+        session.interruptionSummary = { ending in
+            session.summary(
+                of: identifier, ending: ending,
+                filterStatistics: filterStatistics?() ?? LocationUpdateFilterStatistics(), nothing: noun)
+        }
         let writer = session.writer
         WaitingNotice(
             provider: provider, deliveries: seesDeliveries ? { writer.deliveries } : nil, noun: noun,

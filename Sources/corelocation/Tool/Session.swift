@@ -25,6 +25,8 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     private var cleanups: [() -> Void] = []
     private var signalSource: DispatchSourceRead?
     private var started = Date()
+    /// The summary line a signal's end writes, given how the signal ended it (`interrupted`); `nil` for none.
+    var interruptionSummary: ((String) -> String)?
 
     init(writer: EventWriter) {
         self.writer = writer
@@ -100,16 +102,18 @@ final class Session: @unchecked Sendable {  // used on the main thread only
         for number in [SIGINT, SIGTERM, SIGHUP] { _ = sigaction(number, &action, nil) }
     }
 
-    /// The line written when a finite provider ends.
+    /// The line written when a finite provider ends, or when a signal ends the command.
     ///
-    /// For example `gpx:walk.gpx finished: 120 fixes written in 15.2 s`, followed by what the update filters dropped, if anything (``FilterDropReport``):
+    /// For example `gpx:walk.gpx finished: 120 fixes written in 15.2 s` (`ending` names how: `finished`,
+    /// `interrupted`), followed by what the update filters dropped, if anything (``FilterDropReport``):
     /// `…; 12 fixes dropped by the age filter (last 9.9 years old)`.
     /// `nothing` names what the command writes, for a summary of nothing: `0 fixes`, `0 visits`.
-    func summary(of provider: String, filterStatistics: LocationUpdateFilterStatistics, nothing: String = "fix")
-        -> String
-    {
+    func summary(
+        of provider: String, ending: String = "finished", filterStatistics: LocationUpdateFilterStatistics,
+        nothing: String = "fix"
+    ) -> String {
         let elapsed = Numbers.fixed(Date().timeIntervalSince(started), 1)
-        let line = "\(provider) finished: \(writer.summary(nothing: nothing)) written in \(elapsed) s"
+        let line = "\(provider) \(ending): \(writer.summary(nothing: nothing)) written in \(elapsed) s"
         return FilterDropReport(filterStatistics).text.map { "\(line); \($0)" } ?? line
     }
 
@@ -142,6 +146,13 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     func finish(_ status: ExitStatus, _ message: String? = nil) -> Never {
         for cleanup in cleanups.reversed() { cleanup() }
         writer.finish()
+        // Ctrl-C, SIGTERM and SIGHUP end a live command as a provider's end does: with what was written.
+        let endings: [ExitStatus: String] = [
+            .interrupted: "interrupted", .terminated: "terminated", .hungUp: "hung up",
+        ]
+        if message == nil, let ending = endings[status], let summary = interruptionSummary?(ending) {
+            Terminal.note(summary)
+        }
         Terminal.exit(status, message)
     }
 }

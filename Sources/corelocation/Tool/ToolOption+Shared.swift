@@ -16,9 +16,10 @@ extension ToolOption {
     /// `--format F`: the output format (``OutputFormat``).
     static let format = ToolOption(
         name: "format", placeholder: "F", summary: "the output format",
-        details: ": text (default on a terminal), jsonl or json (JSON Lines, the default otherwise), csv, gpx, "
-            + "corelocationcli (CoreLocationCLI's JSON object); a value with % is a template, as --format-string",
-        values: .words(["text", "jsonl", "json", "csv", "gpx", "corelocationcli"]))
+        details: ": text (default on a terminal), jsonl or json (JSON Lines, the default otherwise), csv, gpx, nmea "
+            + "(GGA, RMC, GSA, GST sentences), corelocationcli (CoreLocationCLI's JSON object); a value with % is a "
+            + "template, as --format-string",
+        values: .words(OutputFormat.named.map(\.name)))
 
     /// `--format-string T`: a template (``FormatTemplate``).
     static let formatString = ToolOption(
