@@ -50,7 +50,8 @@ Description: location on Linux through Apple's CoreLocation API
  corelocation asks where the machine is, streams fixes, records and draws GPX
  tracks and checks geofences, through a mirror of Apple's CLLocationManager fed
  by gpsd, NMEA 0183 receivers (serial, USB, TCP, log files), GeoClue2 and GPX
- replays. Output as text, JSON Lines, CSV, GPX or CoreLocationCLI's format.
+ replays. Output as text, JSON Lines, CSV, GPX, NMEA 0183 or CoreLocationCLI's
+ format.
 EOF
 
 package=.build/corelocation_${version}_${arch}.deb
