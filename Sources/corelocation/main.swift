@@ -65,6 +65,9 @@ if words.first == commandName {
 }
 
 guard let command = ToolCommands.named(commandName) else {
-    usageError("unknown command \"\(commandName)\"", help: "corelocation help")
+    usageError(
+        "unknown command \"\(commandName)\""
+            + Suggestion.didYouMean(commandName, among: ToolCommands.all.map { $0.name }),
+        help: "corelocation help")
 }
 runCommand(command, words)

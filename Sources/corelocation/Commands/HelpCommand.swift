@@ -19,7 +19,9 @@ struct HelpCommand: ToolCommand {
     init(_ arguments: Arguments) throws {
         command = try arguments.positionals.first.map { name in
             guard let command = ToolCommands.named(name) else {
-                throw Arguments.UsageError(description: "unknown command \"\(name)\"")
+                throw Arguments.UsageError(
+                    description: "unknown command \"\(name)\""
+                        + Suggestion.didYouMean(name, among: ToolCommands.all.map { $0.name }))
             }
             return command
         }

@@ -68,7 +68,9 @@ struct Arguments {
                     index += 1
                 }
             } else {
-                throw UsageError(description: "unknown option --\(name)")
+                let known = spec.valueOptions.union(spec.flags)
+                throw UsageError(
+                    description: "unknown option --\(name)" + Suggestion.didYouMean(name, among: known, prefix: "--"))
             }
         }
         if !flags.contains("help") && !spec.positionals.contains(positionals.count) {
