@@ -72,9 +72,13 @@ private func eventually(_ condition: () -> Bool) -> Bool {
         #expect(log.wait(for: 1) == [logged(0)])
         clock.advance(by: 1)
         server.send(epoch(2))
-        #expect(log.wait(for: 2) == [logged(0), logged(1)])  // 1 Hz: the limit is 5 s
-        clock.advance(by: 4.9)
-        #expect(log.all.count == 2)
+        #expect(log.wait(for: 2) == [logged(0), logged(1)])  // epoch 1 ends where epoch 2 begins
+        // Once epoch 2 is read, its quiet check and the silence check are armed; the pause completes it.
+        #expect(eventually { clock.pendingCount == 2 }, "epoch 2 is read")
+        clock.advance(by: NMEAStreamProvider.quietGap)
+        #expect(log.wait(for: 3) == [logged(0), logged(1), logged(2)])
+        clock.advance(by: 4.9 - NMEAStreamProvider.quietGap)  // 1 Hz: the limit is 5 s after the last byte
+        #expect(log.all.count == 3)
         clock.advance(by: 0.1)
         #expect(log.wait(for: 4) == [logged(0), logged(1), logged(2), "lost"])
         #expect(server.clientClosed())
