@@ -4,7 +4,7 @@ import SharedTestSupport
 import Testing
 
 /// Decoding of the real gpsd output in ../shared/data/gpsd-logs/*.log.chk (gpsd 3.27-dev).
-@Suite struct ChkDecodingTests {
+@Suite(Integration.needs(.sharedData("gpsd-logs"))) struct ChkDecodingTests {
     static let logs = [
         "april6_2019", "beidou-bd", "bt451", "bu353-glonass", "firefly-II", "furuno_gl_ga", "garmin-10x", "gpsdf",
         "gr8013-w", "hemi", "humminbird-M37", "nmea-rtk", "skytraq-PX1172RH_DS", "telit-pls83-w", "triton400",

@@ -26,10 +26,12 @@ import Testing
             && sameTime(received.time, expected.time)
     }
 
-    @Test(arguments: ["gr8013-w", "skytraq-PX1172RH_DS"])
+    @Test(
+        Integration.needs(.sharedData("gpsd-logs"), .program("gpsfake", package: "gpsd gpsd-clients")),
+        arguments: ["gr8013-w", "skytraq-PX1172RH_DS"])
     func realGpsdStreamsTheLogsFixes(log: String) async throws {
         guard let executable = Gpsfake.executable else {
-            try SharedData.unavailable("gpsfake is not installed (apt-get install gpsd gpsd-clients)")
+            return Integration.recordMissing(.program("gpsfake", package: "gpsd gpsd-clients"))
         }
         let directory = try SharedData.requiredFolder("gpsd-logs")
         let expected = try SharedData.jsonLines(of: directory.appendingPathComponent("\(log).log.chk"))

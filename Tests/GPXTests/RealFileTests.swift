@@ -75,7 +75,7 @@ private let expectations: [RealFileExpectation] = [
         trackPointEnds: ((51.120586, 3.779642, 1_492_016_436), (51.130122, 3.773967, 1_492_016_438))),
 ]
 
-@Suite(.enabled(if: SharedData.shouldRun("gpx"), SharedData.skipReason("gpx")))
+@Suite(Integration.needs(.sharedData("gpx")))
 struct RealFileTests {
     @Test func allTwelveFilesAreCovered() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: SharedData.directory("gpx").path)

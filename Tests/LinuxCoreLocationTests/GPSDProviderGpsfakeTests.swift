@@ -9,20 +9,20 @@ import Testing
 /// The provider against Debian's real gpsd 3.22, fed by `gpsfake` (the GPSD tests' `Gpsfake` runner, shared by
 /// symbolic link) on a private loopback port, through real `CLLocationManager`s.
 ///
-/// Skips with a printed reason when gpsfake or `../shared` is missing; fails instead when
+/// Skipped, saying why, when gpsfake or `../shared` is missing; fails instead when
 /// `CORELOCATION_REQUIRE_INTEGRATION=1`. gpsd 3.22 moves dates before 2017 forward by 1024 weeks, into the future,
 /// where ``FixTime`` refuses them: the value tests play logs of 2022 and 2025, the 2015 log shows the refusal.
 /// Waits poll for the external processes' output with a timeout that only bounds a failing test.
 @Suite(.serialized) struct GPSDProviderGpsfakeTests {
-    /// gpsfake's path, or `nil` after printing why the test is skipped (a failure when integration is required).
+    /// What these tests need: the receiver logs and gpsfake.
+    static let needs = Integration.needs(.sharedData("gpsd-logs"), gpsfakeRequirement)
+    static let gpsfakeRequirement = Integration.Requirement.program("gpsfake", package: "gpsd gpsd-clients")
+
+    /// gpsfake's path, or `nil` after recording its absence (the tests run without it only when integration is
+    /// required).
     private static func gpsfake() -> String? {
         if let executable = Gpsfake.executable { return executable }
-        let reason = "gpsfake is not installed (apt-get install gpsd gpsd-clients)"
-        if ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1" {
-            Issue.record("\(reason) and CORELOCATION_REQUIRE_INTEGRATION=1")
-        } else {
-            print("SKIPPED: \(reason)")
-        }
+        Integration.recordMissing(gpsfakeRequirement)
         return nil
     }
 
@@ -39,7 +39,7 @@ import Testing
     ///
     /// gpsd first sends a burst of TPVs without a time, 0.2 s apart, then the log's epochs (2020), which the test
     /// waits for: four of them span three slow intervals.
-    @Test func aSlowFeedIsNotReportedLost() async throws {
+    @Test(Self.needs) func aSlowFeedIsNotReportedLost() async throws {
         guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let port = try GPSDProviderStreamTests.unusedPort()
         let gpsfake = try Self.play(
@@ -157,7 +157,7 @@ import Testing
         return altitudeOK && horizontalOK && location.sourceInformation?.isProducedByAccessory == true
     }
 
-    @Test(arguments: ["telit-pls83-w", "skytraq-PX1172RH_DS"])
+    @Test(Self.needs, arguments: ["telit-pls83-w", "skytraq-PX1172RH_DS"])
     func fixesAndHeadingsArriveWithTheLogsValues(log: String) async throws {
         guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let expected = try String(contentsOf: directory.appendingPathComponent("\(log).log.chk"), encoding: .utf8)
@@ -216,7 +216,7 @@ import Testing
 
     /// gpsd 3.22 moves `gr8013-w.log`'s 2015 dates forward by 1024 weeks, to 2035: more than a day ahead of the
     /// clock, so every fix is invalid (``FixTime``) and none reaches the delegate, though the log has seven.
-    @Test func fixesMoreThanADayAheadOfTheClockAreSkipped() async throws {
+    @Test(Self.needs) func fixesMoreThanADayAheadOfTheClockAreSkipped() async throws {
         guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let port = try GPSDProviderStreamTests.unusedPort()
         let gpsfake = try Self.play(
@@ -237,7 +237,7 @@ import Testing
         #expect(collector.locations.isEmpty, "\(collector.locations)")
     }
 
-    @Test func gpsdKilledMidStreamIsLocationUnknownThenRecoveryAndTheLastStopCloses() async throws {
+    @Test(Self.needs) func gpsdKilledMidStreamIsLocationUnknownThenRecoveryAndTheLastStopCloses() async throws {
         guard let executable = Self.gpsfake(), let directory = SharedData.folder("gpsd-logs") else { return }
         let log = directory.appendingPathComponent("skytraq-PX1172RH_DS.log")
         let port = try GPSDProviderStreamTests.unusedPort()

@@ -76,7 +76,7 @@ private func segments(_ url: URL) throws -> [[GPXPoint]] {
         #expect(points.last?.elevation == nil && points[10].verticalAccuracy == 11)
     }
 
-    @Test(.enabled(if: SharedData.shouldRun("gpx"), SharedData.skipReason("gpx")))
+    @Test(Integration.needs(.sharedData("gpx")))
     func aRealActivityRoundTrips() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

@@ -23,7 +23,7 @@ private let expectedFixCounts: [(file: String, fixes: Int)] = [
     ("with_accuracy.gpx", 3),  // 2 s
 ]
 
-@Suite(.enabled(if: SharedData.shouldRun("gpx"), SharedData.skipReason("gpx")), .serialized)
+@Suite(Integration.needs(.sharedData("gpx")), .serialized)
 struct GPXReplayRealFileTests {
     @Test func theTwelveFilesAreTheOnesExpected() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: SharedData.directory("gpx").path)

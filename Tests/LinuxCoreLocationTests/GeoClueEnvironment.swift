@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 /// A system bus, GeoClue2 and its demo agent, set up by `Scripts/geoclue-test-env.sh` with a configuration that reads
@@ -13,23 +14,31 @@ final class GeoClueEnvironment: Sendable {
     let server: NMEASocketServer
     private let script: URL
 
+    /// The trait of the tests that set the environment up: skipped, saying why, when this machine cannot.
+    static let needed = Integration.needs(requirement)
+
+    /// What the environment needs: root, GeoClue, its demo agent and dbus.
+    static let requirement = Integration.Requirement(
+        isMet: missingPrerequisite == nil, missing: missingPrerequisite ?? "")
+
     /// Why the environment cannot be set up here, or `nil` when it can.
     static var missingPrerequisite: String? {
         if GeoClueTestSockets.userID != 0 {
-            return "the GeoClue integration test must run as root: it starts a system bus and edits /etc/geoclue"
+            return "root (the GeoClue integration test starts a system bus and edits /etc/geoclue)"
         }
         let needed = [
             "/usr/libexec/geoclue", "/usr/libexec/geoclue-2.0/demos/agent", "/usr/bin/dbus-daemon",
             "/usr/bin/dbus-send",
         ]
         if let missing = needed.first(where: { !FileManager.default.isExecutableFile(atPath: $0) }) {
-            return "\(missing) is missing; install with apt-get install -y --no-install-recommends geoclue-2.0 dbus"
+            return "\(missing) (missing: apt-get install geoclue-2.0 dbus)"
         }
         return nil
     }
 
-    /// Sets the environment up, or returns `nil` after printing why it cannot (recording an issue instead when
-    /// `CORELOCATION_REQUIRE_INTEGRATION=1`).
+    /// Sets the environment up, for a test with the trait ``needed``; returns `nil` after recording what is missing
+    /// when it runs without it (integration is required), and stops the test as skipped when another GeoClue
+    /// already runs on the system bus.
     ///
     /// - Parameters:
     ///   - filePath: A file of the package, to find `Scripts/`.
@@ -40,8 +49,8 @@ final class GeoClueEnvironment: Sendable {
     static func start(
         filePath: String = #filePath, agent: Bool = true, sentences: @escaping @Sendable () -> [String]
     ) throws -> GeoClueEnvironment? {
-        if let reason = missingPrerequisite {
-            skip(reason)
+        guard requirement.isMet else {
+            Integration.recordMissing(requirement)
             return nil
         }
         var root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
@@ -59,22 +68,13 @@ final class GeoClueEnvironment: Sendable {
             try environment.run(["start", environment.state, server.path, desktopID] + (agent ? [] : ["no-agent"]))
         } catch GeoClueEnvironmentError.busy {
             environment.stop()
-            skip("GeoClue is already running on this machine's system bus; the test does not take it over")
-            return nil
+            try Integration.stop(
+                missing: "a system bus without a GeoClue of its own (one runs; the test does not take it over)")
         } catch {
             environment.stop()
             throw error
         }
         return environment
-    }
-
-    /// Prints why the test does not run, or records an issue when `CORELOCATION_REQUIRE_INTEGRATION=1`.
-    private static func skip(_ reason: String) {
-        if ProcessInfo.processInfo.environment["CORELOCATION_REQUIRE_INTEGRATION"] == "1" {
-            Issue.record("\(reason), and CORELOCATION_REQUIRE_INTEGRATION=1")
-        } else {
-            print("SKIPPED: \(reason)")
-        }
     }
 
     private init(directory: URL, server: NMEASocketServer, script: URL) {

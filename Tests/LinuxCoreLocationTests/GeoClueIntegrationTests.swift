@@ -12,7 +12,7 @@ let servedSentences = [
     nmeaSentence("GPRMC,123456.00,A,4851.5040,N,00217.6700,E,10.0,90.0,010126,,,A"),
 ]
 
-@Suite(.serialized) struct GeoClueIntegrationTests {
+@Suite(.serialized, GeoClueEnvironment.needed) struct GeoClueIntegrationTests {
     @Test func fixesFromTheRealDaemonReachDelegatesAndTheLastStopReleasesTheClient() throws {
         guard let environment = try GeoClueEnvironment.start(sentences: { servedSentences }) else { return }
         defer { environment.stop() }

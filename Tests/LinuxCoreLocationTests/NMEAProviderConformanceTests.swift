@@ -10,7 +10,7 @@ import Testing
 ///
 /// Speed and course are compared as delivered, derived ones included (``NMEADerivedMotion``).
 @Suite struct NMEAProviderConformanceTests {
-    @Test func everyLogOfTheSuite() throws {
+    @Test(GpsdRegressionLog.needsFolders) func everyLogOfTheSuite() throws {
         let logs = GpsdRegressionLog.required()
         var report = GpsdSuiteReport(comparesDerivedMotion: true)
         for log in logs {
@@ -41,7 +41,7 @@ import Testing
         print(report.summary(layer: "provider"))
     }
 
-    @Test func neverAFixLogReportsTheLossOnceAndNoLocation() throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"))) func neverAFixLogReportsTheLossOnceAndNoLocation() throws {
         guard let directory = SharedData.folder("gpsd-logs") else { return }
         let path = directory.appendingPathComponent("ublox-lea-5q.log").path
         let (collector, finished) = playThroughManager(
@@ -51,7 +51,7 @@ import Testing
         #expect(collector.errors == [.locationUnknown])
     }
 
-    @Test func headingLogDeliversHeadingsThroughTheManager() throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"))) func headingLogDeliversHeadingsThroughTheManager() throws {
         guard let directory = SharedData.folder("gpsd-logs") else { return }
         let path = directory.appendingPathComponent("hemi.log").path
         let provider = try NMEAProviderFactory.make(LocationProviderURI("nmea:\(path)?speed=max"))

@@ -15,7 +15,7 @@ import Testing
     private static let source = CLLocationSourceInformation(
         softwareSimulationState: false, andExternalAccessoryState: true)
 
-    @Test func aTelitReceiverThroughNMEAAndThroughGpsd() throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"))) func aTelitReceiverThroughNMEAAndThroughGpsd() throws {
         guard let directory = SharedData.folder("gpsd-logs") else { return }
         let log = directory.appendingPathComponent("telit-pls83-w.log")
         var decoder = NMEADecoder()

@@ -147,7 +147,7 @@ import Testing
     /// next begins: the same times, positions, altitudes, speeds, courses and horizontal accuracies. Only what a GSA
     /// sent after the cycle end says (fix mode, PDOP, VDOP, vertical accuracy) may go to the next fix, and an epoch
     /// may start at an earlier line.
-    @Test func liveDecodingOfEverySharedLogGivesTheSameFixes() throws {
+    @Test(GpsdRegressionLog.needsFolders) func liveDecodingOfEverySharedLogGivesTheSameFixes() throws {
         var logs = 0
         for folder in ["gpsd-logs", "gpsd-suite"] {
             guard let directory = SharedData.folder(folder) else { return }

@@ -42,7 +42,7 @@ struct FeedPathTests {
         }
     }
 
-    @Test func gpsdLogsMatchTheByteByBytePath() throws {
+    @Test(GpsdRegressionLog.needsFolders) func gpsdLogsMatchTheByteByBytePath() throws {
         let logs = GpsdRegressionLog.required()
         var generator = SplitMix64(seed: 0xFEED)
         for log in logs {
@@ -58,7 +58,7 @@ struct FeedPathTests {
 
     /// Without sentence events the decoder takes a path that builds no `NMEASentence` or `NMEAMessage`: it must
     /// give the same fixes, no-fixes, headings, statistics and diagnostics.
-    @Test func withoutSentenceEventsTheResultsAreTheSame() throws {
+    @Test(GpsdRegressionLog.needsFolders) func withoutSentenceEventsTheResultsAreTheSame() throws {
         var options = NMEADecoderOptions()
         options.reportsSentences = false
         for log in GpsdRegressionLog.required() {

@@ -33,7 +33,7 @@ import Testing
         "april6_2019": [:],
     ]
 
-    @Test func everyLogOfTheSuite() throws {
+    @Test(GpsdRegressionLog.needsFolders) func everyLogOfTheSuite() throws {
         let logs = GpsdRegressionLog.required()
         var report = GpsdSuiteReport(comparesDerivedMotion: false)
         for log in logs {
@@ -68,7 +68,7 @@ import Testing
         print(report.summary(layer: "decoder"))
     }
 
-    @Test func neverAFixLogEmitsNoFixEventsOnly() throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"))) func neverAFixLogEmitsNoFixEventsOnly() throws {
         guard let directory = SharedData.folder("gpsd-logs") else { return }
         var decoder = NMEADecoder()
         let events =
@@ -79,7 +79,7 @@ import Testing
         #expect(!events.contains { if case .fix = $0 { true } else { false } })
     }
 
-    @Test func rolloverLogGivesTheTrueDate() throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"))) func rolloverLogGivesTheTrueDate() throws {
         guard let directory = SharedData.folder("gpsd-logs") else { return }
         let fixes = Self.decode(try Data(contentsOf: directory.appendingPathComponent("april6_2019.log"))).fixes
         // gpsd says 1999-08-22T00:02:31.420Z; the capture was made just after the 2019-04-06 rollover.

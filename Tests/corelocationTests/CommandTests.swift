@@ -58,7 +58,7 @@ import Testing
             ])
     }
 
-    @Test func recordThenReadBack() async throws {
+    @Test(Integration.needs(.sharedData("gpx"))) func recordThenReadBack() async throws {
         guard let gpx = SharedData.folder("gpx") else { return }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString).gpx")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -74,7 +74,7 @@ import Testing
         #expect(run.error.contains("recorded 5499 fixes"))
     }
 
-    @Test func plotWritesWellFormedSVGWithOneCirclePerFix() async throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"))) func plotWritesWellFormedSVGWithOneCirclePerFix() async throws {
         guard let logs = SharedData.folder("gpsd-logs") else { return }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: output) }

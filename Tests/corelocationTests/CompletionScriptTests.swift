@@ -7,26 +7,22 @@ import Testing
 /// Issue 28: the completion scripts of `corelocation completions SHELL`.
 ///
 /// They are valid in their shell and offer the commands, and the values of the options that take known ones. A shell
-/// that is not installed is skipped with a printed reason, and fails the test when CORELOCATION_REQUIRE_INTEGRATION=1
+/// that is not installed is skipped, saying so, and fails the test when CORELOCATION_REQUIRE_INTEGRATION=1
 /// (`.ci/run` installs zsh and fish).
 @Suite struct CompletionScriptTests {
-    /// Whether `shell` can be run; prints why not, or records a failure when integration is required.
-    static func shellIsInstalled(
-        _ shell: ShellCompletion.Shell, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> Bool {
-        if Tool.onPath(shell.rawValue) != nil { return true }
-        let reason = "\(shell) is not installed"
-        if SharedData.isIntegrationRequired {
-            Issue.record("\(reason) and CORELOCATION_REQUIRE_INTEGRATION=1", sourceLocation: sourceLocation)
-        } else {
-            print("SKIPPED: \(reason): its completion script is not checked")
-        }
-        return false
+    /// Stops the test case of a shell that is not installed: skipped, saying so, or failed when integration is
+    /// required.
+    ///
+    /// - Throws: What ``Integration/stop(missing:sourceLocation:)`` throws.
+    static func requireShell(_ shell: ShellCompletion.Shell, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard Tool.onPath(shell.rawValue) == nil else { return }
+        try Integration.stop(
+            missing: "\(shell) (not installed: apt-get install \(shell))", sourceLocation: sourceLocation)
     }
 
     @Test(arguments: ShellCompletion.Shell.allCases)
     func theScriptIsValid(_ shell: ShellCompletion.Shell) async throws {
-        guard try Self.shellIsInstalled(shell) else { return }
+        try Self.requireShell(shell)
         let probe = try await CompletionProbe(shell)
         // `-n`: read the script without running it (fish: --no-execute).
         let check = try await offThePool {
@@ -41,7 +37,7 @@ import Testing
 
     @Test(arguments: ShellCompletion.Shell.allCases)
     func theCommandsAndTheKnownValuesAreOffered(_ shell: ShellCompletion.Shell) async throws {
-        guard try Self.shellIsInstalled(shell) else { return }
+        try Self.requireShell(shell)
         let probe = try await CompletionProbe(shell)
         var expected: [(line: String, words: [String])] = [
             ("corelocation ", ToolCommands.all.map { $0.name }),
@@ -65,7 +61,7 @@ import Testing
     /// File names after `gpx:` and `nmea:`, for `-o` and for a file operand; `--name=value` as `--name value`.
     @Test(arguments: ShellCompletion.Shell.allCases)
     func fileNamesAreOfferedWhereAFileGoes(_ shell: ShellCompletion.Shell) async throws {
-        guard try Self.shellIsInstalled(shell) else { return }
+        try Self.requireShell(shell)
         let probe = try await CompletionProbe(shell)
         let lines = [
             "corelocation --provider gpx:tr", "corelocation --provider=nmea:tr", "corelocation plot x.gpx -o tr",

@@ -16,7 +16,7 @@ import Testing
         return try #require(block.components(separatedBy: "```").first).split(separator: "\n").map(String.init)
     }
 
-    @Test func theJSONLinesExampleIsRealOutput() async throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"))) func theJSONLinesExampleIsRealOutput() async throws {
         let lines = try Self.example()
         #expect(lines.count == 3)
         let sample = try await Tool.run(["--provider", "sample:?speed=max", "--count", "1", "--format", "jsonl"])

@@ -42,7 +42,9 @@ import Testing
         return encodings
     }
 
-    @Test(arguments: ["gpsd-logs", "gpsd-suite", "gpx"])
+    @Test(
+        Integration.needs(.sharedData("gpsd-logs"), .sharedData("gpsd-suite"), .sharedData("gpx")),
+        arguments: ["gpsd-logs", "gpsd-suite", "gpx"])
     func everyFixOfEverySharedFileEncodesAsBefore(_ folderName: String) async throws {
         guard let folder = SharedData.folder(folderName) else { return }
         var (files, events, mismatches) = (0, 0, 0)

@@ -7,7 +7,7 @@ import Testing
 /// (``GpsdComparison``'s tolerances) against the per-log expectations of ``GpsdSuiteExpectations`` — the same as
 /// the provider's, since the tool only rounds (8 decimals of a degree, millimetres, thousandths of a degree).
 @Suite struct LogDecodingTests {
-    @Test func everyLogOfTheSuite() async throws {
+    @Test(GpsdRegressionLog.needsFolders) func everyLogOfTheSuite() async throws {
         let logs = GpsdRegressionLog.required()
         var report = GpsdSuiteReport(comparesDerivedMotion: true)
         let formatter = ISO8601DateFormatter()

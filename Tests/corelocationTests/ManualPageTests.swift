@@ -70,17 +70,14 @@ import Testing
         }
     }
 
-    /// `groff -man -ww -z` (every warning, no output) and `man --warnings -l` find nothing to say; skipped with a
-    /// printed reason when groff or man is not installed (man-db installs both), failed when integration is required.
-    @Test func itRendersWithoutAWarning() async throws {
+    /// `groff -man -ww -z` (every warning, no output) and `man --warnings -l` find nothing to say; skipped, saying
+    /// so, when groff or man is not installed (man-db installs both), failed when integration is required.
+    @Test(Integration.needs(.program("groff", package: "man-db"), .program("man", package: "man-db")))
+    func itRendersWithoutAWarning() async throws {
         let page = try TemporaryFile(try await Self.page(), suffix: ".1")
         for (tool, arguments) in [("groff", ["-man", "-ww", "-z"]), ("man", ["--warnings", "-l"])] {
             guard let executable = Tool.onPath(tool) else {
-                if SharedData.isIntegrationRequired {
-                    Issue.record("\(tool) is not installed and CORELOCATION_REQUIRE_INTEGRATION=1")
-                } else {
-                    print("SKIPPED: \(tool) is not installed: the manual page is not rendered")
-                }
+                Integration.recordMissing(.program(tool, package: "man-db"))
                 continue
             }
             let path = page.url.path

@@ -34,7 +34,7 @@ import Testing
         #expect(run.error.contains("151 sentences rejected (checksumMismatch 151); first: \(log.url.path):3: error:"))
     }
 
-    @Test func hdtAndThsGiveOneHeadingPerEpoch() async throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"))) func hdtAndThsGiveOneHeadingPerEpoch() async throws {
         // skytraq-PX1172RH_DS.log sends THS and HDT in every epoch.
         guard let folder = SharedData.folder("gpsd-logs") else { return }
         let log = folder.appendingPathComponent("skytraq-PX1172RH_DS.log")

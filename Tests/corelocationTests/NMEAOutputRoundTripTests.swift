@@ -51,7 +51,9 @@ import Testing
         return (fixes, text)
     }
 
-    @Test(arguments: ["gpsd-logs", "gpsd-suite", "gpx"])
+    @Test(
+        Integration.needs(.sharedData("gpsd-logs"), .sharedData("gpsd-suite"), .sharedData("gpx")),
+        arguments: ["gpsd-logs", "gpsd-suite", "gpx"])
     func everyFixDecodesBackThroughOurDecoder(_ folderName: String) async throws {
         guard let folder = SharedData.folder(folderName) else { return }
         var (files, written, read, mismatched) = (0, 0, 0, 0)
@@ -117,13 +119,11 @@ import Testing
     /// Every one but each file's first, which gpsd does not report (it reports an epoch once it has seen the
     /// receiver's cycle). Times are compared within a GPS week era: gpsd 3.22
     /// moves dates before 2017 forward by 1024 weeks.
-    @Test func everyFixDecodesBackThroughGpsdecode() async throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"), .program("gpsdecode", package: "gpsd-clients")))
+    func everyFixDecodesBackThroughGpsdecode() async throws {
         guard let folder = SharedData.folder("gpsd-logs") else { return }
-        guard let gpsdecode = Self.gpsdecode else {
-            let reason = "gpsdecode is not installed (apt-get install gpsd-clients)"
-            if SharedData.isIntegrationRequired { Issue.record("\(reason) and CORELOCATION_REQUIRE_INTEGRATION=1") }
-            print("SKIPPED: \(reason)")
-            return
+        guard let gpsdecode = Integration.executable("gpsdecode") else {
+            return Integration.recordMissing(.program("gpsdecode", package: "gpsd-clients"))
         }
         var (files, written, reported, matched) = (0, 0, 0, 0)
         var deltas = Deltas()
@@ -178,12 +178,6 @@ import Testing
         var description: String {
             "TPV at \(millisecond) ms: \(latitude ?? .nan), \(longitude ?? .nan), \(altitude ?? .nan) m, \(speed ?? .nan) m/s"
         }
-    }
-
-    static var gpsdecode: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return (path.split(separator: ":").map { "\($0)/gpsdecode" } + ["/usr/bin/gpsdecode"])
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// The millisecond of `date` within its GPS week-number era (1024 weeks), which a rollover repair keeps.

@@ -6,7 +6,7 @@ import Testing
 @Suite struct OnceEndingTests {
     /// Item 4: a replay that ends before a fix meets the level ends `once` at once with status 2, the best fix
     /// and a line saying so — with no timeout (which used to wait for ever) and with a long one.
-    @Test(arguments: ["0", "30"])
+    @Test(Integration.needs(.sharedData("gpsd-logs")), arguments: ["0", "30"])
     func aFinishedReplayEndsOnce(_ timeout: String) async throws {
         guard let logs = SharedData.folder("gpsd-logs") else { return }
         let uri = "nmea:\(logs.path)/bu353-glonass.log?speed=max"

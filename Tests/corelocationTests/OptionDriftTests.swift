@@ -80,7 +80,7 @@ import Testing
     /// test when CORELOCATION_REQUIRE_INTEGRATION=1.
     @Test(arguments: ShellCompletion.Shell.allCases)
     func eachCompletionOffersExactlyEachCommandsOptions(_ shell: ShellCompletion.Shell) async throws {
-        guard try CompletionScriptTests.shellIsInstalled(shell) else { return }
+        try CompletionScriptTests.requireShell(shell)
         let probe = try await CompletionProbe(shell)
         let lines = ["corelocation --"] + ToolCommands.all.map { "corelocation \($0.name) --" }
         let offers = try await probe.offers(lines)

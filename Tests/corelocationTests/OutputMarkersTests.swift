@@ -53,7 +53,9 @@ import Testing
     /// bt451.log's epoch at 14:33:08.000: `$GPGGA,143308.00,…,1,09,1.26,127.1,M,…` and
     /// `$GPGSA,A,3,32,09,19,11,14,03,22,06,26,,,,3.25,1.26,3.00` (lines 148-149) — the values gpsd reports in its
     /// SKY for that epoch in bt451.log.chk (`"hdop":1.26,"pdop":3.25,"vdop":3.00,"uSat":9`) and its TPV mode 3.
-    @Test func jsonLinesCarryTheReceiversSatellitesAndDilutions() async throws {
+    @Test(Integration.needs(.sharedData("gpsd-logs"))) func jsonLinesCarryTheReceiversSatellitesAndDilutions()
+        async throws
+    {
         guard let logs = SharedData.folder("gpsd-logs") else { return }
         let log = logs.appendingPathComponent("bt451.log").path
         let run = try await Tool.run(["--provider", "nmea:\(log)?speed=max", "--format", "jsonl"])

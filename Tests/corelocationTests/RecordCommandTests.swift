@@ -41,10 +41,11 @@ import Testing
     /// On a terminal the live line's last state is the summary's count (issue 28: it read 60 fixes, then 61).
     ///
     /// Run under `script`, which gives the tool a pseudo-terminal.
-    @Test func theLiveLineEndsOnTheSummarysCount() async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            print("SKIPPED: /usr/bin/script (util-linux) is not installed")
-            return
+    @Test(Integration.needs(.program("script", package: "bsdutils"))) func theLiveLineEndsOnTheSummarysCount()
+        async throws
+    {
+        guard let script = Integration.executable("script") else {
+            return Integration.recordMissing(.program("script", package: "bsdutils"))
         }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString).gpx")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -52,7 +53,7 @@ import Testing
         let run = try await offThePool {
             Result {
                 try Tool.runBlocking(
-                    ["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+                    ["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: script))
             }
         }.get()
         #expect(run.status == 0)

@@ -6,10 +6,10 @@ import Testing
 /// Runs `script` with `sh` in a mount namespace of its own (`unshare -rm`), where `$1` is an empty directory to
 /// mount a small tmpfs on, `$2` the built tool and `$3` a GPX input; waits for it off the cooperative pool.
 ///
-/// - Throws: What ``SharedData/unavailable(_:sourceLocation:)`` throws when no tmpfs can be mounted here.
+/// - Throws: What ``Integration/stop(missing:sourceLocation:)`` throws when no tmpfs can be mounted here.
 func inSmallTmpfs(_ script: String, input: URL) async throws -> ToolRun {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
-        try SharedData.unavailable("unshare (util-linux) is not installed: cannot mount a small tmpfs")
+        try Integration.stop(missing: "unshare (not installed: apt-get install util-linux)")
     }
     let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("tmpfs-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
@@ -18,7 +18,9 @@ func inSmallTmpfs(_ script: String, input: URL) async throws -> ToolRun {
     let run = try await offThePool {
         Result { try Tool.runBlocking(arguments, executable: URL(fileURLWithPath: "/usr/bin/unshare")) }
     }.get()
-    if run.status == 200 { try SharedData.unavailable("cannot mount a tmpfs in a user namespace: \(run.error)") }
+    if run.status == 200 {
+        try Integration.stop(missing: "a tmpfs mounted in a user namespace (refused here: \(run.error))")
+    }
     return run
 }
 

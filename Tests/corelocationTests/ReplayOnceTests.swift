@@ -21,14 +21,16 @@ import Testing
 
     /// Issue 15's tester, item 1: every replay kind at `?speed=max`, looping or not, and CoreLocationCLI's
     /// `-once -json` on a real receiver log, give one fix and exit 0.
-    @Test(arguments: [
-        ["-once", "-json", "--provider", "nmea:LOGS/bu353-glonass.log?speed=max"],
-        ["once", "--format", "jsonl", "--provider", "nmea:LOGS/bu353-glonass.log?speed=max&loop"],
-        ["once", "--format", "jsonl", "--provider", "gpx:GPX/Mojstrovka.gpx?speed=max"],
-        ["once", "--format", "jsonl", "--provider", "gpx:GPX/Mojstrovka.gpx?speed=max&loop"],
-        ["once", "--format", "jsonl", "--provider", "sample:?speed=max"],
-        ["once", "--format", "jsonl", "--provider", "sample:?speed=max&loop"],
-    ])
+    @Test(
+        Integration.needs(.sharedData("gpsd-logs"), .sharedData("gpx")),
+        arguments: [
+            ["-once", "-json", "--provider", "nmea:LOGS/bu353-glonass.log?speed=max"],
+            ["once", "--format", "jsonl", "--provider", "nmea:LOGS/bu353-glonass.log?speed=max&loop"],
+            ["once", "--format", "jsonl", "--provider", "gpx:GPX/Mojstrovka.gpx?speed=max"],
+            ["once", "--format", "jsonl", "--provider", "gpx:GPX/Mojstrovka.gpx?speed=max&loop"],
+            ["once", "--format", "jsonl", "--provider", "sample:?speed=max"],
+            ["once", "--format", "jsonl", "--provider", "sample:?speed=max&loop"],
+        ])
     func everyReplayAsFastAsPossibleGivesOneFix(_ arguments: [String]) async throws {
         guard let logs = SharedData.folder("gpsd-logs"), let tracks = SharedData.folder("gpx") else { return }
         let words = arguments.map {

@@ -33,8 +33,13 @@ public struct GpsdRegressionLog: Sendable, Hashable, CustomStringConvertible {
         .sorted { $0.name < $1.name }
     }
 
-    /// Every log (``all``), after the skip-or-fail rule for each folder: an absent one is reported as skipped, or
-    /// recorded as a failure when integration is required (``SharedData/folder(_:sourceLocation:)``).
+    /// The trait of a test over every log: skipped unless both folders are present or integration is required.
+    public static var needsFolders: ConditionTrait {
+        Integration.needs(.sharedData("gpsd-logs"), .sharedData("gpsd-suite"))
+    }
+
+    /// Every log (``all``), for a test with the trait ``needsFolders``: a folder absent all the same (integration is
+    /// required) is recorded as a failure (``SharedData/folder(_:sourceLocation:)``).
     public static func required(sourceLocation: SourceLocation = #_sourceLocation) -> [GpsdRegressionLog] {
         for folder in folders { _ = SharedData.folder(folder, sourceLocation: sourceLocation) }
         return all
