@@ -37,10 +37,10 @@ protocol LocationHubSubscriber: AnyObject, Sendable {
 /// the provider's latest fixes, as iOS hands a starting manager its cached location: a provider that reports
 /// once per start (`fixed:`) or rarely would otherwise leave it without a fix.
 ///
-/// Backpressure (issue 16): a replay (``ReplayLocationProvider``) is held back in its handler until every
-/// subscriber has room for the next event, so it reads no further ahead of its slowest manager than a manager's
-/// mailbox holds; a live source is never held back, and its subscribers drop their oldest waiting events
-/// instead (``ManagerMailbox``).
+/// Backpressure (issue 16): a provider whose ``LocationProvider/pacing`` waits for its consumers (a replay) is held
+/// back in its handler until every subscriber has room for the next event, so it reads no further ahead of its
+/// slowest manager than a manager's mailbox holds; a live source is never held back, and its subscribers drop their
+/// oldest waiting events instead (``ManagerMailbox``).
 final class LocationHub: Sendable {
     /// The process-wide hub.
     static let shared = LocationHub()
@@ -123,17 +123,19 @@ final class LocationHub: Sendable {
             }
             switch change {
             case .start:
-                if let replay = provider as? ReplayLocationProvider {
-                    replay.start(announcingBursts: { [weak self] delivery in
+                let pacing = provider.pacing
+                let waits = pacing.waitsForConsumers
+                if let start = pacing.startAnnouncingBursts {
+                    start { [weak self] delivery in
                         switch delivery {
                         case .event(let event, let moreFollow):
-                            self?.dispatch(event, from: key, waitsForRoom: true, moreFollow: moreFollow)
+                            self?.dispatch(event, from: key, waitsForRoom: waits, moreFollow: moreFollow)
                         case .handOver: self?.handOverWaitingEvents(from: key)
                         }
-                    })
+                    }
                 } else {
                     provider.start { [weak self] event in
-                        self?.dispatch(event, from: key, waitsForRoom: false, moreFollow: false)
+                        self?.dispatch(event, from: key, waitsForRoom: waits, moreFollow: false)
                     }
                 }
             case .stop: provider.stop()

@@ -21,6 +21,10 @@ public protocol LocationProvider: AnyObject, Sendable {
     /// The clock the provider paces itself with, which managers fed by it use for all time-based behaviour.
     var clock: any LocationClock { get }
 
+    /// Whether the provider can wait for the managers it feeds (a recording) or not (a live source);
+    /// ``LocationProviderPacing/live`` unless the provider says otherwise.
+    var pacing: LocationProviderPacing { get }
+
     /// Starts producing events; called by the hub, never while already started.
     ///
     /// - Parameter handler: Receives every event, on the provider's own queue, one at a time, until ``stop()``
@@ -30,4 +34,9 @@ public protocol LocationProvider: AnyObject, Sendable {
     /// Stops producing events and releases sockets, file descriptors and threads; after it returns the
     /// handler is not called again. Idempotent.
     func stop()
+}
+
+extension LocationProvider {
+    /// A live source, which cannot wait for its managers: the default.
+    public var pacing: LocationProviderPacing { .live }
 }
