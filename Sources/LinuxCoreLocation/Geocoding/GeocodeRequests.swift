@@ -9,7 +9,7 @@ final class GeocodeRequests: Sendable {
     private struct Pending: Sendable {
         let id: Int
         let handler: Handler
-        let target: CallbackTarget
+        let target: CallbackMailbox
     }
 
     private let choice: GeocodingServices.Choice
@@ -33,7 +33,7 @@ final class GeocodeRequests: Sendable {
 
     /// Makes `handler` the pending request (cancelling an earlier one), asks the service on a global queue and
     /// queues the answer on `target` unless the request was cancelled meanwhile.
-    func submit(_ query: GeocodeQuery, on target: CallbackTarget, _ handler: @escaping Handler) {
+    func submit(_ query: GeocodeQuery, on target: CallbackMailbox, _ handler: @escaping Handler) {
         cancel()
         let id = state.withLock { state in
             state.nextID += 1
@@ -59,7 +59,7 @@ final class GeocodeRequests: Sendable {
     func placemarks(_ query: GeocodeQuery) async throws -> [CLPlacemark] {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                submit(query, on: .queue(.global())) { placemarks, error in
+                submit(query, on: .for(.global())) { placemarks, error in
                     if let error {
                         continuation.resume(throwing: error)
                     } else {

@@ -7,5 +7,5 @@ extension CLLocationManager {
     /// the oldest waiting event is dropped — a fix is counted here — so that the newest fixes are delivered
     /// and memory stays bounded; the first drop in the process is told on standard error. Replays are not
     /// dropped: they wait until the manager takes their events. Any thread may read it.
-    public var droppedLocationCount: Int { engine.target.droppedLocationCount }
+    public var droppedLocationCount: Int { engine.state.withLock { $0.droppedLocations } }
 }
