@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// The requests of one ``CLGeocoder``: at most one pending, asked of the configured service on a global queue,
-/// answered on the requester's callback target unless cancelled meanwhile.
+/// answered on the requester's callback thread unless cancelled meanwhile.
 final class GeocodeRequests: Sendable {
     typealias Handler = @Sendable ([CLPlacemark]?, (any Error)?) -> Void
 

@@ -3,30 +3,31 @@ import Foundation
 
 // The route of a fix, from the provider to the delegate (file: function per hop):
 //
-//   provider's thread                                 │ callback thread: a dispatch queue, or a run loop
-//   ──────────────────────────────────────────────────┼──────────────────────────────────────────────────────
-//   LocationProvider: handler                         │
-//     │ one event                                     │
-//     ▼                                               │
-//   LocationHub.swift: dispatch                       │
-//     │ valid fixes; for an app that monitors         │
-//     │ regions, a RegionDecision (LocationApp.swift: │
-//     │ deciding), its lock held to the end of the    │
-//     │ loop below                                    │
-//     │ for each Lane — the provider's managers on    │
-//     │ one callback thread — one Delivery            │
-//     ▼                                               │
-//   CallbackMailbox.swift: post ──── one hop ─────────┼──▶ CallbackMailbox.swift: runHop, run
-//     (≤ 256 waiting; a replay                        │      │ each manager of the lane in turn,
-//      waits for room: waitForRoom)                   │      │ every event of the run in order
-//                                                     │      ▼
-//                                                     │    LocationManagerEngine+Updates.swift: handle
-//                                                     │      ▼
-//                                                     │    LocationManagerEngine+Fixes.swift: handleFixes
-//                                                     │      │ one turn of the engine's lock decides the calls
-//                                                     │      │ (the region events: LocationApp.events(of:))
-//                                                     │      ▼
-//                                                     │    delegate, then observers (Receivers.call)
+//   the provider's thread                           │ the callback thread: a dispatch queue, or a run loop
+//   ────────────────────────────────────────────────┼─────────────────────────────────────────────────────────
+//   LocationProvider: the handler given to start    │
+//     │ one event                                   │
+//     ▼                                             │
+//   LocationHub.swift: dispatch, post               │
+//     │ valid fixes only; for each app that         │
+//     │ monitors regions, a RegionDecision          │
+//     │ (LocationApp.swift: deciding), the app's    │
+//     │ lock held until every lane has the event    │
+//     │                                             │
+//     │ one Delivery per Lane (the provider's       │
+//     │ managers on one callback thread)            │
+//     ▼                                             │
+//   CallbackMailbox.swift: post ── one hop ─────────┼──▶ CallbackMailbox.swift: runHop, run
+//     at most 256 waiting; a replay waits           │      │ each manager of the lane in turn, all the
+//     for room (CallbackMailbox+Room.swift)         │      │ lane's waiting events in order
+//                                                   │      ▼
+//                                                   │    LocationManagerEngine+Delivery.swift: handle
+//                                                   │      │ (region events: LocationApp.swift: events(of:))
+//                                                   │      ▼
+//                                                   │    LocationManagerEngine+Fixes.swift: handleFixes
+//                                                   │      │ one turn of the engine's lock decides the calls
+//                                                   │      ▼
+//                                                   │    the delegate, then each observer (Receivers.call)
 //
 // Everything else a manager tells its delegate (authorization changes, errors, the answers of requests) is a block
 // performed on the same mailbox (CallbackMailbox.perform), so it keeps its place among the deliveries.
