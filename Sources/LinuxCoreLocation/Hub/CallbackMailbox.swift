@@ -58,8 +58,17 @@ final class CallbackMailbox: @unchecked Sendable {
     private let wake: Wake
     private let state = Protected(State())
 
-    /// The mailboxes in use, by the queue or run loop they serve.
-    private static let mailboxes = Protected<[ObjectIdentifier: WeakReference<CallbackMailbox>]>([:])
+    /// Where the mailboxes in use are found, under one lock.
+    private struct Registry {
+        /// The mailboxes of run loops, by run loop: `RunLoop.current` is one object per thread.
+        var runLoops: [ObjectIdentifier: WeakReference<CallbackMailbox>] = [:]
+        /// Where a queue keeps its mailbox: a queue-specific value, which every `DispatchQueue` object of the same
+        /// queue sees (on Linux `DispatchQueue.main` is a new object at each call, so the object's identity would give
+        /// each manager of the main queue a mailbox of its own).
+        let queueKey = DispatchSpecificKey<WeakReference<CallbackMailbox>>()
+    }
+
+    private static let registry = Protected(Registry())
 
     private init(wake: Wake) {
         self.wake = wake
@@ -71,7 +80,12 @@ final class CallbackMailbox: @unchecked Sendable {
 
     /// The mailbox of `queue`.
     static func `for`(_ queue: DispatchQueue) -> CallbackMailbox {
-        registered(ObjectIdentifier(queue)) { CallbackMailbox(wake: .queue(queue)) }
+        registry.withLock { registry in
+            if let mailbox = queue.getSpecific(key: registry.queueKey)?.object { return mailbox }
+            let mailbox = CallbackMailbox(wake: .queue(queue))
+            queue.setSpecific(key: registry.queueKey, value: WeakReference(mailbox))
+            return mailbox
+        }
     }
 
     /// The mailbox of the current thread, Apple's callback thread for what is created on it: the main queue's on the
@@ -79,20 +93,13 @@ final class CallbackMailbox: @unchecked Sendable {
     static func forCurrentThread() -> CallbackMailbox {
         if Thread.isMainThread { return .for(.main) }
         let runLoop = RunLoop.current
-        return registered(ObjectIdentifier(runLoop)) {
+        return registry.withLock { registry in
+            if let mailbox = registry.runLoops[ObjectIdentifier(runLoop)]?.object { return mailbox }
+            registry.runLoops = registry.runLoops.filter { $0.value.object != nil }
             let keepAlive = Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }
             runLoop.add(keepAlive, forMode: .common)
-            return CallbackMailbox(wake: .runLoop(runLoop, keepAlive: keepAlive))
-        }
-    }
-
-    /// The mailbox registered under `key`, or a new one from `make`.
-    private static func registered(_ key: ObjectIdentifier, _ make: () -> CallbackMailbox) -> CallbackMailbox {
-        mailboxes.withLock { mailboxes in
-            if let mailbox = mailboxes[key]?.object { return mailbox }
-            mailboxes = mailboxes.filter { $0.value.object != nil }
-            let mailbox = make()
-            mailboxes[key] = WeakReference(mailbox)
+            let mailbox = CallbackMailbox(wake: .runLoop(runLoop, keepAlive: keepAlive))
+            registry.runLoops[ObjectIdentifier(runLoop)] = WeakReference(mailbox)
             return mailbox
         }
     }
