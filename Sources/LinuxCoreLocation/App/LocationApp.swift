@@ -207,12 +207,17 @@ final class LocationApp: Sendable {
         }
     }
 
-    /// The region events of each fix of `decision`, in fix order, after taking it if no manager has yet.
+    /// The region events of each fix of `decision`, in fix order, after taking it if no manager has yet; without the
+    /// events of regions stopped (or replaced) since, so that no callback of a region follows its
+    /// `stopMonitoring(for:)`.
     func events(of decision: RegionDecision) -> [[RegionMonitor.Event]] {
         state.withLock { state in
             // Only the newest decision waits: every one before it was taken when it was made.
             if decision.events == nil, state.waitingDecision === decision { take(decision, in: &state) }
-            return decision.events ?? []
+            let events = decision.events ?? []
+            guard events.contains(where: { !$0.isEmpty }) else { return events }
+            let monitored = state.regions.regions
+            return events.map { $0.filter { event in monitored.contains { $0 === event.region } } }
         }
     }
 
