@@ -55,11 +55,16 @@ final class GeocodeRequests: Sendable {
         }
     }
 
-    /// Runs `query` through ``submit(_:on:_:)``, resuming on a global queue; task cancellation cancels it.
+    /// The serial queue that resumes the tasks awaiting ``placemarks(_:)``: a mailbox serves one thread or serial
+    /// queue at a time, never a concurrent queue.
+    private static let answers = DispatchQueue(label: "LinuxCoreLocation.GeocodeRequests.answers")
+
+    /// Runs `query` through ``submit(_:on:_:)``, resuming on a serial queue of the geocoders; task cancellation
+    /// cancels it.
     func placemarks(_ query: GeocodeQuery) async throws -> [CLPlacemark] {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                submit(query, on: .for(.global())) { placemarks, error in
+                submit(query, on: .for(Self.answers)) { placemarks, error in
                     if let error {
                         continuation.resume(throwing: error)
                     } else {

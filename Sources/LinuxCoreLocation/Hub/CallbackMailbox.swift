@@ -78,7 +78,7 @@ final class CallbackMailbox: @unchecked Sendable {
         if case .runLoop(_, let keepAlive) = wake { keepAlive.invalidate() }
     }
 
-    /// The mailbox of `queue`.
+    /// The mailbox of `queue`, a serial queue: a hop runs what it took in order, one hop at a time.
     static func `for`(_ queue: DispatchQueue) -> CallbackMailbox {
         registry.withLock { registry in
             if let mailbox = queue.getSpecific(key: registry.queueKey)?.object { return mailbox }
