@@ -18,7 +18,9 @@ public struct LocationProviderPacing: Sendable {
     let startAnnouncingBursts: (@Sendable (@escaping ReplayPacer.Handler) -> Void)?
 
     /// A source that cannot wait: events come as they happen, and a callback thread 256 events behind loses its
-    /// oldest waiting events. The default of every provider.
+    /// oldest waiting events.
+    ///
+    /// The default of every provider.
     public static let live = LocationProviderPacing(waitsForConsumers: false, startAnnouncingBursts: nil)
 
     /// A source that can wait, such as a recording: the hub holds the provider's handler until every callback
