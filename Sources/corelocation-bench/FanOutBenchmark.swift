@@ -5,25 +5,27 @@ import LocationBlocks
 /// 1,000 managers with update blocks on one provider, their callbacks spread over 4 shared serial queues:
 /// each fix is pushed once and timed until all 1,000 blocks have received it.
 ///
-/// Measured `runs` times, each on new managers and a new provider, and reported for the run with the lowest mean, as the
-/// other rows keep their fastest run; every run's mean is printed too, so that the spread between runs is on record.
+/// Measured `runs` times, each on new managers and a new provider. The result is the median of the runs' means (issue
+/// 29's measure: on a shared machine the fastest run says more about the neighbours than the code); the best run's
+/// mean and percentiles, and every run's mean, are printed beside it.
 func measureFanOut(managerCount: Int = 1_000, queueCount: Int = 4, fixCount: Int = 300, runs: Int) -> [ReportRow] {
     let results = (0..<max(1, runs)).map { _ in
         fanOutRun(managerCount: managerCount, queueCount: queueCount, fixCount: fixCount)
     }
     guard let best = results.min(by: { $0.mean < $1.mean }) else { return [] }
-    let deliveries = Double(managerCount) / best.mean * 1e6
+    let median = percentile(results.map(\.mean).sorted(), 0.5)
+    let deliveries = Double(managerCount) / median * 1e6
     let means = results.map { String(format: "%.0f", $0.mean) }.joined(separator: ", ")
     return [
         ReportRow(
             "fan-out, \(managerCount) managers / \(queueCount) queues",
             String(
-                format: "%.0f µs per fix to all (p50 %.0f, p99 %.0f µs)", best.mean, percentile(best.samples, 0.5),
-                percentile(best.samples, 0.99)),
+                format: "%.0f µs per fix to all, median of %d runs' means (best %.0f: p50 %.0f, p99 %.0f µs)", median,
+                results.count, best.mean, percentile(best.samples, 0.5), percentile(best.samples, 0.99)),
             String(
-                format: "best of %d runs (means %@ µs, in run order); %.0f block calls/s, %.2f µs each; "
-                    + "%.2f s CPU for %d fixes; target < 1 ms per fix to all (the mean): %@", results.count, means,
-                deliveries, 1e6 / deliveries, best.cpuSeconds, fixCount, verdict(best.mean < 1_000)))
+                format: "means %@ µs, in run order; %.0f block calls/s, %.2f µs each (median); %.2f s CPU for %d "
+                    + "fixes (best run); target ≤ 500 µs per fix to all (issue 29, the median): %@", means, deliveries,
+                1e6 / deliveries, best.cpuSeconds, fixCount, verdict(median <= 500)))
     ]
 }
 

@@ -77,7 +77,7 @@ import Testing
     /// The callback queue is blocked until the replay has read a mailbox's worth; the item after them must not be
     /// read before the queue was released. Every fix arrives, in order.
     @Test func aReplayWaitsForItsConsumer() async throws {
-        let capacity = ManagerMailbox.capacity
+        let capacity = CallbackMailbox.capacity
         let readFullMailbox = DispatchSemaphore(value: 0)
         let queueReleased = Atomic<Bool>(false)
         let releasedWhenReadOn = Atomic<Int>(-1)  // 1: the queue had been released when the next item was read
@@ -127,7 +127,7 @@ import Testing
         provider.push((0..<1_000).map { Double($0) / 100 })
         release.signal()
         queue.sync {}
-        let kept = ManagerMailbox.capacity
+        let kept = CallbackMailbox.capacity
         #expect(queue.sync { delegate.latitudes } == ((1_000 - kept)..<1_000).map { Double($0) / 100 })
         #expect(manager.value.droppedLocationCount == 1_000 - kept)
         queue.sync { manager.value.stopUpdatingLocation() }
@@ -154,7 +154,7 @@ import Testing
         await offThePool { made.wait() }
         provider.push((0..<count).map { Double($0) / 10_000 })
         let manager = box.withLock { $0 }
-        #expect(manager?.droppedLocationCount == count - ManagerMailbox.capacity)
-        #expect(manager?.engine.target.hasRoom == false)
+        #expect(manager?.droppedLocationCount == count - CallbackMailbox.capacity)
+        #expect(manager?.engine.mailbox.hasRoom == false)
     }
 }

@@ -110,4 +110,31 @@ import Testing
         }
         #expect(overtaken == 0, "\(overtaken) of \(total) managers saw the region's state before its fix: \(kinds)")
     }
+
+    /// A manager that stops monitoring a region hears nothing more of it, even when another manager's thread decided
+    /// the fix that changed it before the stop and the fix still waits for this manager.
+    ///
+    /// A's queue is held while the fix goes to both managers; B decides it (the region's first state); A's region
+    /// is stopped before A's queue runs again.
+    @Test func noRegionEventAfterStopMonitoringReturns() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fixNearStop(1, seconds: 1)]))])
+        let (queueA, queueB) = (
+            DispatchQueue(label: "fan-out.stop-region.A"), DispatchQueue(label: "fan-out.stop-region.B")
+        )
+        let (a, delegateA) = harness.updatingManagers(1, on: queueA)[0]
+        let (b, delegateB) = harness.updatingManagers(1, on: queueB)[0]
+        queueA.sync { a.startMonitoring(for: fanOutStopRegion) }
+        queueB.sync {}
+        queueA.suspend()
+        harness.clock.advance(by: 1)
+        queueB.sync {}
+        #expect(regionEvents(delegateB.serviceEvents) == [.state(.inside, "stop")])
+        a.stopMonitoring(for: fanOutStopRegion)
+        queueA.resume()
+        queueA.sync {}
+        queueA.sync {}
+        let lat = fixNearStop(1).coordinate.latitude
+        #expect(delegateA.serviceEvents.filter { $0 != .startedMonitoring("stop") } == [.locations([lat])])
+        withExtendedLifetime((a, b)) {}
+    }
 }

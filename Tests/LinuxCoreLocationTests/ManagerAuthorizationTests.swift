@@ -52,22 +52,22 @@ final class OldStyleDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
             })
         let authorization = LocationAuthorization(status: .notDetermined, policy: user.policy)
         let changed = DispatchSemaphore(value: 0)
-        let key = authorization.watch { changed.signal() }
-        defer { authorization.unwatch(key) }
+        let key = authorization.app.watch { changed.signal() }
+        defer { authorization.app.unwatch(key) }
         func waitUntil(_ status: CLAuthorizationStatus) -> Bool {
-            while authorization.status != status || authorization.snapshot.requestInProgress {
+            while authorization.status != status || authorization.app.snapshot.requestInProgress {
                 guard changed.wait(timeout: .now() + 5) == .success else { return false }
             }
             return true
         }
-        authorization.request(.whenInUse)
-        authorization.request(.whenInUse)
-        authorization.request(.always)
-        #expect(authorization.snapshot.requestInProgress)
+        authorization.app.request(.whenInUse)
+        authorization.app.request(.whenInUse)
+        authorization.app.request(.always)
+        #expect(authorization.app.snapshot.requestInProgress)
         user.answer()
         #expect(waitUntil(.authorizedWhenInUse))
         #expect(asked.withLock { $0 } == [.whenInUse])
-        authorization.request(.always)  // the upgrade, asked once the first prompt is answered
+        authorization.app.request(.always)  // the upgrade, asked once the first prompt is answered
         user.answer()
         #expect(waitUntil(.authorizedAlways))
         #expect(asked.withLock { $0 } == [.whenInUse, .always])

@@ -100,7 +100,7 @@ private final class SelfReleasingManager: @unchecked Sendable {
         queueA.sync {}
         queueC.sync {}
         queueC.sync {}
-        let appState = harness.authorization.monitoredRegions.state(of: "stop")
+        let appState = harness.authorization.app.state(ofRegion: "stop")
         let told = regionEvents(delegateC.serviceEvents)
         #expect(
             told.last == .state(appState, "stop"),

@@ -69,37 +69,60 @@ private let circle = CLCircularRegion(center: stop, radius: 100, identifier: "st
 
     /// The order of stop 23's CI failure (SharedRegionsTests): a manager handles a later fix itself before the
     /// note that another manager's fix changed a state reaches it; it must still report the earlier change first.
+    ///
+    /// The app decides each fix once, in the order the fixes came, and sends every manager the events when a
+    /// decision is taken; each manager reports a decision's events once, with its fix (here `hear`, the path both
+    /// take) or from that note, whichever comes first.
     @Test func aManagerReportsTheAppsEventsInTheirOrderWhicheverFixCausedThem() {
-        let regions = MonitoredRegions(limit: 20, maximumRadius: 1_000)
-        try? regions.add(circle)
-        let managers = (NSObject(), NSObject())  // held, so that their identifiers differ
-        let (first, second) = (ObjectIdentifier(managers.0), ObjectIdentifier(managers.1))
-        regions.join(first)
-        regions.join(second)
-        let far = fix(500, from: stop)
+        let authorization = LocationAuthorization(status: .authorizedAlways)
+        let app = authorization.app
+        try? app.addRegion(circle)
+        let queue = DispatchQueue(label: "SharedRegionStateTests.order")
+        let quiet = ScriptedLocationProvider(steps: [], clock: ManualClock())
+        let configuration = LocationManagerConfiguration(
+            provider: quiet, authorization: authorization, callbackQueue: queue)
+        let delegates = (RecordingDelegate(), RecordingDelegate())
+        let managers = (
+            CLLocationManager(configuration: configuration), CLLocationManager(configuration: configuration)
+        )
+        managers.0.delegate = delegates.0
+        managers.1.delegate = delegates.1
+        let (first, second) = (managers.0.engine, managers.1.engine)
         let near = CLLocation(
             coordinate: stop, altitude: 0, horizontalAccuracy: 5, verticalAccuracy: -1,
             timestamp: Date(timeIntervalSince1970: 1))
-        let names = { (events: [RegionMonitor.Event]) in events.map(Self.name) }
+        // Two fixes in a row: making the second decision takes the first, whose note both managers are sent.
+        let farDecision = app.deciding([fix(500, from: stop)]) { $0 }
+        let nearDecision = app.deciding([near]) { $0 }
+        let names = { (delegate: RecordingDelegate) in
+            queue.sync { regionEvents(delegate.serviceEvents).map(Self.name) }
+        }
 
-        #expect(names(regions.update(with: far, from: first)) == ["state outside"])
+        queue.sync { first.hear(farDecision) }
+        #expect(names(delegates.0) == ["state outside"])
         // The second manager's copy of the far fix changes nothing, but it reports what the first's did.
-        #expect(names(regions.update(with: far, from: second)) == ["state outside"])
-        #expect(names(regions.update(with: near, from: second)) == ["state inside", "entered"])
-        // The note from the first manager then finds nothing left; the first takes the second's events.
-        #expect(regions.unreportedEvents(for: second).isEmpty)
-        #expect(names(regions.update(with: near, from: first)) == ["state inside", "entered"])
-        #expect(regions.unreportedEvents(for: first).isEmpty)
+        queue.sync { second.hear(farDecision) }
+        #expect(names(delegates.1) == ["state outside"])
+        queue.sync { second.hear(nearDecision) }
+        #expect(names(delegates.1) == ["state outside", "state inside", "entered"])
+        // The note from the near decision then finds nothing left; the first takes the second's events.
+        queue.sync { second.hear(nearDecision) }
+        #expect(names(delegates.1) == ["state outside", "state inside", "entered"])
+        queue.sync { first.hear(nearDecision) }
+        #expect(names(delegates.0) == ["state outside", "state inside", "entered"])
+        queue.sync { first.hear(farDecision) }
+        #expect(names(delegates.0) == ["state outside", "state inside", "entered"])
         withExtendedLifetime(managers) {}
     }
 
-    private static func name(_ event: RegionMonitor.Event) -> String {
+    private static func name(_ event: DelegateEvent) -> String {
         switch event {
-        case .determined(.inside, _): "state inside"
-        case .determined(.outside, _): "state outside"
-        case .determined: "state unknown"
+        case .state(.inside, _): "state inside"
+        case .state(.outside, _): "state outside"
+        case .state: "state unknown"
         case .entered: "entered"
         case .exited: "exited"
+        default: "\(event)"
         }
     }
 }

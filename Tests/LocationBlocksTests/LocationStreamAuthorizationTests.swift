@@ -55,7 +55,7 @@ import Testing
         let streams = harness.makeStreams()
         let iterator = Self.iterate(service, on: streams)
         // The request itself is synchronous (only its answer comes later), so this is final.
-        #expect(!harness.authorization.hasBeenRequested)
+        #expect(!harness.authorization.app.hasBeenRequested)
         withExtendedLifetime(iterator) {}
     }
 

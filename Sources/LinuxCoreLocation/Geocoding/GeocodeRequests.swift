@@ -2,14 +2,14 @@ import Dispatch
 import Foundation
 
 /// The requests of one ``CLGeocoder``: at most one pending, asked of the configured service on a global queue,
-/// answered on the requester's callback target unless cancelled meanwhile.
+/// answered on the requester's callback thread unless cancelled meanwhile.
 final class GeocodeRequests: Sendable {
     typealias Handler = @Sendable ([CLPlacemark]?, (any Error)?) -> Void
 
     private struct Pending: Sendable {
         let id: Int
         let handler: Handler
-        let target: CallbackTarget
+        let target: CallbackMailbox
     }
 
     private let choice: GeocodingServices.Choice
@@ -33,7 +33,7 @@ final class GeocodeRequests: Sendable {
 
     /// Makes `handler` the pending request (cancelling an earlier one), asks the service on a global queue and
     /// queues the answer on `target` unless the request was cancelled meanwhile.
-    func submit(_ query: GeocodeQuery, on target: CallbackTarget, _ handler: @escaping Handler) {
+    func submit(_ query: GeocodeQuery, on target: CallbackMailbox, _ handler: @escaping Handler) {
         cancel()
         let id = state.withLock { state in
             state.nextID += 1
@@ -55,11 +55,16 @@ final class GeocodeRequests: Sendable {
         }
     }
 
-    /// Runs `query` through ``submit(_:on:_:)``, resuming on a global queue; task cancellation cancels it.
+    /// The serial queue that resumes the tasks awaiting ``placemarks(_:)``: a mailbox serves one thread or serial
+    /// queue at a time, never a concurrent queue.
+    private static let answers = DispatchQueue(label: "LinuxCoreLocation.GeocodeRequests.answers")
+
+    /// Runs `query` through ``submit(_:on:_:)``, resuming on a serial queue of the geocoders; task cancellation
+    /// cancels it.
     func placemarks(_ query: GeocodeQuery) async throws -> [CLPlacemark] {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                submit(query, on: .queue(.global())) { placemarks, error in
+                submit(query, on: .for(Self.answers)) { placemarks, error in
                     if let error {
                         continuation.resume(throwing: error)
                     } else {

@@ -147,10 +147,10 @@ open class CLLocationManager: NSObject {
     // MARK: Authorization
 
     /// The app's authorization status.
-    open var authorizationStatus: CLAuthorizationStatus { engine.authorization.status }
+    open var authorizationStatus: CLAuthorizationStatus { engine.app.status }
 
     /// The app's accuracy authorization.
-    open var accuracyAuthorization: CLAccuracyAuthorization { engine.authorization.accuracy }
+    open var accuracyAuthorization: CLAccuracyAuthorization { engine.app.accuracy }
 
     /// Why the app uses location, shown in the prompt (deprecated by Apple in iOS 6 for an Info.plist key).
     ///
@@ -166,12 +166,12 @@ open class CLLocationManager: NSObject {
     /// Asks for permission to use location while the app is in use; answered asynchronously by the
     /// authorization's policy, then reported through ``CLLocationManagerDelegate/locationManagerDidChangeAuthorization(_:)``.
     open func requestWhenInUseAuthorization() {
-        engine.authorization.request(.whenInUse)
+        engine.app.request(.whenInUse)
     }
 
     /// Asks for permission to use location at any time; answered like ``requestWhenInUseAuthorization()``.
     open func requestAlwaysAuthorization() {
-        engine.authorization.request(.always)
+        engine.app.request(.always)
     }
 
     /// Asks for full accuracy for a while; Linux always has full accuracy, so `completion` runs with `nil`
@@ -184,7 +184,7 @@ open class CLLocationManager: NSObject {
         withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
         guard let completion else { return }
-        engine.target.perform { completion(nil) }
+        engine.mailbox.perform { completion(nil) }
     }
 
     /// Asks for full accuracy for a while, without a completion; Linux always has full accuracy, so this does
@@ -311,7 +311,7 @@ open class CLLocationManager: NSObject {
     @preconcurrency
     open func startMonitoringLocationPushes(completion: (@Sendable (Data?, (any Error)?) -> Void)? = nil) {
         guard let completion else { return }
-        engine.target.perform { completion(nil, CLLocationPushServiceError(.unsupportedPlatform)) }
+        engine.mailbox.perform { completion(nil, CLLocationPushServiceError(.unsupportedPlatform)) }
     }
 
     /// Starts monitoring location pushes (iOS 15); Linux has no push service.
@@ -340,7 +340,7 @@ open class CLLocationManager: NSObject {
     /// Whether Location Services are on for this manager: its provider exists and its authorization's switch
     /// is on (deprecated by Apple in iOS 4 in favour of the class method).
     open var locationServicesEnabled: Bool {
-        engine.authorization.locationServicesEnabled && engine.provider != nil
+        engine.app.servicesEnabled && engine.provider != nil
     }
 
     /// Whether this manager's provider measures headings (deprecated by Apple in iOS 4 in favour of the class

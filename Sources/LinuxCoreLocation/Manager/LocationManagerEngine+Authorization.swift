@@ -1,15 +1,15 @@
 extension LocationManagerEngine {
-    /// Called by ``LocationAuthorization`` on any thread when the status changes.
+    /// Called by the app (``LocationApp``) on any thread when the status changes.
     func authorizationDidChange() {
-        target.perform { [weak self] in self?.deliverAuthorizationChange(isChange: true) }
+        mailbox.perform { [weak self] in self?.deliverAuthorizationChange(isChange: true) }
     }
 
-    /// On the callback target: tells the delegate; on a change (not the report at creation) also stops a
+    /// On the callback thread: tells the delegate; on a change (not the report at creation) also stops a
     /// pending `requestLocation()` and reports `CLError(.denied)` to running location services when access was
     /// taken away (once: not again when a start already reported it under the new status), and starts or stops
     /// the provider to match.
     func deliverAuthorizationChange(isChange: Bool) {
-        let status = authorization.status
+        let status = app.status
         let denied = isChange && (status == .denied || status == .restricted)
         let (wasActive, request, reported) = state.withLock { state in
             let wasActive = state.updatingLocation || state.request != nil

@@ -12,7 +12,7 @@ extension LocationManagerEngine {
         case .locationUnknown: reason = "no fix right now" + (source.map { " from \($0)" } ?? "") + "; updates go on"
         case .headingFailure: reason = "\(source ?? "the provider") does not measure heading"
         case .denied:
-            let status = authorization.status
+            let status = app.status
             reason =
                 status == .denied || status == .restricted
                 ? "location access is \(status == .denied ? "denied" : "restricted") (CORELOCATION_AUTHORIZATION)"

@@ -1,42 +1,30 @@
 import Foundation
 
 extension LocationManagerEngine {
-    /// One delegate call caused by fixes, in the order the fixes caused them.
-    enum FixCallback {
-        case locations([CLLocation])
-        case paused
-        case resumed
-        case region(RegionMonitor.Event)
-        case visit(CLVisit)
-    }
-
-    /// What the fixes of one event decided: the delegate calls to make, in order, and whether they changed a
-    /// region's state (which the app's other managers then report too).
-    private struct FixDecision {
-        var callbacks: [FixCallback] = []
-        var causedRegionEvents = false
-    }
-
-    /// On the callback target: feeds valid fixes of location generation `generation` to every running service —
-    /// `requestLocation()`, standard updates (distance filter, automatic pauses), significant changes, region
-    /// monitoring and visits — and makes the delegate calls they decide, in fix order; nothing when updates were
-    /// stopped or restarted since the fixes arrived.
+    /// On the callback thread: feeds the fixes of the delivery numbered `sequence` to every running service —
+    /// `requestLocation()`, standard updates (distance filter, automatic pauses), significant changes and visits —
+    /// and makes the delegate calls they decide, in fix order, each fix's region events (`regionEvents`, by fix:
+    /// the app's, decided once for all its managers) after the fix's own calls; only the region events when updates
+    /// were stopped or restarted since the delivery was posted, nothing once the manager is gone.
     ///
     /// A fix accepted by standard updates or by significant-change monitoring (or both) is delivered once;
     /// consecutive delivered fixes share one `didUpdateLocations` call. Time-based rules use `now`, the
     /// time on the manager's clock when the provider delivered the fixes.
     ///
-    /// Without a pending request, the common case, one turn of the lock checks the generation, decides, and takes
-    /// the receivers of the calls: it runs for every fix of every manager.
-    func handleFixes(_ fixes: [CLLocation], generation: Int, receivedAt now: Date) {
+    /// Without a pending request, the common case, one turn of the lock checks the sequence number, decides, and
+    /// takes the receivers of the calls: it runs for every fix of every manager.
+    func handleFixes(
+        _ fixes: [CLLocation], sequence: Int, receivedAt now: Date, regionEvents: [[RegionMonitor.Event]]?
+    ) {
         guard !fixes.isEmpty else { return }
         // Filled in by the closures, rather than returned in optional tuples, whose copies cost retains per manager.
-        var decision = FixDecision()
+        var callbacks = FixCallbacks()
         var round: CallbackRound?
         let requestPending: Bool? = state.withLock { state in
-            guard state.accepts(generation: generation) else { return nil }
-            guard state.request == nil else { return true }
-            decide(fixes, into: &decision, round: &round, state: &state, now: now)
+            guard !state.detached else { return nil }
+            let current = state.accepts(sequence)
+            if current && state.request != nil { return true }
+            decide(fixes, current: current, regionEvents, into: &callbacks, round: &round, state: &state, now: now)
             return false
         }
         guard let requestPending else { return }
@@ -44,16 +32,16 @@ extension LocationManagerEngine {
             completeRequestIfMet(by: fixes)
             state.withLock { state in
                 // The answer's delegate call may have stopped or restarted updates (or released the manager): then
-                // these fixes belong to an older generation and decide nothing more.
-                guard state.accepts(generation: generation) else { return }
-                decide(fixes, into: &decision, round: &round, state: &state, now: now)
+                // these fixes belong to the time before, and only their region events are left to report.
+                guard !state.detached else { return }
+                let current = state.accepts(sequence)
+                decide(fixes, current: current, regionEvents, into: &callbacks, round: &round, state: &state, now: now)
             }
         }
-        if decision.causedRegionEvents { shareRegionEvents() }
         guard let round else { return }
         defer { state.withLock { $0.eventTime = round.outerEventTime } }
         round.receivers.call { manager, delegate in
-            for callback in decision.callbacks { Self.deliver(callback, to: delegate, of: manager) }
+            for callback in callbacks { Self.deliver(callback, to: delegate, of: manager) }
         }
     }
 
@@ -71,66 +59,37 @@ extension LocationManagerEngine {
         }
     }
 
-    /// Runs `fixes` through every service under the lock: the calls they decide, in fix order, go to `decision`, and
-    /// when there are some, their receivers to `round`, with ``State/eventTime`` set to `now` for them.
+    /// Runs `fixes` through every service under the lock when they are `current`, and adds each fix's region events:
+    /// the calls, in fix order, go to `callbacks`, and when there are some, their receivers to `round`, with
+    /// ``State/eventTime`` set to `now` for them.
     private func decide(
-        _ fixes: [CLLocation], into decision: inout FixDecision, round: inout CallbackRound?, state: inout State,
-        now: Date
+        _ fixes: [CLLocation], current: Bool, _ regionEvents: [[RegionMonitor.Event]]?,
+        into callbacks: inout FixCallbacks, round: inout CallbackRound?, state: inout State, now: Date
     ) {
-        defer { if !decision.callbacks.isEmpty { round = CallbackRound(startingAt: now, in: &state) } }
-        for fix in fixes {
-            // Both services see every fix, so neither short-circuits the other.
-            let standard = Self.standardUpdatesAccept(fix, state: &state, now: now, callbacks: &decision.callbacks)
-            let significant = Self.significantChangeAccepts(fix, state: &state, now: now)
-            if standard || significant {
-                state.location = fix
-                if state.updatingLocation { state.lastDelivered = fix }
-                if case .locations(let earlier) = decision.callbacks.last {
-                    decision.callbacks[decision.callbacks.count - 1] = .locations(earlier + [fix])
-                } else {
+        defer { if !callbacks.isEmpty { round = CallbackRound(startingAt: now, in: &state) } }
+        for (index, fix) in fixes.enumerated() {
+            if current {
+                // Both services see every fix, so neither short-circuits the other.
+                let standard = Self.standardUpdatesAccept(fix, state: &state, now: now, callbacks: &callbacks)
+                let significant = Self.significantChangeAccepts(fix, state: &state, now: now)
+                if standard || significant {
+                    state.location = fix
+                    if state.updatingLocation { state.lastDelivered = fix }
                     // A lone fix, the usual event, is delivered in the provider's array: no array made per manager.
-                    decision.callbacks.append(.locations(fixes.count == 1 ? fixes : [fix]))
+                    callbacks.appendLocation(fix, alone: fixes.count == 1 ? fixes : nil)
                 }
             }
-            let events = sharedRegions.update(with: fix, from: ObjectIdentifier(self))
-            if !events.isEmpty {
-                decision.causedRegionEvents = true
-                decision.callbacks += events.map(FixCallback.region)
+            if let regionEvents, index < regionEvents.count {
+                for event in regionEvents[index] { callbacks.append(.region(event)) }
             }
-            if let visit = state.visits?.update(with: fix, at: now) { decision.callbacks.append(.visit(visit)) }
+            if current, let visit = state.visits?.update(with: fix, at: now) { callbacks.append(.visit(visit)) }
         }
-    }
-
-    /// Has every other manager of the app report the region events it has not reported yet, on its own thread.
-    ///
-    /// The app's regions have one state, whichever manager's fixes decided it. Each manager takes
-    /// the events from the shared log in order, so one that meanwhile handled a later fix itself has reported
-    /// them already, before that fix's own, and finds nothing left.
-    ///
-    /// Sent once the fix has reached every manager of the provider (``LocationHub/afterCurrentEvent(of:_:)``): the
-    /// hub wakes this thread before it has served the others, and a manager must not hear of a region event before
-    /// the fix that caused it.
-    private func shareRegionEvents() {
-        let others = authorization.engines.filter { $0 !== self }
-        let share: @Sendable () -> Void = {
-            for engine in others {
-                engine.target.perform { [weak engine] in
-                    guard let engine else { return }
-                    let events = engine.sharedRegions.unreportedEvents(for: ObjectIdentifier(engine))
-                    guard !events.isEmpty else { return }
-                    engine.withDelegate { manager, delegate in
-                        for event in events { Self.deliver(.region(event), to: delegate, of: manager) }
-                    }
-                }
-            }
-        }
-        if let provider { hub.afterCurrentEvent(of: provider, share) } else { share() }
     }
 
     /// Standard updates: automatic pauses first (which may add a pause or resume callback), then the
     /// distance filter; `false` while not updating or paused.
     private static func standardUpdatesAccept(
-        _ fix: CLLocation, state: inout State, now: Date, callbacks: inout [FixCallback]
+        _ fix: CLLocation, state: inout State, now: Date, callbacks: inout FixCallbacks
     ) -> Bool {
         guard state.updatingLocation else { return false }
         if state.settings.pausesLocationUpdatesAutomatically {
@@ -144,7 +103,8 @@ extension LocationManagerEngine {
         return passesDistanceFilter(fix, last: state.lastDelivered, filter: state.settings.distanceFilter)
     }
 
-    private static func deliver(
+    /// Makes the delegate call of `callback`.
+    static func deliver(
         _ callback: FixCallback, to delegate: any CLLocationManagerDelegate, of manager: CLLocationManager
     ) {
         switch callback {

@@ -8,9 +8,6 @@ extension LocationManagerEngine {
     /// is generous enough for any geofence and keeps circles far from covering a hemisphere.
     static let maximumRegionMonitoringDistance: CLLocationDistance = 1_000_000
 
-    /// The app's regions: shared by every manager with this engine's authorization.
-    var sharedRegions: MonitoredRegions { authorization.monitoredRegions }
-
     /// `startMonitoring(for:)`: adds a circular region to the app's set, or reports why it cannot.
     ///
     /// The region replaces one with the same identifier (whose state is forgotten) and is confirmed to this
@@ -20,7 +17,7 @@ extension LocationManagerEngine {
     func startMonitoring(for region: CLRegion) {
         let accepted: Bool
         do {
-            try sharedRegions.add(region)
+            try app.addRegion(region)
             accepted = true
         } catch {
             accepted = false
@@ -40,13 +37,13 @@ extension LocationManagerEngine {
     /// `stopMonitoring(for:)`: removes the region with that identifier from the app's set, whichever manager
     /// added it.
     func stopMonitoring(for region: CLRegion) {
-        sharedRegions.remove(identifier: region.identifier)
+        app.removeRegion(identifier: region.identifier)
         regionsDidChange()
     }
 
     /// Starts or stops the provider of every manager of the app to follow the app's set.
     private func regionsDidChange() {
-        let engines = authorization.engines
+        let engines = app.managers
         for engine in engines { engine.updateProviderNeed() }
         if !engines.contains(where: { $0 === self }) { updateProviderNeed() }
     }
@@ -55,12 +52,12 @@ extension LocationManagerEngine {
     /// that identifier when the call is made (the same whichever manager asks); `.unknown` before the first
     /// decisive fix or for a region not monitored.
     func requestState(for region: CLRegion) {
-        let regionState = sharedRegions.state(of: region.identifier)
+        let regionState = app.state(ofRegion: region.identifier)
         performWithDelegate { manager, delegate in
             delegate.locationManager(manager, didDetermineState: regionState, for: region)
         }
     }
 
     /// The app's monitored regions.
-    var monitoredRegions: Set<CLRegion> { Set(sharedRegions.regions) }
+    var monitoredRegions: Set<CLRegion> { Set(app.regions) }
 }

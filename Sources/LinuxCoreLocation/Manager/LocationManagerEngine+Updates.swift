@@ -11,7 +11,7 @@ extension LocationManagerEngine {
             // Only a start after a stop drops what was queued before it: a start while running (a block that
             // restarts itself) keeps the deliveries in flight, so a replay gives the same fixes every run.
             if !state.updatingLocation {
-                state.locationGeneration += 1
+                state.staleThrough = mailbox.lastSequence
                 state.lastDelivered = nil
             }
             state.updatingLocation = true
@@ -34,7 +34,7 @@ extension LocationManagerEngine {
         let request = state.withLock { state in
             defer { state.request = nil }
             state.updatingLocation = false
-            state.locationGeneration += 1
+            state.staleThrough = mailbox.lastSequence
             state.pause = PauseDetector()
             return state.request
         }
@@ -56,7 +56,7 @@ extension LocationManagerEngine {
         }
         let timer = clock.schedule(after: Self.requestLocationTimeout) { [weak self] in
             guard let engine = self else { return }
-            engine.target.perform { engine.requestTimedOut(id) }
+            engine.mailbox.perform { engine.requestTimedOut(id) }
         }
         let previous = state.withLock { state in
             defer { state.request = LocationRequest(id: id, best: nil, timer: timer) }
@@ -65,74 +65,6 @@ extension LocationManagerEngine {
         previous?.timer.cancel()
         reportIfUnusable()
         updateProviderNeed()
-    }
-
-    /// Called by the hub on the provider's queue; notes whether the fix is lost, then queues the event, with the
-    /// generation of location updates it belongs to, in the mailbox.
-    func receive(
-        _ event: LocationProviderEvent, receivedAt now: Date, dropsOldest: Bool, moreFollow: Bool, batch: HopBatch?
-    ) {
-        let generation = state.withLock { state in
-            switch event {
-            case .fixLost, .failed: state.fixLost = true
-            case .locations: state.fixLost = false
-            case .heading, .finished: break
-            }
-            return state.locationGeneration
-        }
-        target.post(
-            ManagerMailbox.Event(event: event, generation: generation, receivedAt: now), dropsOldest: dropsOldest,
-            moreFollow: moreFollow, batch: batch)
-    }
-
-    /// Whether the mailbox has room for another event.
-    var hasRoom: Bool { target.hasRoom }
-
-    /// The callback target's mailbox, shared by the managers on the same queue or thread.
-    var callbackThread: ObjectIdentifier { ObjectIdentifier(target.target.mailbox) }
-
-    /// Hands the events of an unfinished burst to the callback target.
-    func handOverWaitingEvents() { target.handOver() }
-
-    /// On the callback target: handles an event from the mailbox.
-    func handle(_ event: ManagerMailbox.Event) {
-        handle(event.event, generation: event.generation, receivedAt: event.receivedAt)
-    }
-
-    private func handle(_ event: LocationProviderEvent, generation: Int, receivedAt now: Date) {
-        switch event {
-        case .locations(let fixes):
-            let isValid = { (fix: CLLocation) in
-                fix.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid(fix.coordinate)
-            }
-            handleFixes(
-                fixes.allSatisfy(isValid) ? fixes : fixes.filter(isValid), generation: generation, receivedAt: now)
-        case .heading(let heading):
-            handleHeading(heading)
-        case .fixLost:
-            guard state.withLock({ $0.locationGeneration == generation && $0.updatingLocation }) else { return }
-            withDelegate { manager, delegate in
-                delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
-            }
-        case .failed(let error):
-            // Reported to a manager using the provider for location (this generation's) or for headings; a pending
-            // `requestLocation()` of this generation ends with it.
-            let request: (LocationRequest?, Bool) = state.withLock { state in
-                let forLocation =
-                    state.locationGeneration == generation && (state.updatingLocation || state.request != nil)
-                guard forLocation else { return (nil, state.updatingHeading) }
-                defer { state.request = nil }
-                return (state.request, true)
-            }
-            guard request.1 else { return }
-            request.0?.timer.cancel()
-            updateProviderNeed()
-            withDelegate { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
-        case .finished:
-            withDelegate { manager, delegate in
-                (delegate as? LinuxLocationManagerDelegate)?.locationManagerProviderDidFinish(manager)
-            }
-        }
     }
 
     /// Apple's distance filter: deliver a fix at least `filter` metres (geodesic) from the last delivered one,
@@ -187,18 +119,18 @@ extension LocationManagerEngine {
     }
 
     /// When no fix can flow — no provider, or authorization denied or restricted — reports
-    /// `CLError(.denied)` on the callback target, as iOS does when location services are off or denied, and
+    /// `CLError(.denied)` on the callback thread, as iOS does when location services are off or denied, and
     /// prints a one-time hint; when authorization is not determined and nobody has asked for it, prints the
     /// hint only.
     func reportIfUnusable() {
-        let status = authorization.status
+        let status = app.status
         if provider == nil {
             Diagnostics.hint(
                 "no-provider",
                 "no location provider is configured or reachable; set CORELOCATION_PROVIDER "
                     + "(e.g. gpsd://127.0.0.1:2947, nmea:/dev/ttyACM0, gpx:track.gpx, fixed:48.8584,2.2945)")
         } else if status == .notDetermined {
-            guard !authorization.hasBeenRequested else { return }
+            guard !app.hasBeenRequested else { return }
             Diagnostics.hint(
                 "not-determined",
                 "location authorization is not determined, so no fixes flow yet; call "

@@ -1,9 +1,9 @@
 /// The state and behaviour behind one ``CLLocationManager``; the manager's open members forward here.
 ///
 /// Settings and service state sit under one lock so any thread may read them; decisions and delegate calls
-/// happen on the manager's callback target, where stops also happen, which is what makes "no callback after
+/// happen on the manager's callback thread, where stops also happen, which is what makes "no callback after
 /// stop returns" hold: every queued delivery re-checks the state when it runs.
-final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
+final class LocationManagerEngine: @unchecked Sendable {
     struct Settings {
         var desiredAccuracy = kCLLocationAccuracyBest
         var distanceFilter = kCLDistanceFilterNone
@@ -40,16 +40,20 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         var rangedConstraints: Set<CLBeaconIdentityConstraint> = []
         var request: LocationRequest?
         var nextRequestID = 0
-        /// Bumped by every stop of location updates and by a start that follows one; deliveries queued under an
-        /// older value are dropped.
-        var locationGeneration = 0
+        /// The last delivery (``Delivery/sequence``) posted to the mailbox when location updates were last stopped,
+        /// or started after a stop: the fixes of that delivery and of those before it are dropped.
+        var staleThrough = 0
         var location: CLLocation?
         /// The last fix delivered since standard updates started, from which the distance filter measures;
         /// `nil` after every start that follows a stop, so that each start delivers its first fix.
         var lastDelivered: CLLocation?
         /// Whether the provider's latest word, since this manager subscribed, is that it has no fix (a
-        /// `fixLost` or `failed` event not followed by fixes).
+        /// `fixLost` or `failed` event not followed by fixes); kept by the hub.
         var fixLost = false
+        /// The fixes dropped without delivery because the callback thread fell behind a live provider.
+        var droppedLocations = 0
+        /// The number of the last region decision of the app whose events this manager reported.
+        var lastRegionDecision = 0
         var heading: CLHeading?
         /// While fixes are being reported, the time on the clock when the provider delivered them.
         var eventTime: Date?
@@ -60,9 +64,9 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         /// the hop that released it) changes nothing — no fix decided, no region state changed, no provider started.
         var detached = false
 
-        /// Whether fixes that arrived in location generation `generation` still count: updates were not stopped or
-        /// restarted since, and the manager is not gone.
-        func accepts(generation: Int) -> Bool { locationGeneration == generation && !detached }
+        /// Whether the fixes of the delivery numbered `sequence` still count: updates were not stopped or restarted
+        /// since it was posted, and the manager is not gone.
+        func accepts(_ sequence: Int) -> Bool { sequence > staleThrough && !detached }
         /// Extra receivers of every callback, held strongly, in registration order (``CLLocationManager/addObserver(_:)``).
         var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = []
         var nextObserverToken = 0
@@ -77,11 +81,12 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     static let bestAccuracyThreshold: CLLocationAccuracy = kCLLocationAccuracyNearestTenMeters
 
     let provider: (any LocationProvider)?
-    let authorization: LocationAuthorization
+    /// The app the manager belongs to: its authorization, regions and other managers.
+    let app: LocationApp
     let clock: any LocationClock
-    /// Where callbacks run: the provider's events and every block the engine performs, in order, on the
-    /// manager's callback target.
-    let target: ManagerMailbox
+    /// The mailbox of the callback thread, shared with the other managers there: the provider's events and every
+    /// block the engine performs arrive through it, in order.
+    let mailbox: CallbackMailbox
     let hub: LocationHub
     let state: Protected<State>
     /// Whether this engine has told the hub it needs the provider.
@@ -90,38 +95,32 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     /// the order they decided, and neither returns before the provider is in the state its change asked for.
     private let subscription = Protected(false)
 
-    init(
-        provider: (any LocationProvider)?, authorization: LocationAuthorization, target: CallbackTarget,
-        hub: LocationHub = .shared
-    ) {
+    init(provider: (any LocationProvider)?, app: LocationApp, mailbox: CallbackMailbox, hub: LocationHub = .shared) {
         self.provider = provider
-        self.authorization = authorization
+        self.app = app
         self.clock = provider?.clock ?? SystemClock.shared
-        self.target = ManagerMailbox(target: target)
+        self.mailbox = mailbox
         self.hub = hub
         state = Protected(State())
-        // A cycle, broken by `detach()` when the manager goes away.
-        self.target.open { [self] event in handle(event) }
     }
 
     /// An engine for a manager made with `configuration`, delivering to its queue or to this thread's run loop.
     convenience init(configuration: LocationManagerConfiguration) {
         self.init(
-            provider: configuration.resolvedProvider(), authorization: configuration.authorization,
-            target: configuration.callbackQueue.map(CallbackTarget.queue) ?? .forCurrentThread())
+            provider: configuration.resolvedProvider(), app: configuration.authorization.app,
+            mailbox: configuration.callbackQueue.map(CallbackMailbox.for) ?? .forCurrentThread())
     }
 
     /// Connects the engine to its manager and reports the initial authorization, as iOS 14 does on creation.
     func attach(to manager: CLLocationManager) {
         state.withLock { $0.manager = manager }
-        sharedRegions.join(ObjectIdentifier(self))
-        authorization.addObserver(self)
-        target.perform { [weak self] in self?.deliverAuthorizationChange(isChange: false) }
+        app.join(self)
+        mailbox.perform { [weak self] in self?.deliverAuthorizationChange(isChange: false) }
     }
 
     /// Drops every need for the provider and every observation; called when the manager goes away.
     func detach() {
-        // First, so that no fix handled from now on reaches the shared regions after this engine leaves them.
+        // First, so that what is still queued for the engine changes nothing (no region decision taken by it).
         // The observers are returned so that they are released after the lock: their deinit may do anything.
         let (request, _) = state.withLock { state in
             defer {
@@ -131,9 +130,7 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
             }
             return (state.request, state.observers)
         }
-        target.close()
-        authorization.removeObserver(self)
-        sharedRegions.forget(ObjectIdentifier(self))
+        app.leave(self)
         request?.timer.cancel()
         guard let provider else { return }
         subscription.withLock { subscribed in
@@ -168,8 +165,8 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
     func updateProviderNeed() {
         guard let provider else { return }
         subscription.withLock { subscribed in
-            let authorized = authorization.isAuthorized
-            let regions = !sharedRegions.isEmpty
+            let authorized = app.isAuthorized
+            let regions = app.monitorsRegions
             let needed = state.withLock {
                 !$0.detached && Self.needsProvider($0, authorized: authorized, regions: regions)
             }
@@ -200,14 +197,14 @@ final class LocationManagerEngine: LocationHubSubscriber, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on the callback target with the manager and, in turn, its delegate (if it still exists) and
+    /// Runs `body` on the callback thread with the manager and, in turn, its delegate (if it still exists) and
     /// each observer registered when the call began, in registration order.
     func withDelegate(_ body: (CLLocationManager, any CLLocationManagerDelegate) -> Void) {
         state.withLock { Receivers($0) }.call(body)
     }
 
-    /// Queues `body` on the callback target, to run with the manager and delegate if they still exist.
+    /// Queues `body` on the callback thread, to run with the manager and delegate if they still exist.
     func performWithDelegate(_ body: @escaping @Sendable (CLLocationManager, any CLLocationManagerDelegate) -> Void) {
-        target.perform { [weak self] in self?.withDelegate(body) }
+        mailbox.perform { [weak self] in self?.withDelegate(body) }
     }
 }

@@ -27,6 +27,10 @@ public protocol LocationProvider: AnyObject, Sendable {
     /// The clock the provider paces itself with, which managers fed by it use for all time-based behaviour.
     var clock: any LocationClock { get }
 
+    /// Whether the provider can wait for the managers it feeds (a recording) or not (a live source);
+    /// ``LocationProviderPacing/live`` unless the provider says otherwise.
+    var pacing: LocationProviderPacing { get }
+
     /// Starts producing events; called by the hub, never while already started.
     ///
     /// - Parameter handler: Receives every event, on the provider's own queue, one at a time, until ``stop()``
@@ -41,4 +45,7 @@ public protocol LocationProvider: AnyObject, Sendable {
 extension LocationProvider {
     /// `nil` when ``isAvailable``, else `not available`: providers that know why say so themselves.
     public var unavailability: String? { isAvailable ? nil : "not available" }
+
+    /// A live source, which cannot wait for its managers: the default.
+    public var pacing: LocationProviderPacing { .live }
 }

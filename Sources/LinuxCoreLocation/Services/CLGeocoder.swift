@@ -60,7 +60,7 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
     open func reverseGeocodeLocation(
         _ location: CLLocation, completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
     ) {
-        requests.submit(.reverse(location, locale: nil), on: .forCurrentThread(), completionHandler)
+        requests.submit(.reverse(location, locale: nil), on: CallbackMailbox.forCurrentThread(), completionHandler)
     }
 
     /// Looks up the address of `location` with names in `locale`'s language where the service has them.
@@ -74,7 +74,7 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
         _ location: CLLocation, preferredLocale locale: Locale?,
         completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
     ) {
-        requests.submit(.reverse(location, locale: locale), on: .forCurrentThread(), completionHandler)
+        requests.submit(.reverse(location, locale: locale), on: CallbackMailbox.forCurrentThread(), completionHandler)
     }
 
     /// Looks up the places matching an address: placemarks best first.
@@ -117,7 +117,7 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
         completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
     ) {
         let query = GeocodeQuery.address(addressString, region: region, locale: locale)
-        requests.submit(query, on: .forCurrentThread(), completionHandler)
+        requests.submit(query, on: CallbackMailbox.forCurrentThread(), completionHandler)
     }
 
     /// Looks up the places matching a postal address: its parts joined by commas, street first.
@@ -144,7 +144,7 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
         completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
     ) {
         let query = GeocodeQuery.address(GeocodeQuery.text(of: postalAddress), region: nil, locale: locale)
-        requests.submit(query, on: .forCurrentThread(), completionHandler)
+        requests.submit(query, on: CallbackMailbox.forCurrentThread(), completionHandler)
     }
 
     /// Looks up the places matching an Address Book dictionary (deprecated by Apple in iOS 11 in favour of
@@ -160,7 +160,7 @@ open class CLGeocoder: NSObject, @unchecked Sendable {
         completionHandler: @escaping @Sendable ([CLPlacemark]?, (any Error)?) -> Void
     ) {
         let query = GeocodeQuery.address(GeocodeQuery.text(of: addressDictionary), region: nil, locale: nil)
-        requests.submit(query, on: .forCurrentThread(), completionHandler)
+        requests.submit(query, on: CallbackMailbox.forCurrentThread(), completionHandler)
     }
 
     // MARK: Async

@@ -37,7 +37,7 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
         manager.delegate = self
         let manager = UncheckedSendableManager(manager)
         continuation.onTermination = { _ in manager.value.stopUpdatingLocation() }
-        let watch = authorization.watch { [weak self] in self?.reportReason() }
+        let watch = authorization.app.watch { [weak self] in self?.reportReason() }
         watching.withLock { $0 = watch }
         if authorization.status == .notDetermined { manager.value.requestWhenInUseAuthorization() }
         reportReason()
@@ -52,7 +52,7 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
     ///
     /// Idempotent; any thread.
     func stop() {
-        if let watch = watching.withLock({ $0.take() }) { authorization.unwatch(watch) }
+        if let watch = watching.withLock({ $0.take() }) { authorization.app.unwatch(watch) }
         manager.stopUpdatingLocation()
         continuation.finish()
     }
@@ -71,7 +71,7 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
         }
     }
 
-    private var facts: AuthorizationFacts { AuthorizationFacts(authorization.snapshot, hasProvider: hasProvider) }
+    private var facts: AuthorizationFacts { AuthorizationFacts(authorization.app.snapshot, hasProvider: hasProvider) }
 
     /// Sends an update without a fix when authorization keeps fixes from flowing and the reason changed.
     private func reportReason() {

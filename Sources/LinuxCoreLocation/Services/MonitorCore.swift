@@ -113,7 +113,7 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
 
     /// What the monitor's manager knows about authorization, for the iOS 18 flags of events.
     private var facts: AuthorizationFacts {
-        AuthorizationFacts(manager.engine.authorization.snapshot, hasProvider: manager.engine.provider != nil)
+        AuthorizationFacts(manager.engine.app.snapshot, hasProvider: manager.engine.provider != nil)
     }
 
     /// A change of authorization: every record gets an event with its state and the new flags, when the flags

@@ -14,6 +14,13 @@ struct RegionMonitor {
         case entered(CLRegion)
         /// `didExitRegion`.
         case exited(CLRegion)
+
+        /// The region the event is about.
+        var region: CLRegion {
+            switch self {
+            case .determined(_, let region), .entered(let region), .exited(let region): region
+            }
+        }
     }
 
     /// Why a region was refused.

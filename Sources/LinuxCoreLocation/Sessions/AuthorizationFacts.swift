@@ -18,7 +18,7 @@ struct AuthorizationFacts: Equatable {
     /// The app's status, as apps see it.
     var status: CLAuthorizationStatus
 
-    init(_ snapshot: LocationAuthorization.Snapshot, hasProvider: Bool) {
+    init(_ snapshot: LocationApp.Snapshot, hasProvider: Bool) {
         deniedGlobally = !snapshot.servicesEnabled || !hasProvider
         denied = !deniedGlobally && snapshot.status == .denied
         restricted = !deniedGlobally && snapshot.status == .restricted

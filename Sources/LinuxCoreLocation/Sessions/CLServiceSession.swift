@@ -84,7 +84,7 @@ public final class CLServiceSession: Sendable {
                 }
                 if fellBack { Self.ask(appAuthorization, snapshot, for: authorization) }
             })
-        Self.ask(appAuthorization, appAuthorization.snapshot, for: authorization)
+        Self.ask(appAuthorization, appAuthorization.app.snapshot, for: authorization)
     }
 
     deinit {
@@ -103,13 +103,13 @@ public final class CLServiceSession: Sendable {
 
     /// Asks for the requirement when it can still be granted and no request is under way.
     private static func ask(
-        _ authorization: LocationAuthorization, _ snapshot: LocationAuthorization.Snapshot,
+        _ authorization: LocationAuthorization, _ snapshot: LocationApp.Snapshot,
         for requirement: AuthorizationRequirement
     ) {
         guard !snapshot.requestInProgress else { return }
         switch (requirement, snapshot.status) {
-        case (.whenInUse, .notDetermined): authorization.request(.whenInUse)
-        case (.always, .notDetermined), (.always, .authorizedWhenInUse): authorization.request(.always)
+        case (.whenInUse, .notDetermined): authorization.app.request(.whenInUse)
+        case (.always, .notDetermined), (.always, .authorizedWhenInUse): authorization.app.request(.always)
         default: break
         }
     }

@@ -12,21 +12,21 @@ final class DiagnosticFeed<Element: Equatable & Sendable>: Sendable {
     }
 
     private let authorization: LocationAuthorization
-    private let compute: @Sendable (LocationAuthorization.Snapshot) -> Element
-    private let onChange: @Sendable (LocationAuthorization.Snapshot) -> Void
+    private let compute: @Sendable (LocationApp.Snapshot) -> Element
+    private let onChange: @Sendable (LocationApp.Snapshot) -> Void
     private let state = Protected<(listeners: [Int: Listener], next: Int, watch: Int?, ended: Bool)>(
         ([:], 0, nil, false))
 
     /// Starts watching `authorization`; `onChange` runs after every change too (a session re-asks there).
     init(
         authorization: LocationAuthorization,
-        compute: @escaping @Sendable (LocationAuthorization.Snapshot) -> Element,
-        onChange: @escaping @Sendable (LocationAuthorization.Snapshot) -> Void = { _ in }
+        compute: @escaping @Sendable (LocationApp.Snapshot) -> Element,
+        onChange: @escaping @Sendable (LocationApp.Snapshot) -> Void = { _ in }
     ) {
         self.authorization = authorization
         self.compute = compute
         self.onChange = onChange
-        let key = authorization.watch { [weak self] in self?.changed() }
+        let key = authorization.app.watch { [weak self] in self?.changed() }
         state.withLock { $0.watch = key }
     }
 
@@ -37,7 +37,7 @@ final class DiagnosticFeed<Element: Equatable & Sendable>: Sendable {
     /// A new stream: the current value first, then the changes; finished at once after ``end()``.
     func stream() -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-        let value = compute(authorization.snapshot)
+        let value = compute(authorization.app.snapshot)
         let key: Int? = state.withLock { state in
             guard !state.ended else { return nil }
             state.next += 1
@@ -65,16 +65,16 @@ final class DiagnosticFeed<Element: Equatable & Sendable>: Sendable {
             }
             return (Array(state.listeners.values), state.watch)
         }
-        if let key { authorization.unwatch(key) }
+        if let key { authorization.app.unwatch(key) }
         for listener in listeners { listener.continuation.finish() }
     }
 
     /// Sends the new value to every stream that has not got it; under the lock, so that values leave in the
     /// order of the changes.
     private func changed() {
-        onChange(authorization.snapshot)
+        onChange(authorization.app.snapshot)
         state.withLock { state in
-            let value = compute(authorization.snapshot)
+            let value = compute(authorization.app.snapshot)
             for (key, listener) in state.listeners where listener.last != value {
                 state.listeners[key]?.last = value
                 listener.continuation.yield(value)

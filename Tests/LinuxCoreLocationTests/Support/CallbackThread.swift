@@ -15,7 +15,7 @@ final class UncheckedBox<Value>: @unchecked Sendable {
 final class CallbackThread: @unchecked Sendable {
     /// What the thread itself holds: it outlives the `CallbackThread` until the loop ends.
     private final class Control: @unchecked Sendable {
-        var mailbox: RunLoopMailbox?
+        var mailbox: CallbackMailbox?
         var stopped = false  // read and written only on the thread
     }
 
@@ -26,7 +26,7 @@ final class CallbackThread: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         let control = self.control
         let thread = Thread {
-            control.mailbox = RunLoopMailbox.forCurrentThread()
+            control.mailbox = CallbackMailbox.forCurrentThread()
             ready.signal()
             // `run(mode:before:)` need not return after a timer fires, so bound each turn to notice `stop()`.
             while !control.stopped {
@@ -45,7 +45,7 @@ final class CallbackThread: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         let result = UncheckedBox<T?>(nil)
         let work = UncheckedBox(body)
-        control.mailbox?.post {
+        control.mailbox?.perform {
             result.value = work.value()
             done.signal()
         }

@@ -107,7 +107,7 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
     /// to arrive.
     ///
     /// As fast as possible, the fixes go to the managers in bursts (one hop to the callback thread per
-    /// ``ManagerMailbox/burstSize`` events) instead of one hop per fix; the end of the document (`finished`, which
+    /// ``CallbackMailbox/burstSize`` events) instead of one hop per fix; the end of the document (`finished`, which
     /// does not follow at once) hands the last burst over. From a FIFO or pipe, each fix is handed over at once,
     /// since the next may wait.
     var hasBufferedItems: Bool { !mayWaitForData }

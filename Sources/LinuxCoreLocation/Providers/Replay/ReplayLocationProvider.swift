@@ -50,6 +50,11 @@ public final class ReplayLocationProvider: LocationProvider {
     /// Whether the recording can be opened now.
     public var isAvailable: Bool { availability() }
 
+    /// A replay, which the hub holds back until its managers have room, started so that it announces its bursts.
+    public var pacing: LocationProviderPacing {
+        .replay(announcingBursts: { [self] handler in start(announcingBursts: handler) })
+    }
+
     /// Opens the recording and starts playing it.
     public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         start(announcingBursts: { delivery in
@@ -59,8 +64,8 @@ public final class ReplayLocationProvider: LocationProvider {
 
     /// Starts as ``start(_:)`` does, telling with each event whether the next one follows at once, and when what
     /// was delivered must be handed over before the virtual clock runs actions: the hub's way to hand the managers
-    /// a burst of a replay as fast as possible in one hop.
-    func start(announcingBursts handler: @escaping ReplayPacer.Handler) {
+    /// a burst of a replay as fast as possible in one hop (through ``pacing``).
+    private func start(announcingBursts handler: @escaping ReplayPacer.Handler) {
         let source: any ReplaySource
         do {
             source = try open()

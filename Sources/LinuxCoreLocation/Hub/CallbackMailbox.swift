@@ -1,0 +1,229 @@
+import Dispatch
+import Foundation
+
+/// The mailbox of one callback thread — a dispatch queue, or a thread's run loop: everything that is to run there
+/// arrives through it, in the order it was posted.
+///
+/// Two kinds of entries: the hub's ``Delivery``s, a provider's event for the managers of one ``Lane``, and the
+/// blocks that managers (and geocoders) perform there — their other callbacks. Every manager, geocoder and test
+/// helper on the thread shares the one mailbox (made on first use, kept while something holds it).
+///
+/// **Hops.** One hop to the thread (a `DispatchQueue.async`, or a timer that wakes the run loop: `RunLoop.perform`
+/// alone does not wake a sleeping loop on Linux) runs everything posted before it started. A post while no hop is
+/// scheduled schedules one at once, under the lock that marks it scheduled, so that a block posted before something
+/// else was submitted to the queue (a `queue.sync {}` waiting for deliveries) runs before it. A delivery announced as
+/// followed by more (a burst of a replay as fast as possible) waits for them, up to ``burstSize``, or for
+/// ``handOver()``. In a hop, blocks run as they come, and a run of consecutive deliveries to the same lane is served
+/// manager by manager: each manager handles all of the run's events, in order, before the next starts.
+///
+/// **Bounds** (issue 16). At most ``capacity`` deliveries wait. A provider that can wait (a replay) is held back by
+/// the hub until the mailbox has room (``hasRoom``, ``waitForRoom(in:)``); a live source that finds it full has its
+/// own oldest waiting event dropped — the fixes counted in each manager's `droppedLocationCount`, told once on
+/// standard error. A provider's end (`finished`, `failed`) is never dropped; blocks are not bounded (the app
+/// performs them).
+final class CallbackMailbox: @unchecked Sendable {
+    /// How a hop reaches the thread.
+    private enum Wake {
+        case queue(DispatchQueue)
+        /// `RunLoop` is not Sendable; it is only used to add timers, which CoreFoundation allows from any thread.
+        /// The timer that never fires keeps `run()` from returning at once for lack of sources while the mailbox
+        /// lives.
+        case runLoop(RunLoop, keepAlive: Timer)
+    }
+
+    private enum Entry {
+        case delivery(Delivery)
+        case block(@Sendable () -> Void)
+    }
+
+    private struct State {
+        var entries: [Entry] = []
+        /// The storage of the entries the last hop ran, emptied, for the next ones: no allocation per hop.
+        var spare: [Entry] = []
+        var deliveries = 0
+        var scheduled = false
+        /// The sequence number of the last delivery posted (``Delivery/sequence``).
+        var lastSequence = 0
+    }
+
+    /// The most deliveries waiting for one callback thread.
+    ///
+    /// A replay reads at most this far ahead of its slowest callback thread; a live source loses its oldest events
+    /// to a thread this far behind. 256 events are 4 minutes of a 1 Hz receiver, about 80 kB.
+    static let capacity = 256
+
+    /// The most deliveries of an announced burst held back before the thread is woken to start on them.
+    static let burstSize = 64
+
+    private let wake: Wake
+    private let state = Protected(State())
+
+    /// Where the mailboxes in use are found, under one lock.
+    private struct Registry {
+        /// The mailboxes of run loops, by run loop: `RunLoop.current` is one object per thread.
+        var runLoops: [ObjectIdentifier: WeakReference<CallbackMailbox>] = [:]
+        /// Where a queue keeps its mailbox: a queue-specific value, which every `DispatchQueue` object of the same
+        /// queue sees (on Linux `DispatchQueue.main` is a new object at each call, so the object's identity would give
+        /// each manager of the main queue a mailbox of its own).
+        let queueKey = DispatchSpecificKey<WeakReference<CallbackMailbox>>()
+    }
+
+    private static let registry = Protected(Registry())
+
+    private init(wake: Wake) {
+        self.wake = wake
+    }
+
+    deinit {
+        if case .runLoop(_, let keepAlive) = wake { keepAlive.invalidate() }
+    }
+
+    /// The mailbox of `queue`, a serial queue: a hop runs what it took in order, one hop at a time.
+    static func `for`(_ queue: DispatchQueue) -> CallbackMailbox {
+        registry.withLock { registry in
+            if let mailbox = queue.getSpecific(key: registry.queueKey)?.object { return mailbox }
+            let mailbox = CallbackMailbox(wake: .queue(queue))
+            queue.setSpecific(key: registry.queueKey, value: WeakReference(mailbox))
+            return mailbox
+        }
+    }
+
+    /// The mailbox of the current thread, Apple's callback thread for what is created on it: the main queue's on the
+    /// main thread, else the mailbox of the thread's run loop.
+    static func forCurrentThread() -> CallbackMailbox {
+        if Thread.isMainThread { return .for(.main) }
+        let runLoop = RunLoop.current
+        return registry.withLock { registry in
+            if let mailbox = registry.runLoops[ObjectIdentifier(runLoop)]?.object { return mailbox }
+            registry.runLoops = registry.runLoops.filter { $0.value.object != nil }
+            let keepAlive = Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }
+            runLoop.add(keepAlive, forMode: .common)
+            let mailbox = CallbackMailbox(wake: .runLoop(runLoop, keepAlive: keepAlive))
+            registry.runLoops[ObjectIdentifier(runLoop)] = WeakReference(mailbox)
+            return mailbox
+        }
+    }
+
+    /// Runs `block` on the thread after everything posted before it.
+    func perform(_ block: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            state.entries.append(.block(block))
+            scheduleHop(&state)
+        }
+    }
+
+    /// Queues `delivery` for the thread, numbered after every delivery posted before it.
+    ///
+    /// - Parameters:
+    ///   - delivery: The event and the lane it goes to.
+    ///   - dropsOldest: Whether to make room by dropping the lane's provider's oldest waiting event when the mailbox
+    ///     is full (a live source); a replay waits for ``hasRoom`` instead.
+    ///   - moreFollow: Whether more events follow at once, so that the hop may wait for them (up to ``burstSize``).
+    func post(_ delivery: Delivery, dropsOldest: Bool, moreFollow: Bool) {
+        var delivery = delivery
+        let dropped = state.withLock { state -> Delivery? in
+            let dropped = dropsOldest && state.deliveries >= Self.capacity ? Self.dropOldest(of: delivery, &state) : nil
+            state.lastSequence += 1
+            delivery.sequence = state.lastSequence
+            state.entries.append(.delivery(delivery))
+            state.deliveries += 1
+            if !moreFollow || state.deliveries >= Self.burstSize { scheduleHop(&state) }
+            return dropped
+        }
+        guard let dropped else { return }
+        if case .locations(let fixes) = dropped.event {
+            for engine in dropped.lane.engines { engine.countDroppedLocations(fixes.count) }
+        }
+        Diagnostics.hint(
+            "mailbox-overflow",
+            "a CLLocationManager does not take its fixes as fast as its provider delivers them (is the run loop of "
+                + "the thread that created it running?); keeping the newest \(Self.capacity) events, dropping older "
+                + "ones (CLLocationManager.droppedLocationCount counts them)")
+    }
+
+    /// Schedules the hop for what waits, if none is scheduled: the end of a burst that was cut short.
+    func handOver() {
+        state.withLock { state in
+            guard !state.entries.isEmpty else { return }
+            scheduleHop(&state)
+        }
+    }
+
+    /// Whether fewer than ``capacity`` deliveries wait.
+    var hasRoom: Bool { state.withLock { $0.deliveries < Self.capacity } }
+
+    /// The sequence number of the last delivery posted: a manager that stops updates drops the deliveries up to it.
+    var lastSequence: Int { state.withLock { $0.lastSequence } }
+
+    /// Removes the oldest waiting event of the provider of `delivery` that may be dropped (a fix, a heading, a loss
+    /// of fix, never an end); `nil` when there is none.
+    private static func dropOldest(of delivery: Delivery, _ state: inout State) -> Delivery? {
+        let provider = delivery.lane.provider
+        for (index, entry) in state.entries.enumerated() {
+            guard case .delivery(let waiting) = entry, waiting.lane.provider == provider else { continue }
+            switch waiting.event {
+            case .locations, .heading, .fixLost: break
+            case .finished, .failed: continue
+            }
+            state.entries.remove(at: index)
+            state.deliveries -= 1
+            return waiting
+        }
+        return nil
+    }
+
+    /// Hands a hop to the thread unless one is scheduled; under the lock that marks it scheduled, so that a thread
+    /// which then finds it scheduled can count on it being queued before anything that thread queues next.
+    private func scheduleHop(_ state: inout State) {
+        guard !state.scheduled else { return }
+        state.scheduled = true
+        switch wake {
+        case .queue(let queue): queue.async { self.runHop() }
+        case .runLoop(let runLoop, _):
+            let timer = Timer(fire: Date(), interval: 0, repeats: false) { [weak self] _ in self?.runHop() }
+            runLoop.add(timer, forMode: .common)
+        }
+    }
+
+    /// On the thread: runs everything posted before this hop started, in order.
+    private func runHop() {
+        var (entries, tookDeliveries) = state.withLock { state in
+            var taken: [Entry] = []
+            swap(&taken, &state.spare)
+            swap(&taken, &state.entries)
+            defer { (state.deliveries, state.scheduled) = (0, false) }
+            return (taken, state.deliveries > 0)
+        }
+        if tookDeliveries { Self.roomMayHaveChanged() }
+        Self.run(entries)
+        guard entries.capacity <= Self.capacity * 2 else { return }
+        entries.removeAll(keepingCapacity: true)
+        state.withLock { $0.spare = entries }
+    }
+
+    /// Runs `entries` in order: each block as it comes, and each run of consecutive deliveries to one lane manager
+    /// by manager, every manager all of the run's events in order.
+    private static func run(_ entries: [Entry]) {
+        var start = entries.startIndex
+        while start < entries.endIndex {
+            guard case .delivery(let first) = entries[start] else {
+                if case .block(let block) = entries[start] { block() }
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < entries.endIndex, case .delivery(let next) = entries[end], next.lane === first.lane { end += 1 }
+            // The lane holds its engines for the whole run: none is retained per delivery (an engine has weak
+            // references, so each retain and release takes the runtime's slow path, a thousand times per fix).
+            for engine in first.lane.unretainedEngines {
+                engine._withUnsafeGuaranteedRef { engine in
+                    for position in start..<end {
+                        guard case .delivery(let delivery) = entries[position] else { continue }
+                        engine.handle(delivery)
+                    }
+                }
+            }
+            start = end
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Dispatch
+import Foundation
+
+// The route of a fix, from the provider to the delegate (file: function per hop):
+//
+//   the provider's thread                           │ the callback thread: a dispatch queue, or a run loop
+//   ────────────────────────────────────────────────┼─────────────────────────────────────────────────────────
+//   LocationProvider: the handler given to start    │
+//     │ one event                                   │
+//     ▼                                             │
+//   LocationHub.swift: dispatch, post               │
+//     │ valid fixes only; for each app that         │
+//     │ monitors regions, a RegionDecision          │
+//     │ (LocationApp.swift: deciding), the app's    │
+//     │ lock held until every lane has the event    │
+//     │                                             │
+//     │ one Delivery per Lane (the provider's       │
+//     │ managers on one callback thread)            │
+//     ▼                                             │
+//   CallbackMailbox.swift: post ── one hop ─────────┼──▶ CallbackMailbox.swift: runHop, run
+//     at most 256 waiting; a replay waits           │      │ each manager of the lane in turn, all the
+//     for room (CallbackMailbox+Room.swift)         │      │ lane's waiting events in order
+//                                                   │      ▼
+//                                                   │    LocationManagerEngine+Delivery.swift: handle
+//                                                   │      │ (region events: LocationApp.swift: events(of:))
+//                                                   │      ▼
+//                                                   │    LocationManagerEngine+Fixes.swift: handleFixes
+//                                                   │      │ one turn of the engine's lock decides the calls
+//                                                   │      ▼
+//                                                   │    the delegate, then each observer (Receivers.call)
+//
+// Everything else a manager tells its delegate (authorization changes, errors, the answers of requests) is a block
+// performed on the same mailbox (CallbackMailbox.perform), so it keeps its place among the deliveries.
+
+/// Runs each provider only while some manager needs it, and hands its events to the managers that do, once per
+/// callback thread.
+///
+/// The rules of the route drawn above:
+/// - **Start and stop.** ``setNeed(_:of:for:)`` starts a provider for its first manager and stops it after its last,
+///   in order on one serial queue, so that a stop and a start from different threads cannot cross; events are
+///   handed on under a lock that no provider call holds, so a provider can stop while an event is on its way
+///   without a deadlock.
+/// - **Once per thread.** The provider's managers are grouped by callback thread (``Lane``); each event is posted
+///   once to each thread's ``CallbackMailbox``, with fixes of its own for each thread after the first (a fix object
+///   shared by managers on several threads has its reference count updated by all of them at once, which cost more
+///   than the copies). Fixes with a negative accuracy or an invalid coordinate are removed there, once.
+/// - **A late joiner.** A manager that joins a running provider first gets the provider's latest fixes, as iOS hands
+///   a starting manager its cached location: a provider that reports once per start (`fixed:`) or rarely would
+///   otherwise leave it without a fix.
+/// - **Pacing.** A provider whose ``LocationProvider/pacing`` waits for its consumers (a replay) is held back in its
+///   handler until every mailbox it feeds has room, so it reads no further ahead of its slowest callback thread than
+///   a mailbox holds; a live source is never held back, and a full mailbox drops its oldest events instead.
+/// - **Regions.** For each app of the provider's managers that monitors regions, the event carries one
+///   ``RegionDecision``, made while the hub holds the app's lock until the event is posted to every thread: no
+///   manager can take the decision, and send its events to the others, before every thread has the fix (see
+///   ``LocationApp``).
+/// - **Lost fixes.** The hub keeps the provider's latest word on its fix and tells the managers when it changes (a
+///   `fixLost` or `failed` event, or fixes after one), so that a start can report a lost fix at once.
+final class LocationHub: Sendable {
+    /// The process-wide hub.
+    static let shared = LocationHub()
+
+    /// Where a provider's events go: its lanes, and the apps of its managers in the order their locks are taken.
+    private struct Routes {
+        let lanes: [Lane]
+        let apps: [LocationApp]
+    }
+
+    private struct Entry {
+        let provider: any LocationProvider
+        var subscribers: [ObjectIdentifier: LocationManagerEngine] {
+            didSet { cachedRoutes = nil }
+        }
+        /// The routes, made again by the first event after the subscribers change, not at each change (a thousand
+        /// managers subscribing one by one would group them a thousand times).
+        private var cachedRoutes: Routes?
+        /// The fixes of the provider's latest `locations` event since it started.
+        var latest: [CLLocation]?
+        /// Whether the provider's latest word is that it has no fix (a `fixLost` or `failed` event not followed by
+        /// fixes).
+        var fixLost = false
+
+        init(provider: any LocationProvider, subscribers: [ObjectIdentifier: LocationManagerEngine]) {
+            self.provider = provider
+            self.subscribers = subscribers
+        }
+
+        /// The subscribers grouped by callback thread, and their apps.
+        mutating func routes() -> Routes {
+            if let cachedRoutes { return cachedRoutes }
+            let key = ObjectIdentifier(provider)
+            let lanes = Dictionary(grouping: subscribers.values) { ObjectIdentifier($0.mailbox) }.values.map {
+                Lane(provider: key, mailbox: $0[0].mailbox, engines: $0)
+            }
+            let apps = Dictionary(subscribers.values.map { (ObjectIdentifier($0.app), $0.app) }) { first, _ in first }
+            let routes = Routes(lanes: lanes, apps: apps.sorted { $0.key < $1.key }.map(\.value))
+            cachedRoutes = routes
+            return routes
+        }
+    }
+
+    private let entries = Protected<[ObjectIdentifier: Entry]>([:])
+    private let lifecycle = DispatchQueue(label: "LinuxCoreLocation.LocationHub")
+
+    /// Adds or removes `engine`'s need for `provider`, starting it for the first manager and stopping it after the
+    /// last.
+    ///
+    /// Idempotent; returns once the provider has been started or stopped.
+    func setNeed(_ needed: Bool, of engine: LocationManagerEngine, for provider: any LocationProvider) {
+        lifecycle.sync {
+            let key = ObjectIdentifier(provider)
+            let engineKey = ObjectIdentifier(engine)
+            enum Change { case start, stop, none }
+            let change: Change = entries.withLock { entries in
+                if needed {
+                    if entries[key] == nil {
+                        entries[key] = Entry(provider: provider, subscribers: [engineKey: engine])
+                        return .start
+                    }
+                    guard entries[key]?.subscribers.updateValue(engine, forKey: engineKey) == nil,
+                        let latest = entries[key]?.latest, !latest.isEmpty
+                    else { return .none }
+                    // Under the lock, so that no newer event reaches the manager before these.
+                    let lane = Lane(provider: key, mailbox: engine.mailbox, engines: [engine])
+                    Self.post(
+                        .locations(latest), to: [lane], apps: [engine.app], receivedAt: provider.clock.now,
+                        dropsOldest: true, moreFollow: false)
+                    return .none
+                }
+                guard entries[key]?.subscribers.removeValue(forKey: engineKey) != nil else { return .none }
+                guard entries[key]?.subscribers.isEmpty == true else { return .none }
+                entries[key] = nil
+                return .stop
+            }
+            if !needed {
+                // A replay waiting for this manager's thread to take its events must see it gone before it stops.
+                CallbackMailbox.roomMayHaveChanged()
+                engine.mailbox.handOver()
+            }
+            switch change {
+            case .start: start(provider, key: key)
+            case .stop: provider.stop()
+            case .none: break
+            }
+        }
+    }
+
+    /// Starts `provider`, as its pacing says.
+    private func start(_ provider: any LocationProvider, key: ObjectIdentifier) {
+        let pacing = provider.pacing
+        let waits = pacing.waitsForConsumers
+        guard let start = pacing.startAnnouncingBursts else {
+            provider.start { [weak self] event in
+                self?.dispatch(event, from: key, waitsForRoom: waits, moreFollow: false)
+            }
+            return
+        }
+        start { [weak self] delivery in
+            switch delivery {
+            case .event(let event, let moreFollow):
+                self?.dispatch(event, from: key, waitsForRoom: waits, moreFollow: moreFollow)
+            case .handOver:
+                for lane in self?.entries.withLock({ $0[key]?.routes().lanes }) ?? [] { lane.mailbox.handOver() }
+            }
+        }
+    }
+
+    /// Whether `provider` is running for at least one manager.
+    func isRunning(_ provider: any LocationProvider) -> Bool {
+        entries.withLock { $0[ObjectIdentifier(provider)] != nil }
+    }
+
+    /// Posts `event` to every callback thread of the provider's managers; for a provider that waits for its
+    /// consumers, then waits until every thread has room for the next one, or is gone.
+    private func dispatch(
+        _ event: LocationProviderEvent, from key: ObjectIdentifier, waitsForRoom: Bool, moreFollow: Bool
+    ) {
+        let event = Self.withValidFixes(event)
+        let found = entries.withLock { entries -> (Routes, any LocationClock, fixLost: Bool?)? in
+            // One lookup per event, the entry updated in place (three `entries[key]?` cost 4 % of a GPX replay).
+            guard let index = entries.index(forKey: key) else { return nil }
+            var fixLost: Bool?
+            switch event {
+            case .locations(let fixes):
+                entries.values[index].latest = fixes
+                if entries.values[index].fixLost { fixLost = false }
+            case .fixLost, .failed: fixLost = true
+            case .heading, .finished: break
+            }
+            if let fixLost { entries.values[index].fixLost = fixLost }
+            return (entries.values[index].routes(), entries.values[index].provider.clock, fixLost)
+        }
+        guard let (routes, clock, fixLost) = found else { return }
+        if let fixLost {
+            for lane in routes.lanes { for engine in lane.engines { engine.providerDidChangeFix(lost: fixLost) } }
+        }
+        Self.post(
+            event, to: routes.lanes, apps: routes.apps, receivedAt: clock.now, dropsOldest: !waitsForRoom,
+            moreFollow: moreFollow)
+        guard waitsForRoom, !routes.lanes.allSatisfy(\.mailbox.hasRoom) else { return }
+        CallbackMailbox.waitForRoom { entries.withLock { $0[key]?.routes().lanes.map(\.mailbox) ?? [] } }
+    }
+
+    /// Posts `event` to each lane, each lane after the first with fixes of its own, and with the region decisions of
+    /// the apps among `apps` that monitor regions, their locks held until every lane has it.
+    private static func post(
+        _ event: LocationProviderEvent, to lanes: [Lane], apps: [LocationApp], receivedAt now: Date,
+        dropsOldest: Bool, moreFollow: Bool
+    ) {
+        let post = { (decisions: [RegionDecision]) in
+            for (index, lane) in lanes.enumerated() {
+                let delivery = Delivery(
+                    event: index == 0 ? event : copy(event), receivedAt: now, lane: lane, regions: decisions)
+                lane.mailbox.post(delivery, dropsOldest: dropsOldest, moreFollow: moreFollow)
+            }
+        }
+        guard case .locations(let fixes) = event, !fixes.isEmpty else { return post([]) }
+        deciding(fixes, for: apps.filter(\.monitorsRegions)[...], [], then: post)
+    }
+
+    /// Makes the decision of `fixes` for each of `apps` in turn, holding each app's lock, and runs `body` with them
+    /// all while holding every lock; `apps` sorted by identity, so that two providers take the same locks in the same
+    /// order.
+    private static func deciding(
+        _ fixes: [CLLocation], for apps: ArraySlice<LocationApp>, _ decisions: [RegionDecision],
+        then body: ([RegionDecision]) -> Void
+    ) {
+        guard let app = apps.first else { return body(decisions) }
+        app.deciding(fixes) { decision in deciding(fixes, for: apps.dropFirst(), decisions + [decision], then: body) }
+    }
+
+    /// `event` without the fixes no manager may deliver: a negative accuracy, or an invalid coordinate.
+    private static func withValidFixes(_ event: LocationProviderEvent) -> LocationProviderEvent {
+        guard case .locations(let fixes) = event else { return event }
+        let isValid = { (fix: CLLocation) in
+            fix.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid(fix.coordinate)
+        }
+        return fixes.allSatisfy(isValid) ? event : .locations(fixes.filter(isValid))
+    }
+
+    /// `event` with fixes of its own: equal values, new objects (a subclass of `CLLocation` is kept as it is).
+    private static func copy(_ event: LocationProviderEvent) -> LocationProviderEvent {
+        guard case .locations(let fixes) = event else { return event }
+        return .locations(fixes.map { type(of: $0) == CLLocation.self ? CLLocation(storage: $0.storage) : $0 })
+    }
+}
