@@ -37,6 +37,9 @@ let package = Package(
         .executableTarget(
             name: "example-where-am-i", dependencies: ["LinuxCoreLocation", "LocationBlocks"],
             path: "Examples/WhereAmI"),
+        // A program with an async main, for the tests of where callbacks arrive under Swift concurrency.
+        .executableTarget(
+            name: "async-main-probe", dependencies: ["LinuxCoreLocation"], path: "Tests/Programs/AsyncMainProbe"),
         // The benchmarks (release mode): throughput, blocks overhead, fan-out, memory, release, gpsd latency.
         .executableTarget(
             name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183"]),
@@ -47,7 +50,9 @@ let package = Package(
         .testTarget(name: "GPXTests", dependencies: ["GPX", "SharedTestSupport"]),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SharedTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SharedTestSupport"]),
-        .testTarget(name: "LinuxCoreLocationTests", dependencies: ["LinuxCoreLocation", "SharedTestSupport"]),
+        .testTarget(
+            name: "LinuxCoreLocationTests",
+            dependencies: ["LinuxCoreLocation", "SharedTestSupport", "async-main-probe"]),
         .testTarget(name: "LocationBlocksTests", dependencies: ["LocationBlocks"]),
         // End-to-end tests that run the built `corelocation` executable.
         .testTarget(

@@ -172,6 +172,8 @@ enum GPSDLines {
     let thread = CallbackThread()
     let delegate = RecordingDelegate()
 
+    /// The waits are long (30 s) only to bound a failing run: on a loaded machine the whole suite's threads share two
+    /// cores, and 5 s was once too short for the disconnect to be seen.
     @Test func managersSeeFixesLossAndRecoveryAndTheLastStopClosesTheConnection() throws {
         let server = try FakeGPSD()
         let provider = GPSDLocationProvider(
@@ -192,20 +194,20 @@ enum GPSDLines {
         let peer = try server.accept()
         #expect(try peer.readLine() == GPSDLines.watch)  // one connection for both managers
         try peer.send(Greeting.version + GPSDLines.fix(10, second: 1))
-        #expect(delegate.wait { $0.filter { $0 == .locations([10]) }.count == 2 })
+        #expect(delegate.wait(timeout: 30) { $0.filter { $0 == .locations([10]) }.count == 2 })
         let location = try #require(thread.sync { managers[0].value.location })
         #expect(location.coordinate.longitude == 2.5 && location.altitude == 35.2)
         #expect(abs(location.horizontalAccuracy - 5.142076) < 1e-6 && abs(location.verticalAccuracy - 3.163265) < 1e-6)
         #expect(location.timestamp == Date(timeIntervalSince1970: 1_796_020_561))
 
         peer.close()  // gpsd gone: locationUnknown, then the reconnect after the backoff
-        #expect(delegate.wait { $0.filter { $0 == .error(.locationUnknown) }.count == 2 })
+        #expect(delegate.wait(timeout: 30) { $0.filter { $0 == .error(.locationUnknown) }.count == 2 })
         #expect(scheduler.waitForPending([0.25]))
         scheduler.advance(by: 0.25)
         let again = try server.accept()
         #expect(try again.readLine() == GPSDLines.watch)
         try again.send(Greeting.version + GPSDLines.fix(11, second: 2))
-        #expect(delegate.wait { $0.filter { $0 == .locations([11]) }.count == 2 })
+        #expect(delegate.wait(timeout: 30) { $0.filter { $0 == .locations([11]) }.count == 2 })
         #expect(delegate.serviceEvents.filter { $0 == .error(.locationUnknown) }.count == 2)
 
         thread.sync { managers[0].value.stopUpdatingLocation() }

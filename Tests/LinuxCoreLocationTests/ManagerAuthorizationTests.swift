@@ -14,6 +14,22 @@ final class OldStyleDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
     }
 }
 
+/// The usual iOS pattern: start updates from the authorization callback once authorized; counts the starts.
+final class StartsWhenAuthorized: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+    let recorder = RecordingDelegate()
+    private let lock = NSLock()
+    private var started = 0
+    var starts: Int { lock.withLock { started } }
+
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        if manager.authorizationStatus == .authorizedWhenInUse {
+            lock.withLock { started += 1 }
+            manager.startUpdatingLocation()
+        }
+        recorder.locationManagerDidChangeAuthorization(manager)  // last: a test waiting for it sees the start
+    }
+}
+
 @Suite struct ManagerAuthorizationTests {
     @Test func creationReportsTheStatusOnce() {
         let harness = ManagerHarness([], status: .authorizedAlways)
@@ -73,6 +89,64 @@ final class OldStyleDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
         #expect(asked.withLock { $0 } == [.whenInUse, .always])
     }
 
+    /// The creation callback comes before the answer to a request made at once (issue 31).
+    ///
+    /// An app that asks for authorization before its run loop turns, with a policy that grants at once, heard
+    /// `[4, 4]` (the creation callback read the granted status, then the change said it again) and started
+    /// its updates twice. The request waits for the creation callback: `[0, 4]`, as on iOS, where the person's
+    /// answer always comes later.
+    @Test func theCreationCallbackComesBeforeTheAnswerToARequestMadeAtOnce() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)]))], status: .notDetermined, policy: .grant)
+        let delegate = StartsWhenAuthorized()
+        let manager = harness.thread.sync {
+            let manager = CLLocationManager(configuration: harness.configuration())
+            manager.delegate = delegate
+            manager.requestWhenInUseAuthorization()
+            #expect(manager.authorizationStatus == .notDetermined, "nobody has answered yet")
+            return UncheckedBox(manager)
+        }
+        #expect(delegate.recorder.wait { $0.count == 2 })
+        #expect(delegate.recorder.events == [.authorization(.notDetermined), .authorization(.authorizedWhenInUse)])
+        #expect(delegate.starts == 1)
+        _ = manager
+    }
+
+    /// Two changes delivered after both happened read the same status: it is reported once.
+    @Test func aStatusIsNeverReportedTwiceInARow() {
+        let harness = ManagerHarness([], status: .authorizedWhenInUse)
+        let manager = harness.makeManager()
+        harness.thread.sync {
+            harness.authorization.setStatus(.denied)
+            harness.authorization.setStatus(.authorizedAlways)
+            harness.authorization.setStatus(.denied)
+        }
+        harness.thread.sync {}
+        // The creation callback, then one report per distinct status the deliveries read: the three changes were
+        // queued while the thread was busy, and each delivery reads the latest, denied.
+        #expect(harness.delegate.events == [.authorization(.authorizedWhenInUse), .authorization(.denied)])
+        _ = manager
+    }
+
+    /// Issue 31: with no provider configured or found, location services are off for the manager, so its status
+    /// reads denied — not the preset `authorizedWhenInUse` that made apps show "authorized" and then get errors.
+    @Test func withoutAProviderTheStatusReadsDenied() {
+        var configuration = LocationManagerConfiguration(
+            authorization: LocationAuthorization(status: .authorizedWhenInUse))
+        configuration.withoutProvider = true
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let delegate = RecordingDelegate()
+        let manager = thread.sync {
+            let manager = CLLocationManager(configuration: configuration)
+            manager.delegate = delegate
+            return UncheckedBox(manager)
+        }
+        thread.sync {}
+        #expect(manager.value.authorizationStatus == .denied)
+        #expect(!manager.value.locationServicesEnabled)
+        #expect(delegate.events == [.authorization(.denied)])
+    }
+
     @Test func denyingPolicyReportsDeniedToRunningUpdates() {
         let user = GatedPolicy(.deny)
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)]))], status: .notDetermined, policy: user.policy)
@@ -122,9 +196,9 @@ final class OldStyleDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
         }
         harness.thread.sync {}
         harness.advance(by: 1)
-        // The report at creation reads the status when it runs, after the change.
-        #expect(
-            harness.delegate.events == [.authorization(.denied), .authorization(.denied), .error(.denied)])
+        // The report at creation reads the status when it runs, after the change, which then is not reported again
+        // (issue 31: a status is never reported twice in a row).
+        #expect(harness.delegate.events == [.authorization(.denied), .error(.denied)])
         _ = manager
     }
 

@@ -14,6 +14,18 @@ private func monitor(_ region: CLRegion, _ steps: [ScriptedLocationProvider.Step
     return harness.delegate.serviceEvents
 }
 
+/// A provider that hands its one fix to the hub inside `start`, before the call that started it returns.
+private final class StartsWithAFix: LocationProvider, @unchecked Sendable {
+    let identifier = "scripted:starts-with-a-fix"
+    let capabilities: LocationProviderCapabilities = [.location, .accuracy]
+    let isAvailable = true
+    let clock: any LocationClock = ManualClock()
+    private let fix: CLLocation
+    init(_ fix: CLLocation) { self.fix = fix }
+    func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) { handler(.locations([fix])) }
+    func stop() {}
+}
+
 @Suite struct RegionMonitoringTests {
     @Test func noisyWalkInAndOutDoesNotFlap() {
         // Metres from the centre of a 100 m region, all with 10 m accuracy, eastwards.
@@ -94,6 +106,34 @@ private func monitor(_ region: CLRegion, _ steps: [ScriptedLocationProvider.Step
         let regions = harness.thread.sync { manager.value.monitoredRegions }
         let region = try #require(regions.first as? CLCircularRegion)
         #expect(regions.count == 1 && region.center.latitude == 48.9)
+    }
+
+    /// `requestState(for:)` never contradicts a state already reported (issue 31).
+    ///
+    /// `requestState(for:)` in the same turn as `startMonitoring(for:)`, while the manager's fixes are
+    /// already inside, answered `.unknown` right after `didDetermineState(.inside)`. The answer is the app's state
+    /// when it is delivered: it never contradicts a state reported before it.
+    @Test func requestStateNeverContradictsAStateAlreadyReported() {
+        // A provider that delivers its fix within its start: the fix is posted between the two calls below.
+        let provider = StartsWithAFix(fix(10, from: centre))
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let delegate = RecordingDelegate()
+        let region = CLCircularRegion(center: centre, radius: 100, identifier: "home")
+        let manager = thread.sync {
+            let manager = CLLocationManager(
+                configuration: LocationManagerConfiguration(
+                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways)))
+            manager.delegate = delegate
+            manager.startMonitoring(for: region)
+            manager.requestState(for: region)
+            return UncheckedBox(manager)
+        }
+        thread.sync {}
+        thread.sync {}
+        #expect(
+            delegate.serviceEvents == [.startedMonitoring("home"), .state(.inside, "home"), .state(.inside, "home")])
+        _ = manager
     }
 
     @Test func requestStateForAnUnmonitoredRegionIsUnknown() {

@@ -95,6 +95,12 @@ final class LocationApp: Sendable {
     /// Whether any manager has asked for authorization yet.
     var hasBeenRequested: Bool { state.withLock { $0.requested } }
 
+    /// Records that a manager asked for authorization, ahead of the request itself (which waits for the manager's
+    /// creation callback), so that no hint says nobody asked.
+    func noteRequest() {
+        state.withLock { $0.requested = true }
+    }
+
     /// The values diagnostics report now.
     var snapshot: Snapshot { state.withLock { $0.snapshot } }
 

@@ -70,6 +70,13 @@ final class CallbackMailbox: @unchecked Sendable {
 
     private static let registry = Protected(Registry())
 
+    /// A value the main queue holds, so that code in one of its blocks knows it runs there on any thread.
+    private static let mainQueueMarker: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
     private init(wake: Wake) {
         self.wake = wake
     }
@@ -89,9 +96,22 @@ final class CallbackMailbox: @unchecked Sendable {
     }
 
     /// The mailbox of the current thread, Apple's callback thread for what is created on it: the main queue's on the
-    /// main thread, else the mailbox of the thread's run loop.
+    /// main thread or in a block of the main queue, else the mailbox of the thread's run loop.
+    ///
+    /// The main queue is recognised as a queue, not as a thread: under `dispatchMain()` or an async `main` (code on
+    /// the main actor after its first `await`), libdispatch serves the main queue from other threads once the main
+    /// thread has parked, and a manager bound to such a thread's run loop, which never turns, would hear nothing
+    /// (issue 31). Code in a Swift task off the main actor runs where no run loop turns either: a manager made there
+    /// is bound to that thread as Apple's rule says, and the library says once that its callbacks cannot arrive.
     static func forCurrentThread() -> CallbackMailbox {
-        if Thread.isMainThread { return .for(.main) }
+        if Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueMarker) == true { return .for(.main) }
+        if withUnsafeCurrentTask(body: { $0 != nil }) {
+            Diagnostics.hint(
+                "manager-in-task",
+                "a CLLocationManager was created in a Swift task off the main actor, on a thread whose run loop "
+                    + "never runs: its delegate and blocks will hear nothing; create it on the main actor, or give "
+                    + "it a callback queue (LocationManagerConfiguration(callbackQueue:))")
+        }
         let runLoop = RunLoop.current
         return registry.withLock { registry in
             if let mailbox = registry.runLoops[ObjectIdentifier(runLoop)]?.object { return mailbox }

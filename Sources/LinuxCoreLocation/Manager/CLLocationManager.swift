@@ -146,8 +146,10 @@ open class CLLocationManager: NSObject {
 
     // MARK: Authorization
 
-    /// The app's authorization status.
-    open var authorizationStatus: CLAuthorizationStatus { engine.app.status }
+    /// The app's authorization status: ``CLAuthorizationStatus/denied`` while location services are off — the
+    /// services switch (``LocationAuthorization/locationServicesEnabled``) off, or no provider configured or found —
+    /// as Apple documents for services turned off; the app's own status comes back when they are on again.
+    open var authorizationStatus: CLAuthorizationStatus { engine.status }
 
     /// The app's accuracy authorization.
     open var accuracyAuthorization: CLAccuracyAuthorization { engine.app.accuracy }
@@ -166,12 +168,12 @@ open class CLLocationManager: NSObject {
     /// Asks for permission to use location while the app is in use; answered asynchronously by the
     /// authorization's policy, then reported through ``CLLocationManagerDelegate/locationManagerDidChangeAuthorization(_:)``.
     open func requestWhenInUseAuthorization() {
-        engine.app.request(.whenInUse)
+        engine.requestAuthorization(.whenInUse)
     }
 
     /// Asks for permission to use location at any time; answered like ``requestWhenInUseAuthorization()``.
     open func requestAlwaysAuthorization() {
-        engine.app.request(.always)
+        engine.requestAuthorization(.always)
     }
 
     /// Asks for full accuracy for a while; Linux always has full accuracy, so `completion` runs with `nil`
@@ -355,9 +357,11 @@ open class CLLocationManager: NSObject {
     /// Location Services are on.
     open class func regionMonitoringEnabled() -> Bool { regionMonitoringAvailable() && locationServicesEnabled() }
 
-    /// The process's authorization status (deprecated by Apple in favour of the instance property).
+    /// The process's authorization status (deprecated by Apple in favour of the instance property):
+    /// ``CLAuthorizationStatus/denied`` while location services are off, the switch or the process default provider
+    /// missing, as the instance property reads.
     open class func authorizationStatus() -> CLAuthorizationStatus {
-        LocationAuthorization.shared.status
+        LocationProviders.resolveDefault() == nil ? .denied : LocationAuthorization.shared.status
     }
 
     /// Whether headings are available: whether the default provider measures them.

@@ -47,8 +47,9 @@ extension LocationManagerEngine {
     /// taken, unless this manager reported them with their fix (or is gone).
     func hear(_ decision: RegionDecision) {
         guard claim(decision) else { return }
-        let events = app.events(of: decision).joined()
+        let events = Array(app.events(of: decision).joined())
         guard !events.isEmpty else { return }
+        state.withLock { $0.note(events) }
         withDelegate { manager, delegate in
             for event in events { Self.deliver(.region(event), to: delegate, of: manager) }
         }

@@ -12,7 +12,7 @@ extension LocationManagerEngine {
         case .locationUnknown: reason = "no fix right now" + (source.map { " from \($0)" } ?? "") + "; updates go on"
         case .headingFailure: reason = "\(source ?? "the provider") does not measure heading"
         case .denied:
-            let status = app.status
+            let status = app.status  // the app's own: with no provider, the reason is the missing provider
             reason =
                 status == .denied || status == .restricted
                 ? "location access is \(status == .denied ? "denied" : "restricted") (CORELOCATION_AUTHORIZATION)"

@@ -81,6 +81,7 @@ extension LocationManagerEngine {
             }
             if let regionEvents, index < regionEvents.count {
                 for event in regionEvents[index] { callbacks.append(.region(event)) }
+                state.note(regionEvents[index])
             }
             if current, let visit = state.visits?.update(with: fix, at: now) { callbacks.append(.visit(visit)) }
         }

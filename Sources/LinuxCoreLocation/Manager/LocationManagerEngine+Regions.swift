@@ -22,9 +22,11 @@ extension LocationManagerEngine {
         } catch {
             accepted = false
         }
-        reportIfUnusable()
-        regionsDidChange()
-        performWithDelegate { manager, delegate in
+        // Posted before the provider starts: its first fix, which may come at once, is decided after the
+        // confirmation, so `didStartMonitoringFor` comes before the region's first state, as on iOS.
+        performWithDelegate { [self] manager, delegate in
+            // A region replaced by this one had its state forgotten: what the delegate heard of it no longer holds.
+            if accepted { _ = state.withLock { $0.heardRegionStates.removeValue(forKey: region.identifier) } }
             if accepted {
                 delegate.locationManager(manager, didStartMonitoringFor: region)
             } else {
@@ -32,6 +34,8 @@ extension LocationManagerEngine {
                     manager, monitoringDidFailFor: region, withError: CLError(.regionMonitoringFailure))
             }
         }
+        reportIfUnusable()
+        regionsDidChange()
     }
 
     /// `stopMonitoring(for:)`: removes the region with that identifier from the app's set, whichever manager
@@ -48,16 +52,32 @@ extension LocationManagerEngine {
         if !engines.contains(where: { $0 === self }) { updateProviderNeed() }
     }
 
-    /// `requestState(for:)`: reports, through `didDetermineState`, the app's state of the monitored region with
-    /// that identifier when the call is made (the same whichever manager asks); `.unknown` before the first
-    /// decisive fix or for a region not monitored.
+    /// `requestState(for:)`: reports, through `didDetermineState`, the state of the monitored region with that
+    /// identifier; `.unknown` before the first decisive fix or for a region not monitored.
+    ///
+    /// The answer is given when it is delivered, after every callback posted before it, and is the state this
+    /// manager's delegate heard last of the region, else the app's (the same whichever manager asks): it never
+    /// contradicts a state the delegate heard before it (issue 31: read at the call, it said `.unknown` right after a
+    /// fix posted meanwhile had said `.inside`).
     func requestState(for region: CLRegion) {
-        let regionState = app.state(ofRegion: region.identifier)
-        performWithDelegate { manager, delegate in
-            delegate.locationManager(manager, didDetermineState: regionState, for: region)
+        performWithDelegate { [self] manager, delegate in
+            let identifier = region.identifier
+            let monitored = app.regions.contains { $0.identifier == identifier }
+            let heard = state.withLock { $0.heardRegionStates[identifier] }
+            let answer = monitored ? heard ?? app.state(ofRegion: identifier) : .unknown
+            delegate.locationManager(manager, didDetermineState: answer, for: region)
         }
     }
 
     /// The app's monitored regions.
     var monitoredRegions: Set<CLRegion> { Set(app.regions) }
+}
+
+extension LocationManagerEngine.State {
+    /// Keeps the states that `events` tell the delegate, for `requestState(for:)`.
+    mutating func note(_ events: some Sequence<RegionMonitor.Event>) {
+        for case .determined(let regionState, let region) in events {
+            heardRegionStates[region.identifier] = regionState
+        }
+    }
 }

@@ -54,9 +54,18 @@ final class LocationManagerEngine: @unchecked Sendable {
         var droppedLocations = 0
         /// The number of the last region decision of the app whose events this manager reported.
         var lastRegionDecision = 0
+        /// The state of each monitored region, by identifier, that this manager's delegate was last told (or is being
+        /// told in the current hop): what `requestState(for:)` answers, so that it never contradicts it.
+        var heardRegionStates: [String: CLRegionState] = [:]
         var heading: CLHeading?
         /// While fixes are being reported, the time on the clock when the provider delivered them.
         var eventTime: Date?
+        /// The status the delegate last heard, at creation or in a change; a change to the same status is not
+        /// reported again.
+        var reportedStatus: CLAuthorizationStatus?
+        /// Authorization requests made before the creation callback was delivered: sent to the app after it, so that
+        /// an answer never overtakes it (on iOS a person's answer always comes later).
+        var requestsBeforeCreation: [AuthorizationRequest] = []
         /// Whether a start has reported `CLError(.denied)` since the last authorization change was delivered,
         /// so that the delivery of that change does not report it a second time.
         var deniedReported = false
@@ -115,8 +124,12 @@ final class LocationManagerEngine: @unchecked Sendable {
     func attach(to manager: CLLocationManager) {
         state.withLock { $0.manager = manager }
         app.join(self)
-        mailbox.perform { [weak self] in self?.deliverAuthorizationChange(isChange: false) }
+        mailbox.perform { [weak self] in self?.deliverCreationCallback() }
     }
+
+    /// The status the manager reads: the app's, or ``CLAuthorizationStatus/denied`` while it has no provider —
+    /// location services are then off for it, and iOS reads every status as denied while they are off.
+    var status: CLAuthorizationStatus { provider == nil ? .denied : app.status }
 
     /// Drops every need for the provider and every observation; called when the manager goes away.
     func detach() {
