@@ -1,0 +1,98 @@
+import DBus
+import Foundation
+import SharedTestSupport
+import Testing
+
+@testable import LinuxCoreLocation
+
+/// Issue 32, item 1: another local user's messages cannot take location away.
+///
+/// On a private `dbus-daemon` with the
+/// system bus's 32 MiB message limit, a fake GeoClue sends fixes while a second peer sends the provider messages it
+/// never asked for.
+@Suite(.serialized) struct GeoClueHostilePeerTests {
+    /// A started provider on `bus` fed by a fake GeoClue, and its events once three fixes have come.
+    private static func startedProvider(on bus: PrivateBus) throws -> (
+        GeoClueLocationProvider, ProviderEvents, BusGeoClue
+    ) {
+        let geoclue = try BusGeoClue(address: bus.address, interval: 0.05)
+        let address = bus.address
+        let provider = GeoClueLocationProvider(
+            options: GeoClueOptions(desktopID: "org.example.Test"), identifier: "geoclue:", replyTimeout: 2,
+            announce: { _ in },
+            connect: { timeout throws(DBusError) in try DBusConnection(address: address, replyTimeout: timeout) })
+        let events = ProviderEvents()
+        provider.start(events.handler)
+        _ = events.wait(for: 3)
+        return (provider, events, geoclue)
+    }
+
+    /// Waits (at most 10 s of real time: the fake sends a fix every 50 ms) until `count` more fixes than `before`
+    /// have arrived or the provider failed.
+    private static func waitForFixes(_ events: ProviderEvents, after before: Int, count: Int) {
+        for _ in 0..<1000 where events.all.count < before + count && !events.all.contains(where: { $0.hasPrefix("f") })
+        {
+            usleep(10_000)
+        }
+    }
+
+    @Test func anOversizedSignalFromAnotherPeerIsSkippedAndFixesGoOn() throws {
+        let bus = try PrivateBus.start()
+        defer { bus.stop() }
+        let (provider, events, geoclue) = try Self.startedProvider(on: bus)
+        defer {
+            provider.stop()
+            geoclue.stop()
+        }
+        #expect(events.all == ["locations(1)", "locations(1)", "locations(1)"])
+        let victim = try #require(provider.connectionName)
+        // The tester's message: a unicast signal of 1,048,600 bytes, any interface, any member.
+        let attacker = try DBusConnection(address: bus.address, maximumMessageSize: PrivateBus.maximumMessageSize)
+        defer { attacker.close() }
+        var flood = DBusMessage.signal(
+            path: "/org/example/Attack", interface: "org.example.Attack", member: "Flood",
+            body: [.byteArray([UInt8](repeating: 0x41, count: 1_048_480))])
+        flood.destination = victim
+        try attacker.send(flood)
+        let before = events.all.count
+        Self.waitForFixes(events, after: before, count: 10)
+        #expect(!events.all.contains { $0.hasPrefix("failed") }, "\(events.failureReasons)")
+        #expect(events.all.count >= before + 10, "fixes stopped after the flood: \(events.all.suffix(3))")
+        #expect(provider.connectionName == victim, "the same connection is still in use")
+        let statistics = try #require(provider.connectionStatistics)
+        #expect(statistics.skippedBytes > 1 << 20, "the flood was skipped: \(statistics)")
+        #expect(statistics.unreadableMessages == 0)
+        #expect(provider.ignoredSignals.isEmpty, "a signal of no interest to the provider is not even counted")
+    }
+
+    /// A `LocationUpdated` as large as the bus lets through, from a peer that is not GeoClue: its header says so,
+    /// so its 32 MiB body is drained unread and the signal counted as not believed.
+    @Test func aLocationUpdatedOfTheBussMaximumSizeFromAnotherPeerIsIgnoredUnread() throws {
+        let bus = try PrivateBus.start()
+        defer { bus.stop() }
+        let (provider, events, geoclue) = try Self.startedProvider(on: bus)
+        defer {
+            provider.stop()
+            geoclue.stop()
+        }
+        let victim = try #require(provider.connectionName)
+        let attacker = try DBusConnection(address: bus.address, maximumMessageSize: PrivateBus.maximumMessageSize)
+        defer { attacker.close() }
+        var spoof = DBusMessage.signal(
+            path: FakeGeoClue.client, interface: GeoClueBus.clientInterface, member: "LocationUpdated",
+            body: [
+                .objectPath("/"), .objectPath(FakeGeoClue.location),
+                .byteArray([UInt8](repeating: 0, count: 32 << 20 - 4096)),
+            ])
+        spoof.destination = victim
+        try attacker.send(spoof)
+        let before = events.all.count
+        Self.waitForFixes(events, after: before, count: 10)
+        #expect(!events.all.contains { $0.hasPrefix("failed") }, "\(events.failureReasons)")
+        #expect(events.all.count >= before + 10, "fixes stopped after the spoof: \(events.all.suffix(3))")
+        #expect(provider.ignoredSignals == ["a LocationUpdated not sent by GeoClue's unique name": 1])
+        let statistics = try #require(provider.connectionStatistics)
+        #expect(statistics.skippedBytes > 32 << 20 - 4096)
+        #expect(statistics.unreadableMessages == 0)
+    }
+}
