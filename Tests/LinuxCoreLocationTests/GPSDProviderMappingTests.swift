@@ -216,6 +216,7 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
             #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:08Z","lat":48.85843,"lon":2.2945,"alt":48.85845x}"#,
             #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:09Z","lat":148.8,"lon":2.2945}"#,
             #"{"class":"SKY","hdop":"x"}"#,
+            #"{"class":"TPV","mode":3,"time":"2026-02-30T06:36:09Z","lat":48.8,"lon":2.2945}"#,
         ]
         for (index, line) in lines.enumerated() {
             var error: GPSDDecodingError?
@@ -228,9 +229,9 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
                 GPSDProtocolError(source: "127.0.0.1:2947", line: index + 1, kind: .undecodable(error)))
             #expect(translator.translate(event, now: now) == nil)
         }
-        #expect(translator.skipped.total == 4, "the SKY line is no fix")
+        #expect(translator.skipped.total == 5, "the SKY line is no fix")
         let lines2 = announced.withLock { $0 }
-        #expect(lines2.count == 3)
+        #expect(lines2.count == 4)
         #expect(
             lines2.first
                 == "gpsd://test: fix skipped: line 1: TPV field \"lat\" out of range (further fixes skipped for this "
@@ -238,8 +239,8 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(!lines2.joined().contains("148.8") && !lines2.joined().contains("2.2945"), "\(lines2)")
         #expect(
             translator.skipped.summary
-                == "gpsd://test: 4 fixes skipped: TPV field \"lat\" out of range (2), TPV field \"lon\" of the wrong "
-                + "type (1), line that is not valid JSON (1)")
+                == "gpsd://test: 5 fixes skipped: TPV field \"lat\" out of range (2), TPV field \"lon\" of the wrong "
+                + "type (1), line that is not valid JSON (1), TPV field \"time\" with an invalid value (1)")
     }
 }
 

@@ -118,6 +118,7 @@ struct GPSDEventTranslator {
         case .missingClass: return "object without a class"
         case .missingField(let field): return "TPV without \"\(field)\""
         case .wrongType(let field, _, _): return "TPV field \"\(field)\" of the wrong type"
+        case .invalidValue(let field, _, _): return "TPV field \"\(field)\" with an invalid value"
         case .outOfRange(let field, _, _): return "TPV field \"\(field)\" out of range"
         }
     }
