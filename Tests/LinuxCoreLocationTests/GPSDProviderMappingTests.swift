@@ -94,6 +94,19 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(moving.speed == 0 && moving.speedAccuracy == -1 && moving.course == 0 && moving.courseAccuracy == -1)
     }
 
+    /// Issue 32: `"eph":0` gave accuracy 0, a perfect fix.
+    @Test mutating func zeroErrorEstimatesCountAsMissing() throws {
+        let zero = try location(
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":3,"lat":1,"lon":2,"altMSL":10,"speed":1,"track":90,"eph":0,"epv":0,"eps":0,"epd":0}"#
+        )
+        #expect(zero.horizontalAccuracy == 5, "the nominal 5 m, as without eph")
+        #expect(zero.verticalAccuracy == -1 && zero.speedAccuracy == -1 && zero.courseAccuracy == -1)
+        let fallback = try location(
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":2,"lat":1,"lon":2,"eph":0,"epx":3.92,"epy":5.88}"#
+        )
+        #expect(abs(fallback.horizontalAccuracy - (3.92 * 3.92 + 5.88 * 5.88).squareRoot() / 1.96) < 1e-9)
+    }
+
     @Test mutating func fallbacksForAltitudeAndHorizontalError() throws {
         // Pre-3.20 gpsd: only `alt`; geoidSep gives the ellipsoidal height; epx/epy instead of eph.
         let old = try location(
