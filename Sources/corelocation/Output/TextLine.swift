@@ -30,7 +30,7 @@ enum TextLine {
             }
             if location.course >= 0 {
                 line.append("  course ")
-                line.appendFixed(location.course, 1)
+                line.appendDirection(location.course, 1, fixed: true)
                 line.append("°")
             }
             line.appendReceiverText(of: location)
@@ -38,7 +38,7 @@ enum TextLine {
         case .heading(let heading):
             line.appendTimestamp(heading.timestamp)
             line.append("  heading ")
-            line.appendFixed(heading.trueHeading, 1)
+            line.appendDirection(heading.trueHeading, 1, fixed: true)
             line.append("° true")
             if heading.headingAccuracy >= 0 {
                 line.append(" ±")
