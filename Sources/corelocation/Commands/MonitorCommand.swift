@@ -4,7 +4,7 @@ import LinuxCoreLocation
 /// `corelocation monitor --region LAT,LON,RADIUS[,ID] …`: reports state, enter and exit events of circular
 /// regions, decided by the mirror's region monitoring (with its accuracy hysteresis).
 final class MonitorCommand: ToolCommand {
-    static let spec = Arguments.Spec(valueOptions: CommandContext.options.union(["region"]))
+    static let spec = Arguments.Spec(valueOptions: CommandContext.options.union(["region"]), repeatable: ["region"])
     static let usage = """
         usage: corelocation monitor --region LAT,LON,RADIUS[,ID] [--region …] [--provider URI] [--format F]
 
@@ -24,7 +24,9 @@ final class MonitorCommand: ToolCommand {
 
     static func region(_ text: String, index: Int) throws -> CLCircularRegion {
         let parts = text.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
-        let numbers = parts.prefix(3).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = parts.prefix(3).compactMap {
+            LocationProviderURI.decimalNumber($0.trimmingCharacters(in: .whitespaces))
+        }
         let invalid = Arguments.UsageError(
             description: "--region expects LAT,LON,RADIUS[,ID] in degrees and metres, found \"\(text)\"")
         guard parts.count >= 3, numbers.count == 3, numbers[2] > 0 else { throw invalid }

@@ -39,7 +39,7 @@ public struct ReplayOptions: Sendable, Equatable {
         guard let text = uri.parameter("speed") else { return }
         if text == "max" {
             speed = .asFastAsPossible
-        } else if let factor = Double(text), factor > 0, factor <= 10_000 {
+        } else if let factor = LocationProviderURI.decimalNumber(text), factor > 0, factor <= 10_000 {
             speed = .factor(factor)
         } else {
             throw LocationProviderError.invalidParameter(
