@@ -47,7 +47,9 @@ enum TextLine {
             }
         case .error(let error):
             if let input = error.userInfo[NSUnderlyingErrorKey] as? ReplayInputError {
-                line.append(contentsOf: "error: \(OutputEvent.invalidInputCode) (\(input))")
+                line.append(contentsOf: "error: \(OutputEvent.invalidInputCode) (")
+                line.appendPrintable("\(input)")
+                line.append(")")
             } else {
                 line.append(
                     contentsOf: "error: \(error.code.name)" + (explanations[error.code].map { " (\($0))" } ?? ""))
@@ -60,7 +62,8 @@ enum TextLine {
             case .state(let state): what = "state \(state) for"
             }
             line.appendTimestamp(date)
-            line.append(contentsOf: "  \(what) region \(region.identifier)")
+            line.append(contentsOf: "  \(what) region ")
+            line.appendPrintable(region.identifier)
             if marksSample { line.append("  (sample)") }
         case .visit(let visit):
             line.append("visit  ")
