@@ -1,5 +1,5 @@
 // fuzz-module: DBus
-// fuzz-max-len: 65536
+// fuzz-max-len: 16384
 //
 // libFuzzer entry for the D-Bus socket reader: the bytes a bus — or whoever answers on its socket — sends a
 // connection, from the authentication lines on, read through a real socket pair by `DBusStream` as a connection
