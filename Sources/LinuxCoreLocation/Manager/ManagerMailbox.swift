@@ -119,14 +119,18 @@ final class ManagerMailbox: Sendable {
             if let batch { batch.add(self) } else { scheduleHop() }
             return dropped
         }
-        if dropped {
-            Diagnostics.hint(
-                "mailbox-overflow",
-                "a CLLocationManager does not take its fixes as fast as its provider delivers them (is the run loop "
-                    + "of the thread that created it running?); keeping the newest \(Self.capacity) events, dropping "
-                    + "older ones (CLLocationManager.droppedLocationCount counts them)")
-        }
+        if dropped { Diagnostics.hint("mailbox-overflow", Self.overflowNotice) }
     }
+
+    /// The line written once when events are first dropped.
+    ///
+    /// It names the usual causes without guessing which one it is (issue 32: at a flood's rate the tool's
+    /// callbacks waited for a slow standard output, and the line asked whether a run loop was running).
+    static let overflowNotice =
+        "a CLLocationManager's callbacks fall behind its provider: the thread they run on is busy or blocked — by the "
+        + "callbacks themselves (work that takes long, output that is not taken as fast as the fixes come, such as "
+        + "a pipe whose reader is slow) or because its run loop is not running; keeping the newest \(capacity) "
+        + "events, dropping older ones (CLLocationManager.droppedLocationCount counts them)"
 
     /// Hands the hop to the target; called under the lock that marked it scheduled, so that a thread which then
     /// finds it scheduled can count on it being queued on the target before anything that thread queues there
