@@ -14,24 +14,25 @@ extension DBusMessage {
     public func encoded(serial: UInt32, maximumSize: Int = DBus.defaultMaximumMessageSize) throws(DBusError) -> [UInt8]
     {
         guard serial != 0 else { throw .invalidValue("serial 0 is reserved") }
+        let header = self.header
         try header.checkRequiredFields()
         var fields: [DBusValue] = []
         func add(_ field: HeaderField, _ value: DBusValue?) {
             if let value { fields.append(.structure([.byte(field.rawValue), .variant(value)])) }
         }
-        add(.path, path.map(DBusValue.objectPath))
-        add(.interface, interface.map(DBusValue.string))
-        add(.member, member.map(DBusValue.string))
-        add(.errorName, errorName.map(DBusValue.string))
-        add(.replySerial, replySerial.map(DBusValue.uint32))
-        add(.destination, destination.map(DBusValue.string))
-        add(.sender, sender.map(DBusValue.string))
-        add(.signature, body.isEmpty ? nil : .signature(signature))
+        add(.path, header.path.map(DBusValue.objectPath))
+        add(.interface, header.interface.map(DBusValue.string))
+        add(.member, header.member.map(DBusValue.string))
+        add(.errorName, header.errorName.map(DBusValue.string))
+        add(.replySerial, header.replySerial.map(DBusValue.uint32))
+        add(.destination, header.destination.map(DBusValue.string))
+        add(.sender, header.sender.map(DBusValue.string))
+        add(.signature, body.isEmpty ? nil : .signature(header.signature))
 
         var bodyWriter = DBusWriter()
         for value in body { try bodyWriter.write(value) }
         var writer = DBusWriter()
-        for byte in [UInt8(ascii: "l"), kind.rawValue, flags.rawValue, 1] { writer.write(byte) }
+        for byte in [UInt8(ascii: "l"), header.kind.rawValue, header.flags.rawValue, 1] { writer.write(byte) }
         writer.write(UInt32(bodyWriter.bytes.count))
         writer.write(serial)
         try writer.write(.array(.structure([.byte, .variant]), fields))
