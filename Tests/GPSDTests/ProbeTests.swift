@@ -84,16 +84,8 @@ import Testing
     /// Issue 32: `providers` names the receivers gpsd serves, asked with `?DEVICES;`, which watches nothing.
     @Test func devicesAsksForTheListAndReadsItWhateverComesFirst() throws {
         let server = try FakeGPSD()
+        let (box, done, peer) = try Self.probeDevices(server, timeout: 2)
         let request = Locked<String?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let box = DevicesBox()
-        let endpoint = server.endpoint
-        DispatchQueue.global().async {
-            box.result = GPSDProbe.devices(at: endpoint, timeout: 2)
-            done.signal()
-        }
-        let peer = try server.accept()
-        try peer.send(Greeting.version)
         request.withLock { $0 = try? peer.readLine() }
         try peer.send(
             Greeting.watch
@@ -107,18 +99,26 @@ import Testing
 
     @Test func devicesWithoutAReplyTimesOut() throws {
         let server = try FakeGPSD()
+        let (box, done, peer) = try Self.probeDevices(server, timeout: 0.5)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(box.result == .failure(.replyTimedOut(request: "?DEVICES;", seconds: 0.5)))
+        peer.close()
+    }
+
+    /// Starts `GPSDProbe.devices` against `server` on another thread, accepts its connection and greets it.
+    private static func probeDevices(_ server: FakeGPSD, timeout: Double) throws -> (
+        DevicesBox, DispatchSemaphore, FakeGPSD.Peer
+    ) {
         let done = DispatchSemaphore(value: 0)
         let box = DevicesBox()
         let endpoint = server.endpoint
         DispatchQueue.global().async {
-            box.result = GPSDProbe.devices(at: endpoint, timeout: 0.5)
+            box.result = GPSDProbe.devices(at: endpoint, timeout: timeout)
             done.signal()
         }
         let peer = try server.accept()
         try peer.send(Greeting.version)
-        #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(box.result == .failure(.replyTimedOut(request: "?DEVICES;", seconds: 0.5)))
-        peer.close()
+        return (box, done, peer)
     }
 
     private final class DevicesBox: @unchecked Sendable {

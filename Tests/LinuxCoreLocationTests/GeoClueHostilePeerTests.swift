@@ -27,13 +27,25 @@ import Testing
         return (provider, events, geoclue)
     }
 
-    /// Waits (at most 10 s of real time: the fake sends a fix every 50 ms) until `count` more fixes than `before`
-    /// have arrived or the provider failed.
-    private static func waitForFixes(_ events: ProviderEvents, after before: Int, count: Int) {
-        for _ in 0..<1000 where events.all.count < before + count && !events.all.contains(where: { $0.hasPrefix("f") })
-        {
+    /// Sends `message` to the started provider's connection from another connection to `bus`, then waits (at most
+    /// 10 s of real time: the fake sends a fix every 50 ms) for 10 more fixes, and expects them and no failure, on the
+    /// same connection.
+    private static func send(
+        _ message: DBusMessage, to provider: GeoClueLocationProvider, events: ProviderEvents, on bus: PrivateBus
+    ) throws {
+        let victim = try #require(provider.connectionName)
+        let attacker = try DBusConnection(address: bus.address, maximumMessageSize: PrivateBus.maximumMessageSize)
+        defer { attacker.close() }
+        var addressed = message
+        addressed.destination = victim
+        try attacker.send(addressed)
+        let before = events.all.count
+        for _ in 0..<1000 where events.all.count < before + 10 && !events.all.contains(where: { $0.hasPrefix("f") }) {
             usleep(10_000)
         }
+        #expect(!events.all.contains { $0.hasPrefix("failed") }, "\(events.failureReasons)")
+        #expect(events.all.count >= before + 10, "fixes stopped after the message: \(events.all.suffix(3))")
+        #expect(provider.connectionName == victim, "the same connection is still in use")
     }
 
     @Test func anOversizedSignalFromAnotherPeerIsSkippedAndFixesGoOn() throws {
@@ -45,20 +57,11 @@ import Testing
             geoclue.stop()
         }
         #expect(events.all == ["locations(1)", "locations(1)", "locations(1)"])
-        let victim = try #require(provider.connectionName)
         // The tester's message: a unicast signal of 1,048,600 bytes, any interface, any member.
-        let attacker = try DBusConnection(address: bus.address, maximumMessageSize: PrivateBus.maximumMessageSize)
-        defer { attacker.close() }
-        var flood = DBusMessage.signal(
+        let flood = DBusMessage.signal(
             path: "/org/example/Attack", interface: "org.example.Attack", member: "Flood",
             body: [.byteArray([UInt8](repeating: 0x41, count: 1_048_480))])
-        flood.destination = victim
-        try attacker.send(flood)
-        let before = events.all.count
-        Self.waitForFixes(events, after: before, count: 10)
-        #expect(!events.all.contains { $0.hasPrefix("failed") }, "\(events.failureReasons)")
-        #expect(events.all.count >= before + 10, "fixes stopped after the flood: \(events.all.suffix(3))")
-        #expect(provider.connectionName == victim, "the same connection is still in use")
+        try Self.send(flood, to: provider, events: events, on: bus)
         let statistics = try #require(provider.connectionStatistics)
         #expect(statistics.skippedBytes > 1 << 20, "the flood was skipped: \(statistics)")
         #expect(statistics.unreadableMessages == 0)
@@ -75,21 +78,13 @@ import Testing
             provider.stop()
             geoclue.stop()
         }
-        let victim = try #require(provider.connectionName)
-        let attacker = try DBusConnection(address: bus.address, maximumMessageSize: PrivateBus.maximumMessageSize)
-        defer { attacker.close() }
-        var spoof = DBusMessage.signal(
+        let spoof = DBusMessage.signal(
             path: FakeGeoClue.client, interface: GeoClueBus.clientInterface, member: "LocationUpdated",
             body: [
                 .objectPath("/"), .objectPath(FakeGeoClue.location),
                 .byteArray([UInt8](repeating: 0, count: 32 << 20 - 4096)),
             ])
-        spoof.destination = victim
-        try attacker.send(spoof)
-        let before = events.all.count
-        Self.waitForFixes(events, after: before, count: 10)
-        #expect(!events.all.contains { $0.hasPrefix("failed") }, "\(events.failureReasons)")
-        #expect(events.all.count >= before + 10, "fixes stopped after the spoof: \(events.all.suffix(3))")
+        try Self.send(spoof, to: provider, events: events, on: bus)
         #expect(provider.ignoredSignals == ["a LocationUpdated not sent by GeoClue's unique name": 1])
         let statistics = try #require(provider.connectionStatistics)
         #expect(statistics.skippedBytes > 32 << 20 - 4096)

@@ -39,7 +39,7 @@ import Testing
                 try process.run()
                 let pid = process.processIdentifier
                 let readyBy = Date(timeIntervalSinceNow: 20)
-                while process.isRunning, Date() < readyBy, !(ready(pid) && catches(number, pid: pid)) {
+                while process.isRunning, Date() < readyBy, !(ready(pid) && Tool.catches(number, pid: pid)) {
                     usleep(20_000)
                 }
                 kill(pid, number)
@@ -53,15 +53,6 @@ import Testing
                     error: String(decoding: errorData, as: UTF8.self))
             }
         }.get()
-    }
-
-    /// Whether process `pid` has a handler for signal `number` (its `SigCgt` mask in `/proc/PID/status`).
-    private static func catches(_ number: Int32, pid: Int32) -> Bool {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
-        else { return false }
-        return mask & (1 << UInt64(number - 1)) != 0
     }
 
     /// Whether process `pid` has `path` open (listed in `/proc/PID/fd`).

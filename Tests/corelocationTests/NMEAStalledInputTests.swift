@@ -50,7 +50,7 @@ import Testing
                 let pid = process.processIdentifier
                 if let signal {
                     usleep(useconds_t(signalAfter * 1_000_000))
-                    while process.isRunning, !catches(signal, pid: pid), Date().timeIntervalSince(started) < 20 {
+                    while process.isRunning, !Tool.catches(signal, pid: pid), Date().timeIntervalSince(started) < 20 {
                         usleep(20_000)
                     }
                     kill(pid, signal)
@@ -67,15 +67,6 @@ import Testing
                     error: String(decoding: errorData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
             }
         }.get()
-    }
-
-    /// Whether process `pid` has a handler for signal `number` (its `SigCgt` mask in `/proc/PID/status`).
-    private static func catches(_ number: Int32, pid: Int32) -> Bool {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
-        else { return false }
-        return mask & (1 << UInt64(number - 1)) != 0
     }
 
     @Test func onceOnASilentStandardInputTimesOut() async throws {
