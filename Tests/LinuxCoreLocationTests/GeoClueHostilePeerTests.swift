@@ -11,11 +11,15 @@ import Testing
 /// system bus's 32 MiB message limit, a fake GeoClue sends fixes while a second peer sends the provider messages it
 /// never asked for.
 @Suite(.serialized) struct GeoClueHostilePeerTests {
-    /// A started provider on `bus` fed by a fake GeoClue, and its events once three fixes have come.
-    private static func startedProvider(on bus: PrivateBus) throws -> (
-        GeoClueLocationProvider, ProviderEvents, BusGeoClue
-    ) {
+    /// Runs `body` with a provider started on a private bus, fed by a fake GeoClue, once three fixes have come;
+    /// stops everything afterwards.
+    private static func withStartedProvider(
+        _ body: (GeoClueLocationProvider, ProviderEvents, PrivateBus) throws -> Void
+    ) throws {
+        let bus = try PrivateBus.start()
+        defer { bus.stop() }
         let geoclue = try BusGeoClue(address: bus.address, interval: 0.05)
+        defer { geoclue.stop() }
         let address = bus.address
         let provider = GeoClueLocationProvider(
             options: GeoClueOptions(desktopID: "org.example.Test"), identifier: "geoclue:", replyTimeout: 2,
@@ -23,8 +27,9 @@ import Testing
             connect: { timeout throws(DBusError) in try DBusConnection(address: address, replyTimeout: timeout) })
         let events = ProviderEvents()
         provider.start(events.handler)
+        defer { provider.stop() }
         _ = events.wait(for: 3)
-        return (provider, events, geoclue)
+        try body(provider, events, bus)
     }
 
     /// Sends `message` to the started provider's connection from another connection to `bus`, then waits (at most
@@ -49,45 +54,35 @@ import Testing
     }
 
     @Test func anOversizedSignalFromAnotherPeerIsSkippedAndFixesGoOn() throws {
-        let bus = try PrivateBus.start()
-        defer { bus.stop() }
-        let (provider, events, geoclue) = try Self.startedProvider(on: bus)
-        defer {
-            provider.stop()
-            geoclue.stop()
+        try Self.withStartedProvider { provider, events, bus in
+            #expect(events.all == ["locations(1)", "locations(1)", "locations(1)"])
+            // The tester's message: a unicast signal of 1,048,600 bytes, any interface, any member.
+            let flood = DBusMessage.signal(
+                path: "/org/example/Attack", interface: "org.example.Attack", member: "Flood",
+                body: [.byteArray([UInt8](repeating: 0x41, count: 1_048_480))])
+            try Self.send(flood, to: provider, events: events, on: bus)
+            let statistics = try #require(provider.connectionStatistics)
+            #expect(statistics.skippedBytes > 1 << 20, "the flood was skipped: \(statistics)")
+            #expect(statistics.unreadableMessages == 0)
+            #expect(provider.ignoredSignals.isEmpty, "a signal of no interest to the provider is not even counted")
         }
-        #expect(events.all == ["locations(1)", "locations(1)", "locations(1)"])
-        // The tester's message: a unicast signal of 1,048,600 bytes, any interface, any member.
-        let flood = DBusMessage.signal(
-            path: "/org/example/Attack", interface: "org.example.Attack", member: "Flood",
-            body: [.byteArray([UInt8](repeating: 0x41, count: 1_048_480))])
-        try Self.send(flood, to: provider, events: events, on: bus)
-        let statistics = try #require(provider.connectionStatistics)
-        #expect(statistics.skippedBytes > 1 << 20, "the flood was skipped: \(statistics)")
-        #expect(statistics.unreadableMessages == 0)
-        #expect(provider.ignoredSignals.isEmpty, "a signal of no interest to the provider is not even counted")
     }
 
     /// A `LocationUpdated` as large as the bus lets through, from a peer that is not GeoClue: its header says so,
     /// so its 32 MiB body is drained unread and the signal counted as not believed.
     @Test func aLocationUpdatedOfTheBussMaximumSizeFromAnotherPeerIsIgnoredUnread() throws {
-        let bus = try PrivateBus.start()
-        defer { bus.stop() }
-        let (provider, events, geoclue) = try Self.startedProvider(on: bus)
-        defer {
-            provider.stop()
-            geoclue.stop()
+        try Self.withStartedProvider { provider, events, bus in
+            let spoof = DBusMessage.signal(
+                path: FakeGeoClue.client, interface: GeoClueBus.clientInterface, member: "LocationUpdated",
+                body: [
+                    .objectPath("/"), .objectPath(FakeGeoClue.location),
+                    .byteArray([UInt8](repeating: 0, count: 32 << 20 - 4096)),
+                ])
+            try Self.send(spoof, to: provider, events: events, on: bus)
+            #expect(provider.ignoredSignals == ["a LocationUpdated not sent by GeoClue's unique name": 1])
+            let statistics = try #require(provider.connectionStatistics)
+            #expect(statistics.skippedBytes > 32 << 20 - 4096)
+            #expect(statistics.unreadableMessages == 0)
         }
-        let spoof = DBusMessage.signal(
-            path: FakeGeoClue.client, interface: GeoClueBus.clientInterface, member: "LocationUpdated",
-            body: [
-                .objectPath("/"), .objectPath(FakeGeoClue.location),
-                .byteArray([UInt8](repeating: 0, count: 32 << 20 - 4096)),
-            ])
-        try Self.send(spoof, to: provider, events: events, on: bus)
-        #expect(provider.ignoredSignals == ["a LocationUpdated not sent by GeoClue's unique name": 1])
-        let statistics = try #require(provider.connectionStatistics)
-        #expect(statistics.skippedBytes > 32 << 20 - 4096)
-        #expect(statistics.unreadableMessages == 0)
     }
 }

@@ -14,15 +14,6 @@ import Testing
         var error: String
     }
 
-    /// A FIFO in a directory of its own, removed by `cleanup`.
-    private static func fifo() throws -> (path: String, cleanup: @Sendable () -> Void) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("track.gpx").path
-        guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        return (path, { try? FileManager.default.removeItem(at: directory) })
-    }
-
     /// Runs the tool, waits (at most 20 s) until `ready(pid)` and the tool catches `signal` (its dispatch source is
     /// registered: one sent before would be lost, a start-up window that this suite does not test), sends `signal`,
     /// and waits at most 20 s for the end; a run still alive then is killed with SIGKILL, which the caller sees as
@@ -66,7 +57,7 @@ import Testing
 
     @Test(arguments: [(SIGINT, 130), (SIGTERM, 143)] as [(Int32, Int32)])
     func watchOnAFIFOWithoutWriterEnds(signal: Int32, status: Int32) async throws {
-        let fifo = try Self.fifo()
+        let fifo = try TemporaryFIFO.make(named: "track.gpx")
         defer { fifo.cleanup() }
         let path = fifo.path
         let ended = try await Self.run(["watch", "--provider", "gpx:\(path)"], signal: signal) {
@@ -78,7 +69,7 @@ import Testing
     }
 
     @Test func recordOnAFIFOWithoutWriterEndsAndLeavesAValidFile() async throws {
-        let fifo = try Self.fifo()
+        let fifo = try TemporaryFIFO.make(named: "track.gpx")
         defer { fifo.cleanup() }
         let (path, file) = (fifo.path, fifo.path + ".rec.gpx")
         let ended = try await Self.run(["record", file, "--provider", "gpx:\(path)"], signal: SIGTERM) {
@@ -92,7 +83,7 @@ import Testing
     }
 
     @Test func watchOnAStalledWriterEnds() async throws {
-        let fifo = try Self.fifo()
+        let fifo = try TemporaryFIFO.make(named: "track.gpx")
         defer { fifo.cleanup() }
         let path = fifo.path
         // The writer: opening blocks until the tool opens the FIFO; it then sends half a document and stalls until

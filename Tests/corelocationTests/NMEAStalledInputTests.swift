@@ -21,15 +21,6 @@ import Testing
         "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47",
     ].map { $0 + "\r\n" }.joined()
 
-    /// A FIFO in a directory of its own, removed by `cleanup`.
-    private static func fifo() throws -> (path: String, cleanup: @Sendable () -> Void) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("log.nmea").path
-        guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        return (path, { try? FileManager.default.removeItem(at: directory) })
-    }
-
     /// Runs the tool with standard input from a pipe that stays open (nothing is written to it) until the run ends;
     /// after `signalAfter` seconds, once the tool catches `signal`, sends it; a run still alive 20 s later is killed
     /// with SIGKILL, which the caller sees as `diedOfSignal`.
@@ -91,7 +82,7 @@ import Testing
     }
 
     @Test func aFIFOIsReadOnceAndItsReplayEndsWhenTheWriterLeaves() async throws {
-        let fifo = try Self.fifo()
+        let fifo = try TemporaryFIFO.make(named: "log.nmea")
         defer { fifo.cleanup() }
         let path = fifo.path
         // The writer: opening blocks until the tool opens the FIFO; it writes one epoch and leaves.
@@ -111,7 +102,7 @@ import Testing
     }
 
     @Test func onceOnAFIFOWithoutAWriterTimesOut() async throws {
-        let fifo = try Self.fifo()
+        let fifo = try TemporaryFIFO.make(named: "log.nmea")
         defer { fifo.cleanup() }
         let ending = try await Self.run(["once", "--provider", "nmea:\(fifo.path)", "--timeout", "1"])
         #expect(!ending.diedOfSignal, "killed: \(ending.error)")
