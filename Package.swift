@@ -42,7 +42,7 @@ let package = Package(
             name: "async-main-probe", dependencies: ["LinuxCoreLocation"], path: "Tests/Programs/AsyncMainProbe"),
         // The benchmarks (release mode): throughput, blocks overhead, fan-out, memory, release, gpsd latency.
         .executableTarget(
-            name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183"]),
+            name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183", "DBus"]),
 
         // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule.
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),

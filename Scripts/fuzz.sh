@@ -3,15 +3,20 @@
 #
 #   Scripts/fuzz.sh [--seconds N] [--runs N] [--seed S] [--build-only] [target...]
 #
-# A target is a folder Fuzz/<Module>/ holding Entry.swift (the LLVMFuzzerTestOneInput entry) and optional
-# seeds/; it is compiled with swiftc together with every Swift file under Sources/<Module>/ into
-# .build/fuzz/<Module> (-sanitize=fuzzer,address -O). Without target names, every Fuzz/*/Entry.swift is a target.
-# A line `// fuzz-max-len: BYTES` in Entry.swift sets libFuzzer's -max_len (default 4096); an optional
-# Fuzz/<Module>/lsan.supp holds LeakSanitizer suppressions for leaks outside this project's code.
+# A target is a folder Fuzz/<Target>/ holding Entry.swift (the LLVMFuzzerTestOneInput entry) and optional
+# seeds/; it is compiled with swiftc together with every Swift file under Sources/<Target>/ into one module,
+# .build/fuzz/<Target> (-sanitize=fuzzer,address -O -wmo). Without target names, every Fuzz/*/Entry.swift is a
+# target. Lines of Entry.swift set:
+#   // fuzz-max-len: BYTES           libFuzzer's -max_len (default 4096);
+#   // fuzz-module: NAME             the module compiled with the entry when it is not the folder's name;
+#   // fuzz-imports: NAME NAME ...   instead, modules compiled one by one, in that order, with -enable-testing,
+#                                    and imported by the entry (`@testable import`), which is compiled alone.
+# An optional Fuzz/<Target>/lsan.supp holds LeakSanitizer suppressions for leaks outside this project's code.
 #
 # Each target runs N seconds (default 60) at low priority on a temporary corpus: its seeds plus, when
-# ../shared is present, the shared recordings (gpsd logs cut into pieces for NMEA0183, the GPX files for GPX,
-# the JSON lines of gpsd's expected-output .chk files for GPSD).
+# ../shared is present, the shared recordings (gpsd logs cut into pieces for NMEA0183, the GPX files for GPX —
+# whole, a file longer than -max_len cut after a track point and closed —, the JSON lines of gpsd's
+# expected-output .chk files for GPSD).
 # The corpus is deleted afterwards; nothing is written into the repository outside .build/.
 # Prints the executions each target ran. Exits 1 when any target crashed, leaked, timed out or ran out
 # of memory, leaving the input in .build/fuzz/crashes/<target>-crash-<sha1> (or -leak-, -timeout-, -oom-);
@@ -30,20 +35,51 @@ fuzz_dir=.build/fuzz
 crash_dir=$fuzz_dir/crashes
 shared=../shared/data
 
+# The Swift files of module $1, sorted.
+module_sources() {
+    find "Sources/$1" -name '*.swift' | sort
+}
+
+# A `// NAME: VALUE` line of the target's entry.
+entry_setting() {
+    sed -n "s|^// $2: *\(.*\)\$|\1|p" "Fuzz/$1/Entry.swift" | head -1
+}
+
 build() {
-    local target=$1 entry=Fuzz/$1/Entry.swift binary=$fuzz_dir/$1
+    local target=$1 entry=Fuzz/$1/Entry.swift binary=$fuzz_dir/$1 module imports
     [ -f "$entry" ] || { echo "error: no fuzz target $target ($entry missing)" >&2; exit 2; }
-    [ -d "Sources/$target" ] || { echo "error: no module Sources/$target for fuzz target $target" >&2; exit 2; }
-    local sources
-    mapfile -t sources < <(find "Sources/$target" -name '*.swift' | sort)
-    if [ -x "$binary" ] && [ -z "$(find "$entry" "${sources[@]}" -newer "$binary" | head -1)" ]; then
+    module=$(entry_setting "$target" fuzz-module)
+    imports=$(entry_setting "$target" fuzz-imports)
+    [ -n "$module" ] || [ -n "$imports" ] || module=$target
+    local sources=() imported=() name
+    if [ -n "$module" ]; then
+        [ -d "Sources/$module" ] || { echo "error: no module Sources/$module for fuzz target $target" >&2; exit 2; }
+        mapfile -t sources < <(module_sources "$module")
+    fi
+    for name in $imports; do
+        [ -d "Sources/$name" ] || { echo "error: no module Sources/$name for fuzz target $target" >&2; exit 2; }
+        mapfile -t -O "${#imported[@]}" imported < <(module_sources "$name")
+    done
+    if [ -x "$binary" ] && [ -z "$(find "$entry" "${sources[@]}" "${imported[@]}" -newer "$binary" | head -1)" ]; then
         echo "== $target: up to date ($binary)"
         return
     fi
     echo "== $target: building $binary"
-    local started=$(date +%s)
-    nice swiftc -parse-as-library -swift-version 6 -warnings-as-errors -O -sanitize=fuzzer,address \
-        -use-ld=lld -module-name "${target}Fuzz" "${sources[@]}" "$entry" -o "$binary" \
+    local started=$(date +%s) flags=(-parse-as-library -swift-version 6 -warnings-as-errors -O -wmo -sanitize=fuzzer,address)
+    local objects=() modules=$fuzz_dir/modules/$target
+    # Imported modules are compiled one by one, in the order listed, with -enable-testing so that the entry can reach
+    # their internals through `@testable import`.
+    mkdir -p "$modules"
+    for name in $imports; do
+        mapfile -t sources < <(module_sources "$name")
+        nice swiftc "${flags[@]}" -enable-testing -module-name "$name" -emit-module \
+            -emit-module-path "$modules/$name.swiftmodule" -I "$modules" -c "${sources[@]}" -o "$modules/$name.o" \
+            || { echo "error: building module $name for fuzz target $target failed" >&2; exit 2; }
+        objects+=("$modules/$name.o")
+    done
+    if [ -n "$imports" ]; then sources=(); fi
+    nice swiftc "${flags[@]}" -use-ld=lld -module-name "${target}Fuzz" -I "$modules" "${objects[@]}" \
+        "${sources[@]}" "$entry" -o "$binary" \
         || { echo "error: building fuzz target $target failed" >&2; exit 2; }
     echo "== $target: built in $(( $(date +%s) - started )) s"
 }
@@ -56,9 +92,10 @@ fill_corpus() {
     case "$target" in
         NMEA0183)
             if compgen -G "$shared/gpsd-logs/*.log" >/dev/null; then
-                # Whole lines, at most 3500 bytes a piece: below -max_len, so libFuzzer reads them uncut.
+                # Whole lines, at most 1800 bytes a piece (several epochs): below -max_len, so libFuzzer reads them
+                # uncut.
                 for recording in "$shared"/gpsd-logs/*.log; do
-                    split -C 3500 -a 3 "$recording" "$corpus/$(basename "$recording" .log)-"
+                    split -C 1800 -a 3 "$recording" "$corpus/$(basename "$recording" .log)-"
                 done
                 shared_note="with $shared/gpsd-logs"
             else
@@ -78,8 +115,12 @@ fill_corpus() {
             ;;
         GPX)
             if compgen -G "$shared/gpx/*.gpx" >/dev/null; then
-                cp "$shared"/gpx/*.gpx "$corpus"/
-                shared_note="with $shared/gpx"
+                local max_len
+                max_len=$(entry_setting GPX fuzz-max-len)
+                for recording in "$shared"/gpx/*.gpx; do
+                    whole_gpx "$recording" "${max_len:-4096}" >"$corpus/$(basename "$recording")"
+                done
+                shared_note="with $shared/gpx, each a whole document"
             else
                 shared_note="$shared/gpx absent, seeds only"
             fi
@@ -88,13 +129,30 @@ fill_corpus() {
     echo "== $target: corpus of $(find "$corpus" -type f | wc -l) inputs ($shared_note)"
 }
 
+# Writes GPX file $1 to standard output, whole when it fits in $2 bytes; a longer one is cut after the last
+# </trkpt> that fits and closed with what follows its own last </trkpt> (the closing tags of its segment, track,
+# any routes, and the document), so that libFuzzer gets a complete document of the same structure instead of one
+# cut off before its closing tags.
+whole_gpx() {
+    local file=$1 limit=$2 size last fits
+    size=$(stat -c %s "$file")
+    if [ "$size" -le "$limit" ]; then cat "$file"; return; fi
+    last=$(grep -bo '</trkpt>' "$file" | tail -1 | cut -d: -f1)
+    [ -n "$last" ] || { head -c "$limit" "$file"; return; }
+    local tail_length=$(( size - last - 8 ))
+    fits=$(grep -bo '</trkpt>' "$file" | awk -F: -v room=$(( limit - tail_length )) '$1 + 8 <= room { at = $1 } END { print at }')
+    [ -n "$fits" ] || { head -c "$limit" "$file"; return; }
+    head -c "$(( fits + 8 ))" "$file"
+    tail -c "$tail_length" "$file"
+}
+
 # Fuzzes target $1 for $seconds seconds; returns non-zero when it found a crash, leak, timeout or OOM.
 run_target() {
     local target=$1 corpus=$corpus_root/$1 log=$fuzz_dir/$1.log status=0 lsan_options="" max_len executions
     local limits=() limit_text started elapsed used_seed fixed_layout=()
     mkdir -p "$corpus"
     fill_corpus "$target" "$corpus"
-    max_len=$(sed -n 's|^// fuzz-max-len: *\([0-9][0-9]*\).*|\1|p' "Fuzz/$target/Entry.swift" | head -1)
+    max_len=$(entry_setting "$target" fuzz-max-len)
     if [ -n "$seconds" ]; then limits+=(-max_total_time="$seconds"); fi
     if [ -n "$runs" ]; then limits+=(-runs="$runs"); fi
     if [ -n "$seed" ]; then

@@ -8,8 +8,15 @@ public enum DBus {
     /// The largest message this module reads or writes by default: 1 MiB.
     ///
     /// The specification allows 128 MiB; services like GeoClue send messages of a few hundred bytes, so a
-    /// smaller cap bounds the memory a misbehaving peer can make a client allocate.
+    /// smaller cap bounds the memory a misbehaving peer can make a client allocate. A larger message is not read
+    /// into memory: a connection skips it (see ``DBusConnection``), and it fails only what waited for it.
     public static let defaultMaximumMessageSize = 1 << 20
+
+    /// The longest message the specification allows on any bus: 128 MiB.
+    ///
+    /// A message that claims to be longer cannot have come through a bus (the system bus allows 32 MiB by
+    /// default): the stream is broken, and a connection that reads one closes.
+    public static let protocolMaximumMessageSize = 1 << 27
 
     /// The longest the specification lets an array's contents be, in bytes: 64 MiB.
     public static let maximumArrayLength = 1 << 26

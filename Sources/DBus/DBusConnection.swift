@@ -10,13 +10,25 @@ import Synchronization
 /// bounded by the reply timeout. A reader thread then receives messages: replies wake the ``call(_:timeout:)``
 /// waiting for them, signals go to the event handler, and method calls from peers are answered with
 /// `org.freedesktop.DBus.Error.UnknownMethod` (or an empty reply to `org.freedesktop.DBus.Peer.Ping`).
-/// A malformed or oversized message closes the connection, as the specification requires; every waiting call
-/// then fails with ``DBusError/disconnected(reason:)`` and the handler receives ``Event/closed(_:)``.
+///
+/// What another peer sends cannot close the connection. The reader reads each message's header first and decodes
+/// the body only of a reply a call waits for or a signal the signal filter (``setSignalFilter(_:)``) accepts;
+/// every other message is skipped without being decoded or held, whatever its size, and counted in
+/// ``statistics``. A wanted message longer than the maximum message size, or malformed, is skipped too and fails
+/// only what wanted it: the waiting call throws its error, the handler receives ``Event/unreadable(_:_:)``. Only a
+/// stream that loses track of where messages begin (a bad endianness flag or protocol version in a fixed header, a
+/// length beyond the specification's 128 MiB) closes the connection; every waiting call then fails with
+/// ``DBusError/disconnected(reason:)`` and the handler receives ``Event/closed(_:)``. A bus validates every message
+/// it routes, so only a broken bus sends such bytes.
 public final class DBusConnection: Sendable {
     /// What the reader thread reports to the event handler.
     public enum Event: Sendable {
-        /// A signal matched by a rule added with `AddMatch` (or addressed to this connection).
+        /// A signal matched by a rule added with `AddMatch` (or addressed to this connection) that the signal filter
+        /// accepted.
         case signal(DBusMessage)
+        /// A signal the signal filter accepted could not be read: longer than the maximum message size, or malformed.
+        /// It was skipped; the connection stays open.
+        case unreadable(DBusMessageHeader, DBusError)
         /// The connection closed by itself: the peer hung up or sent something invalid.
         ///
         /// Not sent after ``close()``.
@@ -33,7 +45,8 @@ public final class DBusConnection: Sendable {
     ///
     /// - Parameters:
     ///   - replyTimeout: Seconds to wait for each reply, including the handshake; 5 by default.
-    ///   - maximumMessageSize: The largest message accepted, in bytes; 1 MiB by default.
+    ///   - maximumMessageSize: The largest message read into memory, in bytes; 1 MiB by default. Larger ones are
+    ///     skipped (up to ``DBus/protocolMaximumMessageSize``).
     /// - Returns: A connection registered with the bus.
     /// - Throws: ``DBusError`` when no address works, authentication fails or `Hello` is not answered.
     public static func systemBus(
@@ -116,6 +129,21 @@ public final class DBusConnection: Sendable {
         core.setEventHandler(handler)
     }
 
+    /// Sets what decides, from a signal's header alone, whether its body is read and the signal handed to the event
+    /// handler; `nil` (the default) accepts every signal.
+    ///
+    /// Called on the reader thread for each signal, before its body is read, one at a time and in the order the
+    /// signals arrive, and not after ``close()`` returns. A signal it refuses is skipped unread and counted in
+    /// ``statistics``. It must be quick and must not make calls on this connection. On a system bus any local user
+    /// may send this connection a signal of any interface and member: checking ``DBusMessageHeader/sender`` here
+    /// keeps their bodies from being decoded at all.
+    public func setSignalFilter(_ filter: (@Sendable (DBusMessageHeader) -> Bool)?) {
+        core.setSignalFilter(filter)
+    }
+
+    /// What the reader skipped or could not read since the connection opened.
+    public var statistics: DBusConnectionStatistics { core.statistics }
+
     /// Sends a method call and waits for its reply.
     ///
     /// - Parameters:
@@ -123,7 +151,9 @@ public final class DBusConnection: Sendable {
     ///   - timeout: Seconds to wait; ``replyTimeout`` when `nil`.
     /// - Returns: The ``DBusMessage/Kind/methodReturn`` reply.
     /// - Throws: ``DBusError/errorReply(name:message:)`` when the peer answers with an error,
-    ///   ``DBusError/timedOut(member:seconds:)`` when no reply comes in time, ``DBusError/disconnected(reason:)``
+    ///   ``DBusError/messageTooLarge(size:limit:)`` or ``DBusError/malformedMessage(offset:reason:)`` when the reply
+    ///   cannot be read (the connection stays open), ``DBusError/timedOut(member:seconds:)`` when no reply comes in
+    ///   time, ``DBusError/disconnected(reason:)``
     ///   when the connection is or becomes closed, ``DBusError/invalidValue(_:)`` when called from the event
     ///   handler.
     public func call(_ message: DBusMessage, timeout: Double? = nil) throws(DBusError) -> DBusMessage {

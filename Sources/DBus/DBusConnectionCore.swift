@@ -25,6 +25,8 @@ final class DBusConnectionCore: @unchecked Sendable {
         var nextSerial: UInt32 = 1
         var pending: [UInt32: PendingReply] = [:]
         var handler: (@Sendable (DBusConnection.Event) -> Void)?
+        var filter: (@Sendable (DBusMessageHeader) -> Bool)?
+        var statistics = DBusConnectionStatistics()
         var closedReason: String?
         var readerThread: UInt?
     }
@@ -54,6 +56,12 @@ final class DBusConnectionCore: @unchecked Sendable {
     func setEventHandler(_ handler: (@Sendable (DBusConnection.Event) -> Void)?) {
         withState { $0.handler = handler }
     }
+
+    func setSignalFilter(_ filter: (@Sendable (DBusMessageHeader) -> Bool)?) {
+        withState { $0.filter = filter }
+    }
+
+    var statistics: DBusConnectionStatistics { withState { $0.statistics } }
 
     /// Starts the reader thread, which owns `stream` from now on.
     func startReading(_ stream: DBusStream) {
@@ -129,8 +137,7 @@ final class DBusConnectionCore: @unchecked Sendable {
         var failure: DBusError
         while true {
             do {
-                let message = try stream.readMessage(timeout: nil)
-                try handle(message)
+                try receive(from: stream)
             } catch {
                 failure = error
                 break
@@ -151,28 +158,82 @@ final class DBusConnectionCore: @unchecked Sendable {
         socket.close()
     }
 
-    private func handle(_ message: DBusMessage) throws(DBusError) {
-        switch message.kind {
+    /// Reads the next message and acts on it, reading its body only when somebody wants it.
+    ///
+    /// Somebody wants a reply a call waits for and a signal the filter accepts; everything else is skipped.
+    ///
+    /// - Throws: What ends the connection: the stream ended, or it lost track of where messages begin.
+    private func receive(from stream: DBusStream) throws(DBusError) {
+        let frame = try stream.readHeader(timeout: nil)
+        guard case .success(let header) = frame.header else {
+            countUnreadable()
+            try stream.skip(frame, timeout: nil)
+            return
+        }
+        switch header.kind {
         case .methodReturn, .error:
-            let pending = withState { state in
-                message.replySerial.flatMap { state.pending.removeValue(forKey: $0) }
+            let pending = withState { state in header.replySerial.flatMap { state.pending.removeValue(forKey: $0) } }
+            guard let pending else { return try skip(frame, in: stream) }
+            let result: Result<DBusMessage, DBusError>
+            do {
+                result = try stream.readBody(of: frame, timeout: nil)
+            } catch {
+                pending.resolve(.failure(.disconnected(reason: error.description)))
+                throw error
             }
-            pending?.resolve(.success(message))
+            if case .failure = result { countUnreadable() }
+            pending.resolve(result)
         case .signal:
-            delivery.lock()
-            defer { delivery.unlock() }
-            let (handler, open) = withState { ($0.handler, $0.closedReason == nil) }
-            if open { handler?(.signal(message)) }
+            guard wants(header) else { return try skip(frame, in: stream) }
+            switch try stream.readBody(of: frame, timeout: nil) {
+            case .success(let signal): deliver(.signal(signal))
+            case .failure(let error):
+                countUnreadable()
+                deliver(.unreadable(header, error))
+            }
         case .methodCall:
-            guard !message.flags.contains(.noReplyExpected) else { return }
+            try skip(frame, in: stream)
+            guard !header.flags.contains(.noReplyExpected) else { return }
+            let call = DBusMessage(header: header)
             let reply: DBusMessage =
-                message.interface == "org.freedesktop.DBus.Peer" && message.member == "Ping"
-                ? .methodReturn(to: message)
+                header.interface == "org.freedesktop.DBus.Peer" && header.member == "Ping"
+                ? .methodReturn(to: call)
                 : .error(
-                    to: message, name: "org.freedesktop.DBus.Error.UnknownMethod",
+                    to: call, name: "org.freedesktop.DBus.Error.UnknownMethod",
                     text: "this client exports no objects")
             _ = try send(reply, timeout: DBus.defaultReplyTimeout)
         }
+    }
+
+    /// Whether the signal filter wants the body of the signal with `header`; asked under the delivery lock, so that
+    /// no filter runs once ``close()`` has returned.
+    private func wants(_ header: DBusMessageHeader) -> Bool {
+        delivery.lock()
+        defer { delivery.unlock() }
+        let (filter, open) = withState { ($0.filter, $0.closedReason == nil) }
+        guard open else { return false }
+        return filter?(header) ?? true
+    }
+
+    /// Hands `event` to the handler unless the connection is closed.
+    private func deliver(_ event: DBusConnection.Event) {
+        delivery.lock()
+        defer { delivery.unlock() }
+        let (handler, open) = withState { ($0.handler, $0.closedReason == nil) }
+        if open { handler?(event) }
+    }
+
+    /// Skips a message nobody wants, counting it.
+    private func skip(_ frame: DBusStream.Frame, in stream: DBusStream) throws(DBusError) {
+        withState { state in
+            state.statistics.skippedMessages += 1
+            state.statistics.skippedBytes += frame.length
+        }
+        try stream.skip(frame, timeout: nil)
+    }
+
+    private func countUnreadable() {
+        withState { $0.statistics.unreadableMessages += 1 }
     }
 }
 

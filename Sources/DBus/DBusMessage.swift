@@ -1,8 +1,11 @@
-/// A D-Bus message: a method call, its return or error, or a signal.
+/// A D-Bus message: a method call, its return or error, or a signal: its ``header`` and its ``body``.
 ///
 /// Source: D-Bus Specification, "Message Format".
 ///
-/// Values are plain data; a connection assigns ``serial`` when it sends the message.
+/// The header's fields read and write as the message's own properties (`message.member`, `message.serial = 7`;
+/// see ``DBusMessageHeader``), and ``signature`` is always the body's. Values are plain data; a connection assigns
+/// the serial when it sends the message.
+@dynamicMemberLookup
 public struct DBusMessage: Sendable, Equatable {
     /// The message type, header byte 1.
     public enum Kind: UInt8, Sendable {
@@ -30,33 +33,45 @@ public struct DBusMessage: Sendable, Equatable {
         public static let allowInteractiveAuthorization = Flags(rawValue: 0x4)
     }
 
-    /// The message type.
-    public var kind: Kind
-    /// The header flags.
-    public var flags: Flags = []
-    /// The sender's number for the message, 1 or more; 0 until sent.
-    public var serial: UInt32 = 0
-    /// The object called or emitting (`PATH`, required for calls and signals).
-    public var path: String?
-    /// The interface (`INTERFACE`, required for signals).
-    public var interface: String?
-    /// The method or signal name (`MEMBER`).
-    public var member: String?
-    /// The error's name (`ERROR_NAME`, errors only), for example `org.freedesktop.DBus.Error.AccessDenied`.
-    public var errorName: String?
-    /// The serial of the call answered (`REPLY_SERIAL`, returns and errors).
-    public var replySerial: UInt32?
-    /// The bus name the message is for (`DESTINATION`).
-    public var destination: String?
-    /// The unique name of the sender (`SENDER`), filled in by the bus.
-    public var sender: String?
+    /// The header fields, stored with an empty signature: ``header`` adds the body's.
+    private var fields: DBusMessageHeader
     /// The arguments.
-    public var body: [DBusValue] = []
+    public var body: [DBusValue]
 
-    /// Creates a message from its parts.
+    /// Creates a message of `kind` with no header fields set.
     public init(kind: Kind, body: [DBusValue] = []) {
-        self.kind = kind
+        fields = DBusMessageHeader(kind: kind)
         self.body = body
+    }
+
+    /// Creates a message with `header`'s fields and `body`; the signature is the body's (`header.signature` is not
+    /// kept).
+    public init(header: DBusMessageHeader, body: [DBusValue] = []) {
+        fields = header
+        fields.signature = ""
+        self.body = body
+    }
+
+    /// The header: its fields, and the body's ``signature``.
+    public var header: DBusMessageHeader {
+        get {
+            var header = fields
+            header.signature = signature
+            return header
+        }
+        set {
+            fields = newValue
+            fields.signature = ""
+        }
+    }
+
+    /// A header field as the message's own property, such as `message.member` or `message.replySerial`.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<DBusMessageHeader, Value>) -> Value {
+        get { header[keyPath: field] }
+        set {
+            fields[keyPath: field] = newValue
+            fields.signature = ""
+        }
     }
 
     /// A method call.

@@ -110,6 +110,10 @@ struct DBusReader {
         try align(to: element.alignment)
         guard length <= end - position else { throw failure("truncated: array of \(length) bytes") }
         let arrayEnd = position + length
+        if element == .byte {
+            defer { position = arrayEnd }
+            return .byteArray(Array(bytes[position..<arrayEnd]))
+        }
         var items: [DBusValue] = []
         while position < arrayEnd {
             items.append(try read(element, depth: depth))

@@ -91,19 +91,30 @@ final class DBusSocket: @unchecked Sendable {
     ///
     /// - Returns: The bytes read; empty at end of stream (the peer closed, or ``shutdown()`` was called).
     func read(upTo capacity: Int, timeout: Double?) throws(DBusError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let count = try buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(DBusError) in try read(into: bytes, timeout: timeout) }
+        }.get()
+        return Array(buffer[0..<count])
+    }
+
+    /// Reads into `buffer`, waiting at most `timeout` seconds (forever when `nil`) for some bytes.
+    ///
+    /// - Returns: The number of bytes read, 1 or more; 0 at end of stream (the peer closed, or ``shutdown()`` was
+    ///   called).
+    func read(into buffer: UnsafeMutableRawBufferPointer, timeout: Double?) throws(DBusError) -> Int {
         let descriptor = withDescriptor { $0 }
-        guard descriptor >= 0 else { return [] }
+        guard descriptor >= 0 else { return 0 }
         while true {
             guard Self.wait(descriptor, for: Int16(POLLIN), timeout: timeout) else {
                 throw .disconnected(reason: "no data within \(timeout ?? 0) s")
             }
-            var buffer = [UInt8](repeating: 0, count: capacity)
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, capacity, 0) }
+            let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw .disconnected(reason: Self.errorText())
             }
-            return Array(buffer[0..<count])
+            return count
         }
     }
 

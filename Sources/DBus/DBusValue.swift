@@ -1,7 +1,9 @@
 /// A D-Bus value with its type: what message bodies, header fields and variants hold.
 ///
 /// Arrays carry their element type so that empty arrays still marshal with a signature. Dictionaries are
-/// arrays of ``dictionaryEntry(_:_:)`` values; ``dictionary(_:)`` builds the common `a{sv}`.
+/// arrays of ``dictionaryEntry(_:_:)`` values; ``dictionary(_:)`` builds the common `a{sv}`. A byte array (`ay`)
+/// has a form of its own, ``byteArray(_:)``, one byte per byte: decoding always gives that form, and it equals
+/// the same bytes written as `.array(.byte, …)`, which marshals identically.
 /// Source: D-Bus Specification, "Type System".
 public indirect enum DBusValue: Sendable, Equatable {
     /// `y`: an unsigned 8-bit integer, 0…255.
@@ -32,6 +34,8 @@ public indirect enum DBusValue: Sendable, Equatable {
     case variant(DBusValue)
     /// `aT`: the element type and the elements, each of that type.
     case array(DBusType, [DBusValue])
+    /// `ay`: an array of bytes, stored as bytes (one `.byte` value per byte would cost some 40 times the memory).
+    case byteArray([UInt8])
     /// `(…)`: one or more fields.
     case structure([DBusValue])
     /// `{KV}`: a key (a basic value) and its value; only inside arrays.
@@ -54,8 +58,37 @@ public indirect enum DBusValue: Sendable, Equatable {
         case .signature: .signature
         case .variant: .variant
         case .array(let element, _): .array(element)
+        case .byteArray: .array(.byte)
         case .structure(let fields): .structure(fields.map(\.type))
         case .dictionaryEntry(let key, let value): .dictionaryEntry(key: key.type, value: value.type)
+        }
+    }
+
+    /// Whether two values are the same D-Bus value: the same case and payload, or the same bytes as
+    /// ``byteArray(_:)`` and as an ``array(_:_:)`` of `.byte` values.
+    public static func == (lhs: DBusValue, rhs: DBusValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.byte(let left), .byte(let right)): left == right
+        case (.boolean(let left), .boolean(let right)): left == right
+        case (.int16(let left), .int16(let right)): left == right
+        case (.uint16(let left), .uint16(let right)): left == right
+        case (.int32(let left), .int32(let right)): left == right
+        case (.uint32(let left), .uint32(let right)): left == right
+        case (.int64(let left), .int64(let right)): left == right
+        case (.uint64(let left), .uint64(let right)): left == right
+        case (.double(let left), .double(let right)): left == right
+        case (.string(let left), .string(let right)): left == right
+        case (.objectPath(let left), .objectPath(let right)): left == right
+        case (.signature(let left), .signature(let right)): left == right
+        case (.variant(let left), .variant(let right)): left == right
+        case (.array(let leftType, let left), .array(let rightType, let right)): leftType == rightType && left == right
+        case (.byteArray(let left), .byteArray(let right)): left == right
+        case (.byteArray(let bytes), .array(.byte, let items)), (.array(.byte, let items), .byteArray(let bytes)):
+            bytes.count == items.count && zip(bytes, items).allSatisfy { .byte($0) == $1 }
+        case (.structure(let left), .structure(let right)): left == right
+        case (.dictionaryEntry(let leftKey, let left), .dictionaryEntry(let rightKey, let right)):
+            leftKey == rightKey && left == right
+        default: false
         }
     }
 

@@ -36,6 +36,12 @@ struct DBusWriter {
             try writeSignature(inner.type.description)
             try write(inner)
         case .array(let element, let items): try writeArray(element, items)
+        case .byteArray(let data):
+            guard data.count <= DBus.maximumArrayLength else {
+                throw .invalidValue("array of \(data.count) bytes exceeds \(DBus.maximumArrayLength)")
+            }
+            write(UInt32(data.count))
+            bytes.append(contentsOf: data)
         case .structure(let fields):
             guard !fields.isEmpty else { throw .invalidValue("a structure needs at least one field") }
             pad(to: 8)

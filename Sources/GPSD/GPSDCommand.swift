@@ -10,6 +10,9 @@ enum GPSDCommand {
         return "?WATCH={\"enable\":true,\"json\":true,\"device\":\(jsonString(device))}\n"
     }
 
+    /// `?DEVICES;`: asks for the `DEVICES` list without watching.
+    static let devices = "?DEVICES;\n"
+
     /// `?WATCH={"enable":false}`, sent before the client closes a healthy connection.
     static let watchDisable = "?WATCH={\"enable\":false}\n"
 

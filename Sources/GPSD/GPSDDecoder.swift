@@ -3,8 +3,9 @@ import Foundation
 /// Decodes single lines of gpsd's JSON stream into ``GPSDMessage`` values.
 ///
 /// Pure and stateless, so safe to call from any thread. Unknown classes and unknown members are
-/// ignored; known members with an unusable type, out-of-range positions and missing required
-/// members throw. Source of semantics: gpsd_json(5); leniency rules in <doc:GPSDProtocolClient>.
+/// ignored (whatever they hold, a number too large for a `Double` included); known members with an unusable type
+/// or value, out-of-range positions and missing required members throw. Lines are parsed by the module's own
+/// JSON parser (strict RFC 8259; see `JSONParser`). Source of semantics: gpsd_json(5); leniency rules in <doc:GPSDProtocolClient>.
 public enum GPSDDecoder {
     /// Decodes one JSON object, given without its line terminator.
     ///
@@ -15,9 +16,9 @@ public enum GPSDDecoder {
     public static func decode(_ line: some Collection<UInt8>) throws(GPSDDecodingError) -> GPSDMessage {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
+            value = try JSONParser.parse(line)
         } catch {
-            throw GPSDDecodingError(className: nil, reason: .invalidJSON(summary(of: error)))
+            throw GPSDDecodingError(className: nil, reason: .invalidJSON(error.description))
         }
         guard case .object(let members) = value else {
             throw GPSDDecodingError(className: nil, reason: .notAnObject)
@@ -49,12 +50,5 @@ public enum GPSDDecoder {
     /// - Throws: ``GPSDDecodingError`` exactly as the byte-collection variant does.
     public static func decode(_ line: String) throws(GPSDDecodingError) -> GPSDMessage {
         try decode(Array(line.utf8))
-    }
-
-    private static func summary(of error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }

@@ -17,6 +17,9 @@ public struct GPSDDecodingError: Error, Sendable, Equatable, CustomStringConvert
         case missingField(String)
         /// A member has a JSON type that cannot be read as the expected type.
         case wrongType(field: String, expected: String, found: String)
+        /// A member has the right JSON type but a value that means nothing: a time string that is no time
+        /// (`"2026-02-30T00:00:00Z"`, `"10000-01-01T00:00:00Z"`), a number too large for a `Double` (`1e309`).
+        case invalidValue(field: String, expected: String, found: String)
         /// A numeric member lies outside its valid range.
         case outOfRange(field: String, value: Double, range: ClosedRange<Double>)
     }
@@ -46,6 +49,8 @@ public struct GPSDDecodingError: Error, Sendable, Equatable, CustomStringConvert
             return "\(owner) is missing required field \"\(field)\""
         case .wrongType(let field, let expected, let found):
             return "\(owner) field \"\(field)\": expected \(expected), found \(found)"
+        case .invalidValue(let field, let expected, let found):
+            return "\(owner) field \"\(field)\": \(found) is not \(expected)"
         case .outOfRange(let field, let value, let range):
             return "\(owner) field \"\(field)\": \(value) is outside \(range.lowerBound)...\(range.upperBound)"
         }

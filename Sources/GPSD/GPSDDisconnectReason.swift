@@ -2,7 +2,7 @@
 ///
 /// Delivered in ``GPSDEvent/disconnected(_:retryAfter:)``. ``isTerminal`` reasons stop the
 /// client; all others are followed by a reconnect after the backoff delay. Also the error of
-/// ``GPSDProbe/version(at:timeout:)``.
+/// ``GPSDProbe/version(at:timeout:)`` and ``GPSDProbe/devices(at:timeout:)``.
 public enum GPSDDisconnectReason: Error, Sendable, Equatable, CustomStringConvertible {
     /// The endpoint cannot be used at all (e.g. a Unix socket path over 107 bytes). Terminal.
     case invalidEndpoint(String)
@@ -14,6 +14,9 @@ public enum GPSDDisconnectReason: Error, Sendable, Equatable, CustomStringConver
     case connectTimedOut(seconds: Double)
     /// The peer accepted the connection but sent no `VERSION` within the connect timeout, in seconds.
     case greetingTimedOut(seconds: Double)
+    /// gpsd did not answer a request (such as `?DEVICES;` of ``GPSDProbe/devices(at:timeout:)``) within this many
+    /// seconds.
+    case replyTimedOut(request: String, seconds: Double)
     /// gpsd closed the connection (end of file), e.g. because it exited or restarted.
     case closedByPeer
     /// `read(2)` failed with this errno (e.g. `ECONNRESET`).
@@ -41,6 +44,7 @@ public enum GPSDDisconnectReason: Error, Sendable, Equatable, CustomStringConver
         case .connectionFailed(let code): "connect failed: \(Platform.describe(errno: code))"
         case .connectTimedOut(let seconds): "connect timed out after \(seconds) s"
         case .greetingTimedOut(let seconds): "no VERSION greeting within \(seconds) s"
+        case .replyTimedOut(let request, let seconds): "no reply to \(request) within \(seconds) s"
         case .closedByPeer: "gpsd closed the connection"
         case .readFailed(let code): "read failed: \(Platform.describe(errno: code))"
         case .writeFailed(let code): "write failed: \(Platform.describe(errno: code))"

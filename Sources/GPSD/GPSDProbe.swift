@@ -1,8 +1,10 @@
 import Dispatch
 
-/// A short, bounded check that gpsd answers at an endpoint: connect, read the `VERSION` banner, close.
+/// A short, bounded check that gpsd answers at an endpoint: connect, read the `VERSION` banner, close; or, with
+/// ``devices(at:timeout:)``, also ask which devices gpsd has open.
 ///
-/// Unlike ``GPSDClient`` it sends nothing, so gpsd does not open (power up) any device for it; gpsd
+/// Unlike ``GPSDClient`` it never watches (``version(at:timeout:)`` sends nothing, ``devices(at:timeout:)`` only
+/// `?DEVICES;`), so gpsd does not open (power up) any device for it; gpsd
 /// greets every client with `VERSION` at once (gpsd(8)), so the banner is all that is needed.
 /// Every step (name resolution, `connect(2)`, the wait for the banner) shares one deadline, so a
 /// call never takes much longer than `timeout` whatever the peer does; a slow name resolution is
@@ -24,6 +26,30 @@ public enum GPSDProbe {
     public static func version(at endpoint: GPSDEndpoint, timeout: Double = 1) -> Result<
         GPSDVersion, GPSDDisconnectReason
     > {
+        probe(endpoint, timeout: timeout, askingForDevices: false).map(\.version)
+    }
+
+    /// Connects to `endpoint`, reads gpsd's `VERSION` banner, asks `?DEVICES;` and reads the `DEVICES` reply: the
+    /// receivers gpsd has open, without watching (no device is powered up for it).
+    ///
+    /// - Parameters:
+    ///   - endpoint: Where gpsd should listen.
+    ///   - timeout: The whole probe's budget in seconds, > 0 (non-positive values mean 1 s).
+    /// - Returns: The devices, in gpsd's order (empty when it has none open), or why the probe failed: the reasons
+    ///   of ``version(at:timeout:)``, or ``GPSDDisconnectReason/replyTimedOut(request:seconds:)`` when no `DEVICES`
+    ///   came in time.
+    public static func devices(at endpoint: GPSDEndpoint, timeout: Double = 1) -> Result<
+        [GPSDDevice], GPSDDisconnectReason
+    > {
+        probe(endpoint, timeout: timeout, askingForDevices: true).map { $0.devices ?? [] }
+    }
+
+    /// The banner, and the `DEVICES` reply when asked for.
+    private typealias Answer = (version: GPSDVersion, devices: [GPSDDevice]?)
+
+    private static func probe(_ endpoint: GPSDEndpoint, timeout: Double, askingForDevices: Bool) -> Result<
+        Answer, GPSDDisconnectReason
+    > {
         let budget = timeout > 0 ? timeout : 1
         let deadline = DispatchTime.now() + budget
         let addresses: [Platform.Address]
@@ -41,8 +67,8 @@ public enum GPSDProbe {
         }
         var lastFailure = GPSDDisconnectReason.resolutionFailed("no addresses")
         for address in addresses {
-            switch banner(from: address, deadline: deadline, budget: budget) {
-            case .success(let version): return .success(version)
+            switch exchange(with: address, deadline: deadline, budget: budget, askingForDevices: askingForDevices) {
+            case .success(let answer): return .success(answer)
             case .failure(let reason): lastFailure = reason
             }
             if DispatchTime.now() >= deadline { break }
@@ -64,10 +90,11 @@ public enum GPSDProbe {
         return result.mapError { .resolutionFailed($0.message) }
     }
 
-    /// Connects to one address and reads the first line, all before `deadline`.
-    private static func banner(from address: Platform.Address, deadline: DispatchTime, budget: Double)
-        -> Result<GPSDVersion, GPSDDisconnectReason>
-    {
+    /// Connects to one address and reads the first line, then, when asked, sends `?DEVICES;` and reads up to the
+    /// `DEVICES` reply, all before `deadline`.
+    private static func exchange(
+        with address: Platform.Address, deadline: DispatchTime, budget: Double, askingForDevices: Bool
+    ) -> Result<Answer, GPSDDisconnectReason> {
         let fd: Int32
         switch Platform.makeSocket(family: address.family) {
         case .success(let socket): fd = socket
@@ -89,23 +116,38 @@ public enum GPSDProbe {
         }
         var framer = GPSDLineFramer()
         var buffer = [UInt8](repeating: 0, count: 4096)
+        var version: GPSDVersion?
         while Platform.wait(fd, forWriting: false, until: deadline) {
             switch Platform.read(fd, into: &buffer) {
             case .bytes(let count):
-                guard let line = framer.append(buffer[..<count]).first else { continue }
-                guard case .complete(let bytes) = line, case .version(let version)? = try? GPSDDecoder.decode(bytes)
-                else { return .failure(.greetingTimedOut(seconds: budget)) }
-                guard version.protocolMajor == GPSD.supportedProtocolMajor else {
-                    return .failure(
-                        .unsupportedProtocolVersion(major: version.protocolMajor, minor: version.protocolMinor))
+                for line in framer.append(buffer[..<count]) {
+                    let message: GPSDMessage? =
+                        if case .complete(let bytes) = line { try? GPSDDecoder.decode(bytes) } else { nil }
+                    guard let known = version else {
+                        guard case .version(let banner)? = message else {
+                            return .failure(.greetingTimedOut(seconds: budget))
+                        }
+                        guard banner.protocolMajor == GPSD.supportedProtocolMajor else {
+                            return .failure(
+                                .unsupportedProtocolVersion(major: banner.protocolMajor, minor: banner.protocolMinor))
+                        }
+                        guard askingForDevices else { return .success((banner, nil)) }
+                        if let code = Platform.send(fd, Array(GPSDCommand.devices.utf8)) {
+                            return .failure(.writeFailed(errno: code))
+                        }
+                        version = banner
+                        continue
+                    }
+                    if case .devices(let devices)? = message { return .success((known, devices)) }
                 }
-                return .success(version)
             case .endOfFile: return .failure(.closedByPeer)
             case .failed(let code): return .failure(.readFailed(errno: code))
             case .wouldBlock: continue
             }
         }
-        return .failure(.greetingTimedOut(seconds: budget))
+        return .failure(
+            version == nil
+                ? .greetingTimedOut(seconds: budget) : .replyTimedOut(request: "?DEVICES;", seconds: budget))
     }
 
     /// The resolver's answer, handed from a global queue to the waiting prober.

@@ -2,7 +2,8 @@ import Foundation
 
 /// Parses the ISO 8601 times gpsd writes, for example `2015-06-19T18:11:41.000Z`.
 ///
-/// Accepted: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length, then `Z` or `±HH:MM`.
+/// Accepted: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length, then `Z` or `±HH:MM` (hours 00–23,
+/// minutes 00–59, as RFC 3339 has them).
 /// A leap second (`:60`) is accepted and lands on the next second, as POSIX time does.
 /// Written by hand: stateless (no shared formatter), exact, and tolerant of any fraction length.
 enum GPSDTimestamp {
@@ -33,7 +34,7 @@ enum GPSDTimestamp {
         if scanner.skip("Z") {
             offset = 0
         } else if let sign = scanner.sign(), let offsetHours = scanner.number(digits: 2), scanner.skip(":"),
-            let offsetMinutes = scanner.number(digits: 2)
+            let offsetMinutes = scanner.number(digits: 2), offsetHours < 24, offsetMinutes < 60
         {
             offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
         } else {

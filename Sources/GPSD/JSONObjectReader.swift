@@ -16,6 +16,15 @@ struct JSONObjectReader {
             reason: .wrongType(field: key, expected: expected, found: value.diagnosticDescription))
     }
 
+    private func invalid(_ key: String, _ expected: String, _ value: JSONValue) -> GPSDDecodingError {
+        GPSDDecodingError(
+            className: className,
+            reason: .invalidValue(field: key, expected: expected, found: value.diagnosticDescription))
+    }
+
+    /// What a number too large for a `Double` is refused as.
+    private static let representableNumber = "a number a double can hold (magnitude under 1.8e308)"
+
     private func value(_ key: String) -> JSONValue? {
         guard let value = members[key], value != .null else { return nil }
         return value
@@ -25,6 +34,7 @@ struct JSONObjectReader {
         guard let value = value(key) else { return nil }
         switch value {
         case .number(let number): return number
+        case .unrepresentableNumber: throw invalid(key, Self.representableNumber, value)
         case .string(let text):
             if let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite { return number }
         default: break
@@ -45,6 +55,7 @@ struct JSONObjectReader {
         let number: Double? =
             switch value {
             case .number(let number): number
+            case .unrepresentableNumber: throw invalid(key, Self.representableNumber, value)
             case .string(let text): Double(text.trimmingCharacters(in: .whitespaces))
             default: nil
             }
@@ -79,20 +90,24 @@ struct JSONObjectReader {
         case .string(let text): return text
         case .number(let number):
             return number.rounded() == number && abs(number) < 9.0e15 ? String(Int(number)) : String(number)
+        case .unrepresentableNumber(let text): return text
         default: throw mismatch(key, "a string", value)
         }
     }
 
     /// Reads an ISO 8601 UTC time string, or the pre-3.10 numeric form (seconds since 1970).
+    ///
+    /// A string that is not a valid time is an invalid value, not a wrong type.
     func date(_ key: String) throws(GPSDDecodingError) -> Date? {
         guard let value = value(key) else { return nil }
         switch value {
         case .number(let seconds): return Date(timeIntervalSince1970: seconds)
+        case .unrepresentableNumber: throw invalid(key, Self.representableNumber, value)
         case .string(let text):
-            if let date = GPSDTimestamp.parse(text) { return date }
-        default: break
+            guard let date = GPSDTimestamp.parse(text) else { throw invalid(key, "a valid ISO 8601 time", value) }
+            return date
+        default: throw mismatch(key, "an ISO 8601 time", value)
         }
-        throw mismatch(key, "an ISO 8601 time", value)
     }
 
     /// Reads an array whose elements must all be objects.

@@ -1,33 +1,15 @@
-import Foundation
-
-/// A parsed JSON value with its exact JSON type, so that decoding can be lenient yet precise.
+/// A parsed JSON value with its exact JSON type, so that decoding can be lenient yet precise (`true` is not `1`).
 ///
-/// `JSONSerialization` cannot tell `true` from `1` on Linux, so values are decoded through
-/// `JSONDecoder` into this enum instead.
-enum JSONValue: Decodable, Sendable, Equatable {
+/// Made by ``JSONParser``.
+enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
+    /// A number the grammar allows but a `Double` cannot hold (`1e309`): its text, refused only where it is read.
+    case unrepresentableNumber(String)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
 
     /// A short rendering for diagnostics, for example `"abc"`, `true`, `an array`.
     var diagnosticDescription: String {
@@ -35,6 +17,7 @@ enum JSONValue: Decodable, Sendable, Equatable {
         case .null: "null"
         case .bool(let value): String(value)
         case .number(let value): String(value)
+        case .unrepresentableNumber(let text): String(text.prefix(40))
         case .string(let value): "\"\(value.prefix(40))\""
         case .array: "an array"
         case .object: "an object"

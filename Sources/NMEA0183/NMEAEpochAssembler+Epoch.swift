@@ -75,14 +75,18 @@ extension NMEAEpochAssembler {
             return
         }
         let hdop = epoch.hdop ?? gsa?.hdop
+        // A dilution or sigma of 0 says nothing: receivers send it when they have none, and no fix is exact
+        // (issue 32). It stays in `hdop`/`vdop` as reported, but gives no accuracy.
+        let accuracyDOP = [epoch.hdop, gsa?.hdop].lazy.compactMap { $0 }.first { $0 > 0 }
+        let verticalDOP = gsa?.vdop.flatMap { $0 > 0 ? $0 : nil }
         let uere = options.userEquivalentRangeError
         let altitudeMSL = epoch.altitudeMSL ?? epoch.measuredAltitudeMSL
         var fix = NMEAFix(
             timeOfDay: time, date: date, timestamp: timestamp, latitude: latitude, longitude: longitude,
             altitudeMSL: altitudeMSL, geoidSeparation: epoch.geoidSeparation, speed: epoch.speed,
             course: epoch.course, magneticVariation: epoch.magneticVariation,
-            horizontalAccuracy: hdop.map { $0 * uere }, verticalAccuracy: gsa?.vdop.map { $0 * uere },
-            accuracySource: hdop == nil ? nil : .dilutionOfPrecision, quality: epoch.quality ?? .autonomous,
+            horizontalAccuracy: accuracyDOP.map { $0 * uere }, verticalAccuracy: verticalDOP.map { $0 * uere },
+            accuracySource: accuracyDOP == nil ? nil : .dilutionOfPrecision, quality: epoch.quality ?? .autonomous,
             mode: altitudeMSL == nil ? .twoDimensional : .threeDimensional,
             satellitesUsed: epoch.satellitesUsed ?? gsa.map(\.satellitesUsed),
             hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: NMEASentence.talker(code: epoch.talker),
@@ -91,9 +95,9 @@ extension NMEAEpochAssembler {
         // take away an altitude its GGA/GNS gave (Quectel, Telit and Garmin receivers send both), so a fix is never
         // 2D with an altitude, and the NMEA and gpsd providers give the same mode for the same epoch.
         if gsa?.fixMode == 3 { fix.mode = .threeDimensional }
-        if let gst = epoch.gst, let horizontal = gst.horizontalSigma {
+        if let gst = epoch.gst, let horizontal = gst.horizontalSigma, horizontal > 0 {
             fix.horizontalAccuracy = horizontal
-            fix.verticalAccuracy = gst.altitudeSigma
+            fix.verticalAccuracy = gst.altitudeSigma.flatMap { $0 > 0 ? $0 : nil }
             fix.accuracySource = .gst
         }
         events.append(.fix(fix))

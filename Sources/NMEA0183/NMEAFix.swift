@@ -26,9 +26,10 @@ public struct NMEAFix: Sendable, Hashable {
     public var course: Double?
     /// Magnetic variation, degrees, east positive (RMC).
     public var magneticVariation: Double?
-    /// Estimated horizontal accuracy, metres (1σ radius): GST √(σlat²+σlon²), else HDOP × UERE.
+    /// Estimated horizontal accuracy, metres (1σ radius), > 0: GST √(σlat²+σlon²), else HDOP × UERE; `nil` when
+    /// the epoch had neither, or only zeros (a receiver without a DOP sends HDOP 0: no fix is exact).
     public var horizontalAccuracy: Double?
-    /// Estimated vertical accuracy, metres (1σ): GST σalt, else VDOP × UERE.
+    /// Estimated vertical accuracy, metres (1σ), > 0: GST σalt, else VDOP × UERE; `nil` when unknown or 0.
     public var verticalAccuracy: Double?
     /// Where the accuracy estimates come from.
     public var accuracySource: NMEAAccuracySource?

@@ -7,7 +7,9 @@ enum Benchmark {
     /// Measurements that need the large input file.
     static let inputNames = throughputNames + ["release", "end-to-end"]
     static let allNames = Set(
-        inputNames + ["overhead", "fan-out", "memory", "gpsd", "nmea-latency", "gpx-replay", "tool-memory"])
+        inputNames + [
+            "overhead", "fan-out", "memory", "gpsd", "nmea-latency", "gpx-replay", "tool-memory", "dbus-flood",
+        ])
 
     /// Runs the measurements `options` asks for, printing each row as it is measured.
     static func runAll(options: BenchOptions, input: BenchInput?) throws {
@@ -27,6 +29,7 @@ enum Benchmark {
         if options.wants("nmea-latency") { printRows(try measureNMEALatency()) }
         if options.wants("gpx-replay") { printRows(try measureGPXReplay(runs: options.runs)) }
         if let input, options.wants("end-to-end") { printRows(try measureEndToEnd(input, runs: options.runs)) }
+        if options.wants("dbus-flood") { printRows(try measureDBusFlood()) }
         if options.wants("tool-memory") {
             printRows(try measureToolMemory(logDirectory: BenchInput.logDirectory(options.logDirectory)))
         }

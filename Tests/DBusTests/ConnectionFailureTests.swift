@@ -42,12 +42,12 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
         #expect(throws: DBusError.disconnected(reason: reason)) { try connection.call(echo) }
     }
 
-    @Test func oversizedReplyIsRefusedBeforeItsBodyIsRead() throws {
+    @Test func aLengthBeyondTheProtocolsLimitClosesTheConnection() throws {
         let (bus, descriptor) = FakeBus.start { bus in
             try bus.acceptClient()
             let call = try bus.readMessage()
             let bytes = try DBusMessage.methodReturn(to: call, body: [.uint32(1)]).encoded(serial: 2)
-            try bus.write(Array(patched(bytes, uint32: 1 << 20, at: 4).prefix(16)))  // only the header is sent
+            try bus.write(Array(patched(bytes, uint32: 1 << 27, at: 4).prefix(16)))  // only the header is sent
             bus.waitForHangUp()
         }
         let connection = try DBusConnection(fileDescriptor: descriptor, maximumMessageSize: 4096)
@@ -55,7 +55,8 @@ private func callOutcome(_ connection: DBusConnection, timeout: Double? = nil) -
         connection.close()
         bus.finish()
         #expect(
-            outcome == "D-Bus connection closed: D-Bus message of \((1 << 20) + 32) bytes exceeds the limit of 4096")
+            outcome
+                == "D-Bus connection closed: D-Bus message of \((1 << 27) + 32) bytes exceeds the limit of \(1 << 27)")
     }
 
     @Test func unansweredCallTimesOut() throws {

@@ -84,7 +84,7 @@ import Testing
         (#"{"class":"TPV","lat":91.0}"#, #"TPV field "lat": 91.0 is outside -90.0...90.0"#),
         (#"{"class":"TPV","mode":2.5}"#, #"TPV field "mode": expected an integer, found 2.5"#),
         (#"{"class":"TPV","mode":7}"#, #"TPV field "mode": 7.0 is outside 0.0...3.0"#),
-        (#"{"class":"TPV","time":"yesterday"}"#, #"TPV field "time": expected an ISO 8601 time, found "yesterday""#),
+        (#"{"class":"TPV","time":"yesterday"}"#, #"TPV field "time": "yesterday" is not a valid ISO 8601 time"#),
         (#"{"class":"SKY","satellites":[{"el":3}]}"#, #"SKY is missing required field "PRN""#),
         (#"{"class":"SKY","satellites":{"PRN":3}}"#, #"SKY field "satellites": expected an array, found an object"#),
         (#"{"class":"VERSION","release":"3.22"}"#, #"VERSION is missing required field "proto_major""#),

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GPSD
+import SharedTestSupport
 import Testing
 
 /// `GPSDProbe`: a bounded connect-and-read-the-banner check that sends nothing.
@@ -78,5 +79,50 @@ import Testing
             Issue.record("a 125-byte socket path must be rejected")
             return
         }
+    }
+
+    /// Issue 32: `providers` names the receivers gpsd serves, asked with `?DEVICES;`, which watches nothing.
+    @Test func devicesAsksForTheListAndReadsItWhateverComesFirst() throws {
+        let server = try FakeGPSD()
+        let (box, done, peer) = try Self.probeDevices(server, timeout: 2)
+        let request = Locked<String?>(nil)
+        request.withLock { $0 = try? peer.readLine() }
+        try peer.send(
+            Greeting.watch
+                + #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyUSB0","activated":"2026-11-30T06:36:05Z"},"#
+                + #"{"class":"DEVICE","path":"/dev/ttyACM0","activated":"2026-11-30T06:36:06Z"}]}"# + "\r\n")
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(request.withLock { $0 } == "?DEVICES;")
+        #expect((try? box.result?.get())?.map(\.path) == ["/dev/ttyUSB0", "/dev/ttyACM0"])
+        #expect(try peer.readUntilClosed() == [], "nothing else was asked, no ?WATCH")
+    }
+
+    @Test func devicesWithoutAReplyTimesOut() throws {
+        let server = try FakeGPSD()
+        let (box, done, peer) = try Self.probeDevices(server, timeout: 0.5)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(box.result == .failure(.replyTimedOut(request: "?DEVICES;", seconds: 0.5)))
+        peer.close()
+    }
+
+    /// Starts `GPSDProbe.devices` against `server` on another thread, accepts its connection and greets it.
+    private static func probeDevices(_ server: FakeGPSD, timeout: Double) throws -> (
+        DevicesBox, DispatchSemaphore, FakeGPSD.Peer
+    ) {
+        let done = DispatchSemaphore(value: 0)
+        let box = DevicesBox()
+        let endpoint = server.endpoint
+        DispatchQueue.global().async {
+            box.result = GPSDProbe.devices(at: endpoint, timeout: timeout)
+            done.signal()
+        }
+        let peer = try server.accept()
+        try peer.send(Greeting.version)
+        return (box, done, peer)
+    }
+
+    private final class DevicesBox: @unchecked Sendable {
+        // Written before the semaphore is signalled, read after a successful wait.
+        var result: Result<[GPSDDevice], GPSDDisconnectReason>?
     }
 }

@@ -133,6 +133,17 @@ import Testing
         queue.sync { manager.value.stopUpdatingLocation() }
     }
 
+    /// Issue 32: at a flood's rate the tool's callbacks waited for a slow standard output, and the notice asked
+    /// whether "the run loop of the thread that created it" was running.
+    @Test func theDropNoticeNamesTheCausesWithoutGuessing() {
+        #expect(
+            CallbackMailbox.overflowNotice
+                == "a CLLocationManager's callbacks fall behind its provider: the thread they run on is busy or "
+                + "blocked — by the callbacks themselves (work that takes long, output that is not taken as fast as the "
+                + "fixes come, such as a pipe whose reader is slow) or because its run loop is not running; keeping "
+                + "the newest 256 events, dropping older ones (CLLocationManager.droppedLocationCount counts them)")
+    }
+
     /// A manager made on a thread whose run loop never runs holds at most a mailbox's worth of a live source's
     /// fixes, however many come.
     @Test func aManagerWhoseRunLoopNeverRunsHasABoundedMailbox() async {

@@ -60,8 +60,10 @@ import Testing
             source: "test", sourceInformation: CLLocationSourceInformation()
         ) { _ in }
         func fix(_ members: String) throws -> CLLocation {
-            let json = #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:06Z","lat":48.8584,"lon":2.2945,"#
-            guard case .locations(let fixes)? = translator.translate(try gpsdReport(json + members + "}"), now: time)
+            // No trailing comma when `members` is empty: the decoder reads JSON as RFC 8259 writes it (issue 32).
+            let json = #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:06Z","lat":48.8584,"lon":2.2945"#
+            let line = json + (members.isEmpty ? "" : "," + members) + "}"
+            guard case .locations(let fixes)? = translator.translate(try gpsdReport(line), now: time)
             else { throw GPSDDecodingError(className: "TPV", reason: .notAnObject) }
             return fixes[0]
         }

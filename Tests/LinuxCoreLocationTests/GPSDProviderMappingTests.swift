@@ -94,6 +94,19 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(moving.speed == 0 && moving.speedAccuracy == -1 && moving.course == 0 && moving.courseAccuracy == -1)
     }
 
+    /// Issue 32: `"eph":0` gave accuracy 0, a perfect fix.
+    @Test mutating func zeroErrorEstimatesCountAsMissing() throws {
+        let zero = try location(
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":3,"lat":1,"lon":2,"altMSL":10,"speed":1,"track":90,"eph":0,"epv":0,"eps":0,"epd":0}"#
+        )
+        #expect(zero.horizontalAccuracy == 5, "the nominal 5 m, as without eph")
+        #expect(zero.verticalAccuracy == -1 && zero.speedAccuracy == -1 && zero.courseAccuracy == -1)
+        let fallback = try location(
+            #"{"class":"TPV","time":"2027-01-15T08:00:00.000Z","mode":2,"lat":1,"lon":2,"eph":0,"epx":3.92,"epy":5.88}"#
+        )
+        #expect(abs(fallback.horizontalAccuracy - (3.92 * 3.92 + 5.88 * 5.88).squareRoot() / 1.96) < 1e-9)
+    }
+
     @Test mutating func fallbacksForAltitudeAndHorizontalError() throws {
         // Pre-3.20 gpsd: only `alt`; geoidSep gives the ellipsoidal height; epx/epy instead of eph.
         let old = try location(
@@ -216,6 +229,7 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
             #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:08Z","lat":48.85843,"lon":2.2945,"alt":48.85845x}"#,
             #"{"class":"TPV","mode":3,"time":"2026-11-30T06:36:09Z","lat":148.8,"lon":2.2945}"#,
             #"{"class":"SKY","hdop":"x"}"#,
+            #"{"class":"TPV","mode":3,"time":"2026-02-30T06:36:09Z","lat":48.8,"lon":2.2945}"#,
         ]
         for (index, line) in lines.enumerated() {
             var error: GPSDDecodingError?
@@ -228,9 +242,9 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
                 GPSDProtocolError(source: "127.0.0.1:2947", line: index + 1, kind: .undecodable(error)))
             #expect(translator.translate(event, now: now) == nil)
         }
-        #expect(translator.skipped.total == 4, "the SKY line is no fix")
+        #expect(translator.skipped.total == 5, "the SKY line is no fix")
         let lines2 = announced.withLock { $0 }
-        #expect(lines2.count == 3)
+        #expect(lines2.count == 4)
         #expect(
             lines2.first
                 == "gpsd://test: fix skipped: line 1: TPV field \"lat\" out of range (further fixes skipped for this "
@@ -238,8 +252,8 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(!lines2.joined().contains("148.8") && !lines2.joined().contains("2.2945"), "\(lines2)")
         #expect(
             translator.skipped.summary
-                == "gpsd://test: 4 fixes skipped: TPV field \"lat\" out of range (2), TPV field \"lon\" of the wrong "
-                + "type (1), line that is not valid JSON (1)")
+                == "gpsd://test: 5 fixes skipped: TPV field \"lat\" out of range (2), TPV field \"lon\" of the wrong "
+                + "type (1), line that is not valid JSON (1), TPV field \"time\" with an invalid value (1)")
     }
 }
 

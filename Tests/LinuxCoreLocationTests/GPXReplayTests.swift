@@ -220,6 +220,22 @@ private func replay(
         #expect(fixes.map(\.altitude) == [10, 10, 0, 10, 10])
     }
 
+    /// Issue 32: `<hdop>0</hdop>` gave accuracy 0, a perfect fix.
+    @Test func zeroAccuraciesAndDilutionsCountAsAbsent() throws {
+        let zeroLCL = "<extensions><lcl:hacc>0</lcl:hacc><lcl:vacc>0</lcl:vacc></extensions>"
+        let body = """
+            <trk>
+            <trkseg>\(gpxPoint(1, 1, "<ele>10</ele><hdop>0</hdop><vdop>0</vdop>"))</trkseg>
+            <trkseg>\(gpxPoint(2, 1, "<ele>10</ele><hdop>2</hdop><vdop>3</vdop>\(zeroLCL)"))</trkseg>
+            </trk>
+            """
+        let (clock, provider, log) = try replay(body)
+        defer { provider.stop() }
+        clock.advance(by: 10)
+        #expect(log.locations.map(\.horizontalAccuracy) == [5, 10])
+        #expect(log.locations.map(\.verticalAccuracy) == [5, 15])
+    }
+
     @Test func fixesBetweenPointsTakeTheWorseAccuracyAndInterpolateAltitude() throws {
         let body = """
             <trk><trkseg>\(gpxPoint(0, 0, at: 0, "<ele>100</ele><hdop>1</hdop>"))

@@ -66,7 +66,10 @@ final class FakeGeoClue: Sendable {
                 record(call)
                 for message in override?(call) ?? standardAnswer(to: call) {
                     serial += 1
-                    try endpoint.send(Self.stamped(message, answering: call), serial: serial)
+                    // Any size a bus passes on, over the client's limit too.
+                    try endpoint.write(
+                        try Self.stamped(message, answering: call).encoded(
+                            serial: serial, maximumSize: DBus.protocolMaximumMessageSize))
                 }
             }
         } catch {

@@ -113,6 +113,24 @@ import Testing
         }
     }
 
+    /// Issue 32: `Accuracy 0.0` made a perfect fix that passed every accuracy filter.
+    @Test func anAccuracyOfZeroIsUnknownAndGetsTheNominalFiveMetres() throws {
+        var properties = base
+        properties["Accuracy"] = .double(0)
+        properties["Altitude"] = .double(35)
+        let fix = try GeoClueFix.location(from: properties, now: now)
+        #expect(fix.horizontalAccuracy == 5)
+        #expect(fix.verticalAccuracy == 5)
+    }
+
+    /// Issue 32: `Heading 1e308` became course 296.0; NMEA and GPX refuse courses over 360.
+    @Test(arguments: [(1e308, -1.0), (360.5, -1.0), (360.0, 0.0), (0.0, 0.0), (-0.5, -1.0), (.infinity, -1.0)])
+    func aHeadingOutsideZeroTo360IsUnknown(heading: Double, course: Double) throws {
+        var properties = base
+        properties["Heading"] = .double(heading)
+        #expect(try GeoClueFix.location(from: properties, now: now).course == course)
+    }
+
     @Test func aTimeUpToADayAheadOfTheClockIsAccepted() throws {
         var properties = base
         properties["Timestamp"] = .structure([.uint64(1_700_096_400), .uint64(0)])

@@ -166,4 +166,30 @@ private func provider(_ fake: FakeGeoClue, desktopID: String = "org.example.Test
         #expect(events.fixes.first?.coordinate.latitude == 48.8584)
         geoclue.stop()
     }
+
+    /// Issue 32: a message the provider wants that is too large is an error for that message, not for the
+    /// connection: a `GetAll` reply over 1 MiB skips one fix, and the next `LocationUpdated` gives one.
+    @Test func anOversizedLocationIsSkippedAndTheConnectionStays() throws {
+        let getAllCount = Atomic<Int>(0)
+        let fake = FakeGeoClue { call in
+            let update = DBusMessage.signal(
+                path: FakeGeoClue.client, interface: GeoClueBus.clientInterface, member: "LocationUpdated",
+                body: [.objectPath("/"), .objectPath(FakeGeoClue.location)])
+            switch call.member {
+            case "Start": return [.methodReturn(to: call), update, update]
+            case "GetAll" where getAllCount.add(1, ordering: .relaxed).newValue == 1:
+                let huge = FakeGeoClue.paris + [("Padding", .byteArray([UInt8](repeating: 0, count: 2 << 20)))]
+                return [.methodReturn(to: call, body: [.dictionary(huge)])]
+            default: return nil
+            }
+        }
+        let geoclue = provider(fake)
+        let events = ProviderEvents()
+        geoclue.start(events.handler)
+        #expect(events.wait(for: 1) == ["locations(1)"])
+        #expect(getAllCount.load(ordering: .relaxed) == 2)
+        #expect(geoclue.skippedFixCount == 1)
+        #expect(geoclue.connectionStatistics?.unreadableMessages == 1)
+        geoclue.stop()
+    }
 }

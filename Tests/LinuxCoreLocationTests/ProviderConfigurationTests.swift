@@ -4,6 +4,21 @@ import Testing
 @testable import LinuxCoreLocation
 
 @Suite struct ProviderConfigurationTests {
+    /// Issue 32: repeated URI parameters won silently, and numbers were read as `Double(_:)` reads them.
+    @Test func aParameterGivenTwiceAndNumbersThatAreNotDecimalAreRefused() throws {
+        #expect(
+            throws: LocationProviderError.invalidParameter(
+                uri: "gpx:a.gpx?loop&speed=2&speed=3", name: "speed",
+                reason: "given twice (\"2\" and \"3\"); give it once")
+        ) { try LocationProviders.provider(for: "gpx:a.gpx?loop&speed=2&speed=3") }
+        #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: "gpx:a.gpx?speed=0x1p3") }
+        #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: "fixed:0x1p3,2") }
+        #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: "fixed:nan,2") }
+        #expect(LocationProviderURI.decimalNumber("-12.5e-1") == -1.25)
+        #expect(LocationProviderURI.decimalNumber("0x1p3") == nil)
+        #expect(LocationProviderURI.decimalNumber("inf") == nil)
+    }
+
     @Test func parsesTheURIForms() throws {
         let gpsd = try LocationProviderURI("gpsd://127.0.0.1:2947")
         #expect(gpsd.scheme == "gpsd" && gpsd.authority == "127.0.0.1:2947" && gpsd.path == "")

@@ -67,6 +67,25 @@ import Testing
         #expect(close(decode(Self.gga("181141.00"), options: options).events.fixes.first?.horizontalAccuracy, 6.0))
     }
 
+    /// Issue 32: HDOP 0 (sent by receivers that have no DOP) gave accuracy 0, a perfect fix.
+    @Test func zeroDilutionsAndSigmasGiveNoAccuracy() throws {
+        let zeros = try #require(
+            decode(Self.gga("181141.00", hdop: "0.0") + framed("GPGSA,A,3,31,16,29,,,,,,,,,,0.0,0.0,0.0")).events
+                .fixes.first)
+        #expect(zeros.horizontalAccuracy == nil && zeros.verticalAccuracy == nil && zeros.accuracySource == nil)
+        #expect(zeros.hdop == 0 && zeros.vdop == 0, "the reported dilutions stay as reported")
+        // A zero GGA HDOP gives way to the GSA's.
+        let fallback = try #require(
+            decode(Self.gga("181141.00", hdop: "0") + framed("GPGSA,A,3,31,16,29,,,,,,,,,,2.8,1.2,2.4")).events
+                .fixes.first)
+        #expect(close(fallback.horizontalAccuracy, 6.0) && close(fallback.verticalAccuracy, 12.0))
+        // A zero GST sigma gives way to the DOP.
+        let gst = try #require(
+            decode(Self.gga("181141.00", hdop: "1.5") + framed("GNGST,181141.00,46,,,,0.0,0.0,0.0")).events.fixes
+                .first)
+        #expect(close(gst.horizontalAccuracy, 7.5) && gst.accuracySource == .dilutionOfPrecision)
+    }
+
     @Test(arguments: [
         ("quality 0", gga("120000", quality: "0")),
         ("empty GGA", framed("GPGGA,120000,,,,,0,00,,,M,0.0,M,,0000")),

@@ -40,4 +40,40 @@ import Testing
         #expect(run.status == 73)
         #expect(run.error == "corelocation: error: cannot create /nonexistent-dir/x.gpx: No such file or directory\n")
     }
+
+    /// Issue 32: `--duration 0x1p3` was read as 8 s; hexadecimal floats, `inf` and `nan` are no decimal numbers.
+    @Test func numbersAreDecimal() throws {
+        for text in ["0x1p3", "0x10", "inf", "nan", "infinity", "1e", "1.2.3", "", ".", "+", "1e999"] {
+            let error = try #require(throws: Arguments.UsageError.self) {
+                try Arguments(["--duration", text], spec: WatchCommand.spec).limit("duration", unit: "seconds")
+            }
+            #expect(error.description == "--duration expects seconds in 0...1000000000, found \"\(text)\"")
+        }
+        for (text, value) in [
+            ("8", 8.0), ("2.5", 2.5), (".5", 0.5), ("5.", 5), ("1e3", 1000), ("+3", 3), ("1E+2", 100),
+        ] {
+            #expect(try Arguments(["--duration", text], spec: WatchCommand.spec).limit("duration", unit: "s") == value)
+        }
+    }
+
+    /// Issue 32: a repeated option won silently (the last value).
+    @Test func anOptionGivenTwiceIsAUsageErrorUnlessItRepeats() async throws {
+        let run = try await Tool.run(["watch", "--provider", "sample:", "--duration", "3", "--duration=5"])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix("corelocation: error: --duration given twice (\"3\" and \"5\"); give it once\n"))
+        let regions = try Arguments(
+            ["--region", "1,2,100", "--region", "3,4,100"], spec: MonitorCommand.spec)
+        #expect(regions.all("region") == ["1,2,100", "3,4,100"])
+        #expect(try Arguments(["--no-sample", "--no-sample"], spec: WatchCommand.spec).flag("no-sample"))
+    }
+
+    /// Issue 32: a repeated URI parameter won silently (the first in some providers, the last in others).
+    @Test func aURIParameterGivenTwiceIsRefused() async throws {
+        let run = try await Tool.run(["watch", "--provider", "sample:?speed=1&speed=max", "--count", "1"])
+        #expect(run.status == 64)
+        #expect(
+            run.error.contains(
+                #"provider URI "sample:?speed=1&speed=max": speed: given twice ("1" and "max"); give it once"#),
+            "\(run.error)")
+    }
 }

@@ -14,15 +14,6 @@ import Testing
         var error: String
     }
 
-    /// A FIFO in a directory of its own, removed by `cleanup`.
-    private static func fifo() throws -> (path: String, cleanup: @Sendable () -> Void) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("track.gpx").path
-        guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        return (path, { try? FileManager.default.removeItem(at: directory) })
-    }
-
     /// Runs the tool, waits (at most 20 s) until `ready(pid)` and the tool catches `signal` (its dispatch source is
     /// registered: one sent before would be lost, a start-up window that this suite does not test), sends `signal`,
     /// and waits at most 20 s for the end; a run still alive then is killed with SIGKILL, which the caller sees as
@@ -39,7 +30,7 @@ import Testing
                 try process.run()
                 let pid = process.processIdentifier
                 let readyBy = Date(timeIntervalSinceNow: 20)
-                while process.isRunning, Date() < readyBy, !(ready(pid) && catches(number, pid: pid)) {
+                while process.isRunning, Date() < readyBy, !(ready(pid) && Tool.catches(number, pid: pid)) {
                     usleep(20_000)
                 }
                 kill(pid, number)
@@ -55,15 +46,6 @@ import Testing
         }.get()
     }
 
-    /// Whether process `pid` has a handler for signal `number` (its `SigCgt` mask in `/proc/PID/status`).
-    private static func catches(_ number: Int32, pid: Int32) -> Bool {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
-        else { return false }
-        return mask & (1 << UInt64(number - 1)) != 0
-    }
-
     /// Whether process `pid` has `path` open (listed in `/proc/PID/fd`).
     private static func hasOpen(_ path: String, pid: Int32) -> Bool {
         let directory = "/proc/\(pid)/fd"
@@ -75,7 +57,7 @@ import Testing
 
     @Test(arguments: [(SIGINT, 130), (SIGTERM, 143)] as [(Int32, Int32)])
     func watchOnAFIFOWithoutWriterEnds(signal: Int32, status: Int32) async throws {
-        let fifo = try Self.fifo()
+        let fifo = try TemporaryFIFO.make(named: "track.gpx")
         defer { fifo.cleanup() }
         let path = fifo.path
         let ended = try await Self.run(["watch", "--provider", "gpx:\(path)"], signal: signal) {
@@ -87,7 +69,7 @@ import Testing
     }
 
     @Test func recordOnAFIFOWithoutWriterEndsAndLeavesAValidFile() async throws {
-        let fifo = try Self.fifo()
+        let fifo = try TemporaryFIFO.make(named: "track.gpx")
         defer { fifo.cleanup() }
         let (path, file) = (fifo.path, fifo.path + ".rec.gpx")
         let ended = try await Self.run(["record", file, "--provider", "gpx:\(path)"], signal: SIGTERM) {
@@ -101,7 +83,7 @@ import Testing
     }
 
     @Test func watchOnAStalledWriterEnds() async throws {
-        let fifo = try Self.fifo()
+        let fifo = try TemporaryFIFO.make(named: "track.gpx")
         defer { fifo.cleanup() }
         let path = fifo.path
         // The writer: opening blocks until the tool opens the FIFO; it then sends half a document and stalls until

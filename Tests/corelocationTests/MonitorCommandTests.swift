@@ -28,4 +28,16 @@ import Testing
                 #"{"type":"region","timestamp":"2026-05-14T08:31:24.000Z","event":"exit","identifier":"corner","source":"sample"}"#,
             ])
     }
+
+    /// Issue 32: an identifier's newline or ESC was printed raw in text (JSON Lines escaped it).
+    @Test func controlCharactersOfAnIdentifierAreEscapedInText() async throws {
+        let run = try await Tool.run([
+            "monitor", "--provider", "sample:?speed=max", "--region", "45.7594,4.837,100,a\nb\u{1B}[31mc\\d",
+            "--format", "text",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.lines.count == 5, "one line per event: \(run.lines)")
+        #expect(run.lines.allSatisfy { $0.hasSuffix("region a\\nb\\u001b[31mc\\\\d  (sample)") }, "\(run.lines)")
+        #expect(!run.output.contains("\u{1B}"))
+    }
 }

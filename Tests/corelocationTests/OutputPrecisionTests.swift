@@ -14,4 +14,20 @@ import Testing
         #expect(Numbers.decimal(45.7578300, 8) == "45.75783")
         #expect(Numbers.decimal(.nan, 3) == "null")
     }
+
+    /// Issue 32: 359.9999° was printed as `360.0`; a direction is below 360°.
+    @Test func aDirectionThatRoundsTo360IsWrittenAsZero() {
+        func direction(_ degrees: Double, _ decimals: Int, fixed: Bool = false) -> String {
+            var buffer = OutputBuffer(capacity: 32)
+            buffer.appendDirection(degrees, decimals, fixed: fixed)
+            return String(decoding: buffer.bytes, as: UTF8.self)
+        }
+        #expect(direction(359.9999, 3) == "0.0")
+        #expect(direction(359.9995, 3) == "0.0")
+        #expect(direction(359.9994, 3) == "359.999")
+        #expect(direction(359.96, 1, fixed: true) == "0.0")
+        #expect(direction(359.94, 1, fixed: true) == "359.9")
+        #expect(direction(-1, 3) == "-1.0", "the invalid marker stays")
+        #expect(direction(0, 3) == "0.0")
+    }
 }

@@ -154,12 +154,18 @@ final class CallbackMailbox: @unchecked Sendable {
         if case .locations(let fixes) = dropped.event {
             for engine in dropped.lane.engines { engine.countDroppedLocations(fixes.count) }
         }
-        Diagnostics.hint(
-            "mailbox-overflow",
-            "a CLLocationManager does not take its fixes as fast as its provider delivers them (is the run loop of "
-                + "the thread that created it running?); keeping the newest \(Self.capacity) events, dropping older "
-                + "ones (CLLocationManager.droppedLocationCount counts them)")
+        Diagnostics.hint("mailbox-overflow", Self.overflowNotice)
     }
+
+    /// The line written once when events are first dropped.
+    ///
+    /// It names the usual causes without guessing which one it is (issue 32: at a flood's rate the tool's
+    /// callbacks waited for a slow standard output, and the line asked whether a run loop was running).
+    static let overflowNotice =
+        "a CLLocationManager's callbacks fall behind its provider: the thread they run on is busy or blocked — by the "
+        + "callbacks themselves (work that takes long, output that is not taken as fast as the fixes come, such as "
+        + "a pipe whose reader is slow) or because its run loop is not running; keeping the newest \(capacity) "
+        + "events, dropping older ones (CLLocationManager.droppedLocationCount counts them)"
 
     /// Schedules the hop for what waits, if none is scheduled: the end of a burst that was cut short.
     func handOver() {

@@ -64,7 +64,7 @@ extension FixedLocationProvider {
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
         try uri.checkParameters([])
         let parts = uri.path.split(separator: ",", omittingEmptySubsequences: false).map {
-            Double($0.trimmingCharacters(in: .whitespaces))
+            LocationProviderURI.decimalNumber($0.trimmingCharacters(in: .whitespaces))
         }
         guard parts.count == 2 || parts.count == 3, let latitude = parts[0], let longitude = parts[1] else {
             throw LocationProviderError.invalidParameter(

@@ -59,17 +59,25 @@ public struct LocationProviderURI: Sendable, Equatable, CustomStringConvertible 
     }
 
     /// Checks that every parameter is one the provider reads, so that a misspelt one (`?spede=10`) is an error
-    /// instead of silently ignored; each factory calls it with its own names.
+    /// instead of silently ignored, and that none is given twice (`?speed=1&speed=max`: which would win is no
+    /// choice the user made; issue 32); each factory calls it with its own names.
     ///
     /// - Parameter accepted: The names the scheme reads; empty when it reads none.
     /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` naming the first unknown parameter
     ///   and the accepted ones: `provider URI "gpx:a.gpx?spede=10": spede: unknown parameter; gpx: accepts loop,
-    ///   mps, speed`.
+    ///   mps, speed`; or the first parameter given twice: `speed: given twice ("1" and "max"); give it once`.
     public func checkParameters(_ accepted: Set<String>) throws {
-        guard let unknown = parameters.first(where: { !accepted.contains($0.name) }) else { return }
-        let names = accepted.isEmpty ? "no parameters" : accepted.sorted().joined(separator: ", ")
-        throw LocationProviderError.invalidParameter(
-            uri: description, name: unknown.name, reason: "unknown parameter; \(scheme): accepts \(names)")
+        if let unknown = parameters.first(where: { !accepted.contains($0.name) }) {
+            let names = accepted.isEmpty ? "no parameters" : accepted.sorted().joined(separator: ", ")
+            throw LocationProviderError.invalidParameter(
+                uri: description, name: unknown.name, reason: "unknown parameter; \(scheme): accepts \(names)")
+        }
+        for (index, parameter) in parameters.enumerated() {
+            guard let again = parameters[(index + 1)...].first(where: { $0.name == parameter.name }) else { continue }
+            throw LocationProviderError.invalidParameter(
+                uri: description, name: parameter.name,
+                reason: "given twice (\"\(parameter.value)\" and \"\(again.value)\"); give it once")
+        }
     }
 
     /// Whether two URIs are the same text.

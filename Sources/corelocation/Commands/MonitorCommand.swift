@@ -29,7 +29,9 @@ final class MonitorCommand: ToolCommand {
 
     static func region(_ text: String, index: Int) throws -> CLCircularRegion {
         let parts = text.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
-        let numbers = parts.prefix(3).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = parts.prefix(3).compactMap {
+            LocationProviderURI.decimalNumber($0.trimmingCharacters(in: .whitespaces))
+        }
         let invalid = Arguments.UsageError(
             description: "--region expects LAT,LON,RADIUS[,ID] in degrees and metres, found \"\(text)\"")
         guard parts.count >= 3, numbers.count == 3, numbers[2] > 0 else { throw invalid }

@@ -65,7 +65,7 @@ final class OnceCommand: ToolCommand {
         if text.lowercased() == "any" {
             return LocationRequestAccuracy(horizontalAccuracy: .greatestFiniteMagnitude, maximumAge: maximumAge)
         }
-        guard let metres = Double(text), metres > 0, metres.isFinite else {
+        guard let metres = LocationProviderURI.decimalNumber(text), metres > 0 else {
             throw Arguments.UsageError(
                 description:
                     "--accuracy expects city, neighborhood, block, house, room, any or metres, found \"\(text)\"")

@@ -2,6 +2,7 @@ import Foundation
 import GPX
 import LinuxCoreLocation
 import LocationBlocks
+import NMEA0183
 
 /// `corelocation plot FILE -o track.svg`: draws a GPX file's own points, or the fixes a replay of a GPX or NMEA
 /// file delivers through a `CLLocationManager`, as an SVG picture.
@@ -43,6 +44,10 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
 
     init(_ arguments: Arguments) throws {
         input = arguments.positionals[0]
+        guard input != "-" else {
+            throw Arguments.UsageError(
+                description: "plot draws a file, not standard input: save it to a file first (e.g. track.nmea)")
+        }
         guard let output = arguments.value("output") else {
             throw Arguments.UsageError(description: "plot needs -o FILE.svg (or -o - for standard output)")
         }
@@ -58,15 +63,10 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     }
 
     func run() -> Never {
-        ProviderChoice.checkReadable(input)
+        Self.checkPlottable(input)
         let isGPX = Self.looksLikeGPX(input)
         if isGPX && !replaysGPX { drawPoints() }
-        let provider: any LocationProvider
-        do {
-            provider = try LocationProviders.provider(for: "\(isGPX ? "gpx" : "nmea"):\(input)?speed=max")
-        } catch {
-            Terminal.exit(.usage, "\(error)")
-        }
+        let provider = replayProvider(isGPX: isGPX)
         let manager: CLLocationManager = CLLocationManager.update(
             withAccuracy: accuracyFilter, locationAge: ageFilter,
             configuration: LocationManagerConfiguration(
@@ -78,6 +78,35 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
             if let location { accepted.insert(ObjectIdentifier(location)) }
         }
         dispatchMain()
+    }
+
+    /// Ends the command unless `path` is a regular file that can be read: missing, a directory, unreadable, or a
+    /// device, FIFO or socket (exit 66).
+    ///
+    /// A device is no file to draw (issue 32: `plot /dev/null` was turned into the provider URI
+    /// `nmea:/dev/null?speed=max`, which the serial provider refused as a usage error, naming a URI the user never
+    /// wrote; `/dev/zero` would be read for ever), and a FIFO or pipe can be read only once, while `plot` looks at a
+    /// file's first bytes before it draws it.
+    static func checkPlottable(_ path: String) {
+        ProviderChoice.checkReadable(path)
+        guard let kind = LocalFiles.kind(of: path), kind != "a regular file" else { return }
+        Terminal.exit(
+            .noInput, "cannot read \(path): it is \(kind), not a file; plot draws a GPX file or an NMEA log")
+    }
+
+    /// The replay of the input, as fast as possible: made from the path itself, not from a provider URI, so that
+    /// no character of the path is taken for part of a URI.
+    private func replayProvider(isGPX: Bool) -> any LocationProvider {
+        let options = ReplayOptions(speed: .asFastAsPossible)
+        if isGPX, let provider = try? GPXReplay.provider(contentsOf: URL(fileURLWithPath: input), options: options) {
+            return provider
+        }
+        var decoderOptions = NMEADecoderOptions()
+        decoderOptions.includesFieldValues = LocationProviders.diagnosticsIncludeFieldValues
+        let (path, decoding) = (input, decoderOptions)
+        return ReplayLocationProvider(
+            identifier: "nmea:\(path)", capabilities: [.location, .course, .altitude, .accuracy], options: options,
+            isAvailable: { true }, open: { try NMEAReplaySource(path: path, options: decoding) })
     }
 
     /// Draws a GPX file's own points, each segment its own path; points without a valid position
@@ -145,10 +174,8 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         if output == "-" {
             Terminal.write(svg)
         } else {
-            do {
-                try Data(svg.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                Terminal.exit(.cannotCreate, "cannot write \(output): \(error.localizedDescription)")
+            if let problem = LocalFiles.write(Array(svg.utf8), to: output) {
+                Terminal.exit(.cannotCreate, "cannot write \(output): \(problem)")
             }
             let points = plot.points
             Terminal.note("wrote \(output): \(points.count) \(noun), \(points.filter(\.accepted).count) accepted")

@@ -7,8 +7,9 @@ struct ProvidersCommand: ToolCommand {
     static let summary = "show the configured provider and what the probe finds"
     static let options: [ToolOption] = []
     static let details = """
-        Shows the provider configured by CORELOCATION_PROVIDER, each provider the probe tries, and serial
-        devices that look like GNSS receivers, with a hint for each.
+        Shows the provider configured by CORELOCATION_PROVIDER, each provider the probe tries (for gpsd, the
+        receivers it serves and which one is followed), and serial devices that look like GNSS receivers, with
+        a hint for each.
         """
 
     init(_ arguments: Arguments) throws {}
@@ -18,9 +19,9 @@ struct ProvidersCommand: ToolCommand {
         if let environment, !environment.isEmpty {
             do {
                 let provider = try LocationProviders.provider(for: environment)
-                line(
-                    "configured  \(environment)  "
-                        + (provider.unavailability.map { "NOT available: \($0)" } ?? "available"))
+                let reason = provider.unavailability
+                line("configured  \(environment)  " + (reason.map { "NOT available: \($0)" } ?? "available"))
+                if reason == nil { listDevices(of: provider, uri: environment) }
             } catch {
                 line("configured  \(environment)  invalid: \(error)")
             }
@@ -28,10 +29,14 @@ struct ProvidersCommand: ToolCommand {
             line("configured  (none)  set CORELOCATION_PROVIDER or pass --provider to choose one")
         }
         for uri in LocationProviders.probeURIs {
-            let problem = Result { try LocationProviders.provider(for: uri) }.map(\.unavailability)
-            switch problem {
-            case .success(nil): line("probe       \(uri)  available")
-            case .success(let reason?): line("probe       \(uri)  not found: \(reason)")
+            switch Result(catching: { try LocationProviders.provider(for: uri) }) {
+            case .success(let provider):
+                if let reason = provider.unavailability {
+                    line("probe       \(uri)  not found: \(reason)")
+                } else {
+                    line("probe       \(uri)  available")
+                    listDevices(of: provider, uri: uri)
+                }
             case .failure(let error): line("probe       \(uri)  not found: \(error)")
             }
         }
@@ -46,6 +51,36 @@ struct ProvidersCommand: ToolCommand {
             "sample      sample:  the embedded sample track; watch replays it, marked as such, when nothing is "
                 + "configured or found (other commands never do)")
         Terminal.exit(.success)  // 74 when standard output could not take the lines
+    }
+
+    /// For a gpsd provider, the receivers gpsd serves: which one the provider follows, and how to choose another
+    /// (issue 32: without `?device=`, two receivers made one zig-zag track).
+    private func listDevices(of provider: any LocationProvider, uri: String) {
+        guard let gpsd = provider as? GPSDLocationProvider else { return }
+        let paths: [String]
+        switch gpsd.servedDevices() {
+        case .success(let devices): paths = devices.filter(\.isActive).compactMap(\.path)
+        case .failure(let reason):
+            line("devices     (unknown)  gpsd did not list its devices: \(reason)")
+            return
+        }
+        guard !paths.isEmpty else {
+            line("devices     (none)  gpsd has no receiver open; plug one in or start gpsd with its device")
+            return
+        }
+        if let chosen = gpsd.configuration.device {
+            let others = paths.filter { $0 != chosen }
+            line(
+                "devices     \(paths.joined(separator: ", "))  following \(chosen) (?device=)"
+                    + (others.isEmpty ? "" : "; also served: \(others.joined(separator: ", "))"))
+        } else if paths.count == 1 {
+            line("devices     \(paths[0])  the one receiver gpsd serves")
+        } else {
+            let base = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
+            line(
+                "devices     \(paths.joined(separator: ", "))  \(paths.count) receivers: the first to report a fix is "
+                    + "followed, the others left out; choose one with --provider \"\(base)?device=\(paths[1])\"")
+        }
     }
 
     private func line(_ text: String) {

@@ -27,6 +27,13 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
         guard !path.isEmpty else {
             throw Arguments.UsageError(description: "record needs a file name, found \"\"; e.g. record walk.gpx")
         }
+        // `-` means standard input or output elsewhere; a recording is a file (synced, owner-only, valid after every
+        // fix), so a file named `-` is refused rather than created (issue 32).
+        guard path != "-" else {
+            throw Arguments.UsageError(
+                description: "record writes a file, not standard output; for GPX on standard output use "
+                    + "watch --format gpx, or write ./- to name a file -")
+        }
         if FileManager.default.fileExists(atPath: path) {
             Terminal.exit(.cannotCreate, "\(path) already exists; choose another name or remove it first")
         }

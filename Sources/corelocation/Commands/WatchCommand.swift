@@ -86,7 +86,7 @@ enum DesiredAccuracy {
         switch levels.first(where: { $0.name == text }) {
         case let level?: return level.accuracy
         case nil:
-            guard let metres = Double(text), metres > 0, metres.isFinite else {
+            guard let metres = LocationProviderURI.decimalNumber(text), metres > 0 else {
                 throw Arguments.UsageError(
                     description: "--desired-accuracy expects best, navigation, reduced or metres above 0, found "
                         + "\"\(text)\"" + (Double(text) == 0 ? " (for the best accuracy, write best)" : ""))

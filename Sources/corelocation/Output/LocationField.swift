@@ -72,6 +72,10 @@ extension OutputBuffer {
     /// Appends `field` of `location` in its shortest rounded form (``appendDecimal(_:_:)``).
     @inline(__always)
     mutating func append(_ field: LocationField, of location: CLLocation) {
-        appendDecimal(field.value(of: location), field.decimals)
+        if field == .course {
+            appendDirection(location.course, field.decimals)
+        } else {
+            appendDecimal(field.value(of: location), field.decimals)
+        }
     }
 }

@@ -50,6 +50,17 @@ extension OutputBuffer {
         trimFraction(from: start)
     }
 
+    /// Appends a direction in degrees (a course, a heading), written 0 when it lies below 360° but rounds to 360.
+    ///
+    /// Written as ``appendDecimal(_:_:)`` does, or as ``appendFixed(_:_:)`` when `fixed`; 0 is the same direction,
+    /// in the range 0..<360 that directions have (issue 32: 359.9999° was printed as `360.0`). Invalid markers (−1)
+    /// and other values are written as they are.
+    mutating func appendDirection(_ degrees: Double, _ decimals: Int, fixed: Bool = false) {
+        let full = (0...Self.maximumDecimals).contains(decimals) ? 360 * Self.integerPowersOfTen[decimals] : nil
+        let shown = degrees >= 0 && degrees < 360 && Self.scaledMagnitude(degrees, decimals) == full ? 0 : degrees
+        if fixed { appendFixed(shown, decimals) } else { appendDecimal(shown, decimals) }
+    }
+
     /// `|value|` × 10^`decimals`, rounded as `printf` rounds it; `nil` when not finite, when `decimals` is
     /// outside 0…8, or when the scaled value is too large to be exact.
     ///

@@ -90,5 +90,27 @@ struct OutputBuffer {
         append(UInt8(ascii: "\""))
     }
 
+    /// Appends `text` for a terminal: as it is, except that control characters are written as the escapes of
+    /// ``appendJSONString(_:)`` (`\n`, `\r`, `\t`, `\u001b`, and the C1 controls U+0080…U+009F and DEL as `\u0085`,
+    /// `\u007f`), and a backslash as `\\`, so that the escapes cannot be mistaken for the text.
+    ///
+    /// Issue 32: a region identifier holding a newline or an ESC was printed raw by `monitor --format text`, which
+    /// broke the line or drove the terminal; JSON Lines escaped it already.
+    mutating func appendPrintable(_ text: String) {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x5C: append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0..<0x20, 0x7F...0x9F:
+                append("\\u00")
+                append(Self.hexDigits[Int(scalar.value >> 4)])
+                append(Self.hexDigits[Int(scalar.value & 0xF)])
+            default: append(contentsOf: String(scalar))
+            }
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -30,7 +30,7 @@ enum TextLine {
             }
             if location.course >= 0 {
                 line.append("  course ")
-                line.appendFixed(location.course, 1)
+                line.appendDirection(location.course, 1, fixed: true)
                 line.append("°")
             }
             line.appendReceiverText(of: location)
@@ -38,7 +38,7 @@ enum TextLine {
         case .heading(let heading):
             line.appendTimestamp(heading.timestamp)
             line.append("  heading ")
-            line.appendFixed(heading.trueHeading, 1)
+            line.appendDirection(heading.trueHeading, 1, fixed: true)
             line.append("° true")
             if heading.headingAccuracy >= 0 {
                 line.append(" ±")
@@ -47,7 +47,9 @@ enum TextLine {
             }
         case .error(let error):
             if let input = error.userInfo[NSUnderlyingErrorKey] as? ReplayInputError {
-                line.append(contentsOf: "error: \(OutputEvent.invalidInputCode) (\(input))")
+                line.append(contentsOf: "error: \(OutputEvent.invalidInputCode) (")
+                line.appendPrintable("\(input)")
+                line.append(")")
             } else {
                 // A transient state is no error: `error:` marks the last line before a failing exit (Troubleshooting).
                 let word = error.code == .locationUnknown ? "waiting" : "error"
@@ -62,7 +64,8 @@ enum TextLine {
             case .state(let state): what = "state \(state) for"
             }
             line.appendTimestamp(date)
-            line.append(contentsOf: "  \(what) region \(region.identifier)")
+            line.append(contentsOf: "  \(what) region ")
+            line.appendPrintable(region.identifier)
             if marksSample { line.append("  (sample)") }
         case .visit(let visit):
             line.append("visit  ")

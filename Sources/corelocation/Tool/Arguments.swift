@@ -1,9 +1,13 @@
+import LinuxCoreLocation
+
 /// The command line split into a command, its positional arguments and its options, checked against what the
 /// command accepts.
 ///
 /// Options are `--name VALUE`, `--name=VALUE` or a bare `--flag`; a declared one-letter alias stands for its option
-/// (`-h` is `--help`, `plot -o FILE` is `--output FILE`). An option may repeat (`--region` does); the last value wins
-/// for the others.
+/// (`-h` is `--help`, `plot -o FILE` is `--output FILE`). Only the options a command declares repeatable
+/// (`monitor --region`) may be given more than once; any other given twice is a usage error naming both values, since
+/// which one would win is no choice the user made (issue 32). Numbers are decimal
+/// (`LocationProviderURI.decimalNumber(_:)`: no hexadecimal floats, `inf` or `nan`).
 struct Arguments {
     /// What a command accepts.
     struct Spec {
@@ -58,15 +62,20 @@ struct Arguments {
             }
             if spec.flags.contains(name) {
                 guard inline == nil else { throw UsageError(description: "--\(name) takes no value") }
-                flags.insert(name)
+                flags.insert(name)  // a flag given twice says the same thing twice
             } else if spec.valueOptions.contains(name) {
+                let value: String
                 if let inline {
-                    values[name, default: []].append(inline)
+                    value = inline
                 } else {
                     guard index < words.count else { throw UsageError(description: "--\(name) needs a value") }
-                    values[name, default: []].append(words[index])
+                    value = words[index]
                     index += 1
                 }
+                if let first = values[name]?.first, !spec.repeatable.contains(name) {
+                    throw UsageError(description: "--\(name) given twice (\"\(first)\" and \"\(value)\"); give it once")
+                }
+                values[name, default: []].append(value)
             } else {
                 let known = spec.valueOptions.union(spec.flags)
                 throw UsageError(
@@ -87,7 +96,7 @@ struct Arguments {
     /// Whether a flag was given.
     func flag(_ name: String) -> Bool { presentFlags.contains(name) }
 
-    /// The last value of an option, or `nil`.
+    /// The value of an option, or `nil`; the last of a repeatable one.
     func value(_ name: String) -> String? { values[name]?.last }
 
     /// Every value of a repeatable option.
@@ -102,7 +111,7 @@ struct Arguments {
     /// The option as a number in `range`, or `nil` when absent.
     func number(_ name: String, in range: ClosedRange<Double>, unit: String) throws -> Double? {
         guard let text = value(name) else { return nil }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
+        guard let number = LocationProviderURI.decimalNumber(text), range.contains(number) else {
             throw UsageError(
                 description:
                     "--\(name) expects \(unit) in \(Self.bound(range.lowerBound))...\(Self.bound(range.upperBound)), "

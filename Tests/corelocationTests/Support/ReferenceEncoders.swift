@@ -17,6 +17,14 @@ enum ReferenceEncoders {
         String(format: "%.\(decimals)f", value)
     }
 
+    /// A direction as printed: `%.Nf` of the value, except that a direction below 360° whose text says 360 is 0
+    /// (issue 32).
+    static func direction(_ value: Double, _ decimals: Int, fixed isFixed: Bool = false) -> String {
+        let text = fixed(value, decimals)
+        let shown = value >= 0 && value < 360 && Double(text) == 360 ? 0 : value
+        return isFixed ? fixed(shown, decimals) : decimal(shown, decimals)
+    }
+
     /// The shortest text of the rounded value: `%.Nf`, trailing zeros trimmed to one decimal, no `-0.0`,
     /// `null` when not finite.
     static func decimal(_ value: Double, _ decimals: Int) -> String {
@@ -61,7 +69,7 @@ enum ReferenceEncoders {
             ("verticalAccuracy", decimal(location.verticalAccuracy, 2)),
             ("speed", decimal(location.speed, 3)),
             ("speedAccuracy", decimal(location.speedAccuracy, 2)),
-            ("course", decimal(location.course, 3)),
+            ("course", direction(location.course, 3)),
             ("courseAccuracy", decimal(location.courseAccuracy, 2)),
         ]
     }
@@ -101,8 +109,8 @@ enum ReferenceEncoders {
         case .heading(let heading):
             return object([
                 ("type", "\"heading\""), ("timestamp", "\"\(timestamp(heading.timestamp))\""),
-                ("magneticHeading", decimal(heading.magneticHeading, 3)),
-                ("trueHeading", decimal(heading.trueHeading, 3)),
+                ("magneticHeading", direction(heading.magneticHeading, 3)),
+                ("trueHeading", direction(heading.trueHeading, 3)),
                 ("headingAccuracy", decimal(heading.headingAccuracy, 2)), ("x", decimal(heading.x, 3)),
                 ("y", decimal(heading.y, 3)), ("z", decimal(heading.z, 3)),
             ])
@@ -123,10 +131,11 @@ enum ReferenceEncoders {
                 parts.append("alt " + fixed(location.altitude, 1) + " m ±" + fixed(location.verticalAccuracy, 1))
             }
             if location.speed >= 0 { parts.append(fixed(location.speed, 2) + " m/s") }
-            if location.course >= 0 { parts.append("course " + fixed(location.course, 1) + "°") }
+            if location.course >= 0 { parts.append("course " + direction(location.course, 1, fixed: true) + "°") }
             return parts.joined(separator: "  ") + receiverText(location) + "\n"
         case .heading(let heading):
-            return timestamp(heading.timestamp) + "  heading " + fixed(heading.trueHeading, 1) + "° true"
+            return timestamp(heading.timestamp) + "  heading " + direction(heading.trueHeading, 1, fixed: true)
+                + "° true"
                 + (heading.headingAccuracy >= 0 ? " ±" + fixed(heading.headingAccuracy, 1) + "°" : "") + "\n"
         default: return ""
         }

@@ -16,15 +16,18 @@ final class ScriptedGPSD: @unchecked Sendable {  // the listening descriptor is 
     private let listener: Int32
     private let lines: [String]
     private let protocolMajor: Int
+    private let devices: [String]
 
     /// Starts listening; `lines` are JSON reports such as `{"class":"TPV",...}`, without line ends;
-    /// `protocolMajor` is the protocol version the greeting announces (gpsd 3's by default).
-    init(lines: [String], protocolMajor: Int = 3) throws {
+    /// `protocolMajor` is the protocol version the greeting announces (gpsd 3's by default); `devices` are the paths
+    /// the DEVICES answer lists.
+    init(lines: [String], protocolMajor: Int = 3, devices: [String] = ["/dev/fake"]) throws {
         let listening = try LoopbackListener()
         listener = listening.descriptor
         port = listening.port
         self.lines = lines
         self.protocolMajor = protocolMajor
+        self.devices = devices
         Thread.detachNewThread { [self] in serve() }
     }
 
@@ -42,20 +45,23 @@ final class ScriptedGPSD: @unchecked Sendable {  // the listening descriptor is 
             guard poll(&poller, 1, 30_000) > 0 else { return }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
-            let (script, major) = (lines, protocolMajor)
-            Thread.detachNewThread { Self.talk(on: connection, script: script, protocolMajor: major) }
+            let (script, major, paths) = (lines, protocolMajor, devices)
+            Thread.detachNewThread {
+                Self.talk(on: connection, script: script, protocolMajor: major, devices: paths)
+            }
         }
     }
 
-    private static func talk(on connection: Int32, script: [String], protocolMajor: Int) {
+    private static func talk(on connection: Int32, script: [String], protocolMajor: Int, devices: [String]) {
         defer { close(connection) }
         send(
             #"{"class":"VERSION","release":"3.25","rev":"3.25","proto_major":"# + "\(protocolMajor)"
                 + #","proto_minor":0}"#, on: connection)
         guard waitForLine(on: connection) else { return }
-        send(
-            #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/fake","driver":"NMEA0183","activated":"2024-01-01T00:00:00.000Z"}]}"#,
-            on: connection)
+        let listed = devices.map {
+            #"{"class":"DEVICE","path":"\#($0)","driver":"NMEA0183","activated":"2024-01-01T00:00:00.000Z"}"#
+        }
+        send(#"{"class":"DEVICES","devices":[\#(listed.joined(separator: ","))]}"#, on: connection)
         send(#"{"class":"WATCH","enable":true,"json":true,"nmea":false,"raw":0,"scaled":false}"#, on: connection)
         for line in script { send(line, on: connection) }
         while waitForLine(on: connection) {}  // until the client closes, or 30 s of silence

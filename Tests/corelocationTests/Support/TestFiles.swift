@@ -43,3 +43,15 @@ struct TemporaryFile: ~Copyable {
         return try TemporaryFile(lines.joined(), suffix: ".nmea")
     }
 }
+
+/// A FIFO in a directory of its own in the temporary directory.
+enum TemporaryFIFO {
+    /// Makes a FIFO called `name`; `cleanup` removes it and its directory.
+    static func make(named name: String) throws -> (path: String, cleanup: @Sendable () -> Void) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return (path, { try? FileManager.default.removeItem(at: directory) })
+    }
+}

@@ -80,4 +80,14 @@ enum Tool {
             error: String(decoding: errorData, as: UTF8.self),
             diedOfSignal: process.terminationReason == .uncaughtSignal)
     }
+
+    /// Whether process `pid` has a handler for signal `number` (its `SigCgt` mask in `/proc/PID/status`): a signal
+    /// sent before the tool has registered its handler would be lost, a start-up window the tests do not test.
+    static func catches(_ number: Int32, pid: Int32) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(number - 1)) != 0
+    }
 }

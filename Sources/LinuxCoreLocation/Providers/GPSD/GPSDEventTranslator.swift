@@ -19,6 +19,9 @@ import GPSD
 ///   such TPVs vanished without a word). Other classes' bad lines are not fixes and are left to the client's
 ///   statistics.
 ///
+/// Only one of gpsd's devices is followed (``GPSDDeviceChoice``): the one `?device=` names, else the first with a
+/// fix; the other devices' TPVs and ATTs are left out.
+///
 /// Fixes carry a ``GNSSSourceInformation``: the TPV's mode, and the dilutions and satellite counts of the latest
 /// SKY of the same device (cleared when the connection is lost). Everything else (greeting, devices, SKY, GST,
 /// skipped lines) produces nothing. A value type, confined to the client's serial event queue.
@@ -31,14 +34,24 @@ struct GPSDEventTranslator {
     private var reportedLost = false
     /// The latest SKY report, whose dilutions and satellites the next fixes carry.
     private var sky: GPSDSky?
+    /// The device whose reports are translated.
+    private(set) var devices: GPSDDeviceChoice
 
+    /// Creates a translator.
+    ///
+    /// - Parameters:
+    ///   - source: Names the provider in its lines on standard error.
+    ///   - sourceInformation: The flags every fix carries.
+    ///   - device: The device `?device=` names, or `nil` to follow the first device with a fix.
+    ///   - announce: Where lines go; standard error by default.
     init(
-        source: String, sourceInformation: CLLocationSourceInformation,
+        source: String, sourceInformation: CLLocationSourceInformation, device: String? = nil,
         announce: @escaping @Sendable (String) -> Void = { Diagnostics.warn($0) }
     ) {
         self.source = source
         self.sourceInformation = sourceInformation
         skipped = SkippedFixes(source: source, announce: announce)
+        devices = GPSDDeviceChoice(source: source, configured: device, announce: announce)
     }
 
     /// The provider event for `event`, if any; `now` dates reports that carry no time.
@@ -46,8 +59,10 @@ struct GPSDEventTranslator {
         switch event {
         case .report(.tpv(let tpv)):
             guard tpv.mode.hasFix, tpv.latitude != nil, tpv.longitude != nil else {
-                return tpv.mode.hasFix ? nil : lost()  // a 2D/3D report without lat/lon says nothing new
+                // A 2D/3D report without lat/lon says nothing new; a loss of fix counts for the followed device.
+                return tpv.mode.hasFix || !devices.concerns(tpv.device) ? nil : lost()
             }
+            guard devices.admitsFix(from: tpv.device) else { return nil }
             guard let time = tpv.time else {
                 skipped.skip("no time", "no time (gpsd omits it until the receiver reports a date; none is invented)")
                 return nil
@@ -68,11 +83,19 @@ struct GPSDEventTranslator {
             sky = report
             return nil
         case .report(.attitude(let attitude)):
-            guard let heading = Self.direction(attitude.heading), isUsable(attitude.time, now: now) else { return nil }
+            guard devices.concerns(attitude.device), let heading = Self.direction(attitude.heading),
+                isUsable(attitude.time, now: now)
+            else { return nil }
             return .heading(
                 CLHeading(
                     magneticHeading: Self.direction(attitude.magneticHeading) ?? -1, trueHeading: heading,
                     headingAccuracy: -1, timestamp: attitude.time ?? now))
+        case .devices(let list):
+            devices.update(list)
+            return nil
+        case .device(let device):
+            devices.update([device])
+            return nil
         case .disconnected(let reason, retryAfter: nil):
             sky = nil
             return .failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: reason]))
@@ -118,6 +141,7 @@ struct GPSDEventTranslator {
         case .missingClass: return "object without a class"
         case .missingField(let field): return "TPV without \"\(field)\""
         case .wrongType(let field, _, _): return "TPV field \"\(field)\" of the wrong type"
+        case .invalidValue(let field, _, _): return "TPV field \"\(field)\" with an invalid value"
         case .outOfRange(let field, _, _): return "TPV field \"\(field)\" out of range"
         }
     }

@@ -12,6 +12,11 @@ import GPSD
 /// estimates are rescaled to Apple's ~1σ accuracies (<doc:GPSDProvider>). ATT reports become headings: only
 /// devices that report attitude (a compass, a dual-antenna receiver) deliver them.
 ///
+/// One receiver is followed (issue 32: two receivers on one gpsd made a zig-zag track): the device `?device=`
+/// names, else the first that reports a fix; the others' reports are left out, and one line on standard error says
+/// which device is followed and names the others (`following /dev/ttyUSB0, the first device with a fix; gpsd also
+/// serves /dev/ttyACM0, …`). ``servedDevices()`` lists what gpsd serves without watching.
+///
 /// Loss of fix (mode 0/1) and a lost connection are reported as ``LocationProviderEvent/fixLost``, once per
 /// outage; the client reconnects by itself (`GPSDBackoffPolicy`: every 0.5 s while the port refuses, else 0.25 s
 /// doubling to 8 s) and locations continue when fixes return. A report whose time lies before 1980 or more than
@@ -69,6 +74,16 @@ public final class GPSDLocationProvider: LocationProvider {
         }
     }
 
+    /// The receivers gpsd has open, asked with `?DEVICES;` without watching (no device is powered up for it), within
+    /// ``probeTimeout``: for telling the user which devices there are to choose from with `?device=`.
+    ///
+    /// Blocks the caller for at most about ``probeTimeout``.
+    ///
+    /// - Returns: The devices in gpsd's order, or why gpsd did not tell (see `GPSDProbe.devices(at:timeout:)`).
+    public func servedDevices() -> Result<[GPSDDevice], GPSDDisconnectReason> {
+        GPSDProbe.devices(at: configuration.endpoint, timeout: Self.probeTimeout)
+    }
+
     /// Connects and watches; events follow on the client's queue until ``stop()``.
     public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         let clock = clock
@@ -76,7 +91,8 @@ public final class GPSDLocationProvider: LocationProvider {
             GPSDEventTranslator(
                 source: identifier,
                 sourceInformation: CLLocationSourceInformation(
-                    softwareSimulationState: false, andExternalAccessoryState: true)))
+                    softwareSimulationState: false, andExternalAccessoryState: true),
+                device: configuration.device))
         let merger = GPSDEpochMerger(clock: clock, handler: handler)
         let started = GPSDClient(configuration: configuration, scheduler: scheduler) { event in
             if let translated = translator.withLock({ $0.translate(event, now: clock.now) }) {

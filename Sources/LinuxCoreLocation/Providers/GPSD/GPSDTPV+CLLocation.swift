@@ -9,7 +9,8 @@ extension GPSDTPV {
     /// gpsd's error estimates (`eph`, `epv`, `eps`, `epd`) are ~95 % confidence values (gpsd_json(5));
     /// they are rescaled to the ~1σ scale of Apple's accuracies and of the NMEA provider (see
     /// Docs/LinuxCoreLocation.docc/GPSDProvider.md): `eph` ÷ ``horizontal95ToRMS`` (95 % circle → 2D RMS), the others ÷
-    /// ``oneDimensional95ToSigma`` (95 % → 1σ). Missing values are −1, never 0, except the horizontal
+    /// ``oneDimensional95ToSigma`` (95 % → 1σ). An estimate of 0 counts as missing (no fix is exact). Missing values
+    /// are −1, never 0, except the horizontal
     /// accuracy, which falls back to `epx`/`epy`, then to ``NMEAFix/nominalHorizontalAccuracy`` (a
     /// negative one would make managers discard the fix). Altitude (mode 3
     /// only): `altMSL`, else the old `alt`, else `altHAE` − `geoidSep`; ellipsoidal: `altHAE`, else MSL +
@@ -56,7 +57,8 @@ extension GPSDTPV {
     /// Divides a one-dimensional 95 % bound to get 1σ: 1.96, the two-sided 95 % quantile of a normal.
     static let oneDimensional95ToSigma = 1.96
 
-    private static func positive(_ value: Double) -> Double? { value.isFinite && value >= 0 ? value : nil }
+    /// `value` when it is finite and above 0: an error estimate of 0 says nothing (no fix is exact; issue 32).
+    private static func positive(_ value: Double) -> Double? { value.isFinite && value > 0 ? value : nil }
 
     private static func sigma(_ value: Double?) -> Double {
         value.flatMap(positive).map { $0 / oneDimensional95ToSigma } ?? -1

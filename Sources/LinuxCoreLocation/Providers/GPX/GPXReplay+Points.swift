@@ -21,7 +21,8 @@ extension GPXReplay {
     ///
     /// Horizontal accuracy in metres: `lcl:hacc`, else `<hdop>` × ``userEquivalentRangeError``, else
     /// ``defaultAccuracy``; −1 (invalid) for `<fix>none</fix>`. Vertical accuracy: −1 without `<ele>` or with
-    /// a `none` or `2d` fix, else `lcl:vacc`, `<vdop>` × UERE or ``defaultAccuracy``. Speed (m/s) and course
+    /// a `none` or `2d` fix, else `lcl:vacc`, `<vdop>` × UERE or ``defaultAccuracy``; an accuracy or dilution of 0
+    /// counts as absent. Speed (m/s) and course
     /// (degrees) are the point's own, −1 when it has none (a replay derives them from the neighbouring points).
     /// Marked as simulated by software. Thread-safe.
     ///

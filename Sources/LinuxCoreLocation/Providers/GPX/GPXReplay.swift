@@ -86,7 +86,7 @@ public enum GPXReplay {
         try uri.checkParameters(["speed", "loop", "mps"])
         var speed = defaultSpeed
         if let text = uri.parameter("mps") {
-            guard let value = Double(text) else {
+            guard let value = LocationProviderURI.decimalNumber(text) else {
                 throw invalidSpeed(uri.description, name: "mps", found: text)
             }
             speed = value

@@ -17,7 +17,8 @@ struct GPXReplayFix {
     ///
     /// Horizontal accuracy: `lcl:hacc`, else `hdop` × UERE, else the default; −1 for `<fix>none</fix>`.
     /// Vertical accuracy: −1 without `<ele>` or with a `none` or `2d` fix; else `lcl:vacc`, else `vdop` × UERE,
-    /// else the default.
+    /// else the default. An accuracy or dilution of 0 counts as absent: no fix is exact, and `<hdop>0</hdop>` is
+    /// what a receiver without a DOP wrote (issue 32).
     init(_ point: GPXPoint, motion: GPXReplayMotion) {
         let uere = GPXReplay.userEquivalentRangeError
         let noFix = point.fix == GPXFix.none
@@ -27,11 +28,14 @@ struct GPXReplayFix {
         horizontalAccuracy =
             noFix
             ? -1
-            : point.horizontalAccuracy ?? point.hdop.map { $0 * uere } ?? GPXReplay.defaultAccuracy
+            : Self.positive(point.horizontalAccuracy) ?? Self.positive(point.hdop).map { $0 * uere }
+                ?? GPXReplay.defaultAccuracy
         if point.elevation == nil || noFix || point.fix == .twoDimensional {
             verticalAccuracy = -1
         } else {
-            verticalAccuracy = point.verticalAccuracy ?? point.vdop.map { $0 * uere } ?? GPXReplay.defaultAccuracy
+            verticalAccuracy =
+                Self.positive(point.verticalAccuracy) ?? Self.positive(point.vdop).map { $0 * uere }
+                ?? GPXReplay.defaultAccuracy
         }
         speed = point.speed ?? motion.speed
         course = point.course ?? GPXReplayMotion.course(motion.course, atLatitude: point.latitude)
@@ -66,6 +70,11 @@ struct GPXReplayFix {
     /// The source information of every replayed fix, shared: it is immutable.
     private static let simulated = CLLocationSourceInformation(
         softwareSimulationState: true, andExternalAccessoryState: false)
+
+    /// `value` when it is above 0, else `nil`.
+    private static func positive(_ value: Double?) -> Double? {
+        value.flatMap { $0 > 0 ? $0 : nil }
+    }
 
     private static func worse(_ first: Double, _ second: Double) -> Double {
         first < 0 || second < 0 ? -1 : max(first, second)

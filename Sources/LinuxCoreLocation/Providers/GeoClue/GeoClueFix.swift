@@ -1,4 +1,5 @@
 import DBus
+import NMEA0183
 
 /// Turns the properties of a GeoClue `Location` object into a ``CLLocation``.
 ///
@@ -20,10 +21,14 @@ enum GeoClueFix {
     /// Converts `GetAll` results.
     ///
     /// `Latitude`, `Longitude` (degrees), `Accuracy` (metres) and `Timestamp` (`(tt)`: seconds and
-    /// microseconds since 1970) are required. `Altitude` equal to ``unknownAltitude`` (or absent) gives altitude 0
-    /// with vertical accuracy −1; a known altitude gets `Accuracy` as its vertical accuracy, GeoClue having one
-    /// accuracy figure only. `Speed` (m/s) and `Heading` (degrees clockwise from true north) below 0 or absent
-    /// mean unknown (−1); their accuracies are always −1. The time must pass ``FixTime`` against `now`.
+    /// microseconds since 1970) are required. An `Accuracy` of 0 is unknown, not exact (issue 32): GeoClue's NMEA
+    /// source reports 0 m for any HDOP up to 1, and no fix is exact, so it becomes
+    /// ``NMEAFix/nominalHorizontalAccuracy`` (5 m: HDOP 1 at the usual 5 m range error), as an NMEA fix without a
+    /// dilution does. `Altitude` equal to ``unknownAltitude`` (or absent) gives altitude 0
+    /// with vertical accuracy −1; a known altitude gets the horizontal accuracy as its vertical accuracy, GeoClue
+    /// having one accuracy figure only. `Speed` (m/s) below 0 or absent, and `Heading` (degrees clockwise from true
+    /// north) outside 0…360 or absent, mean unknown (−1), as NMEA and GPX courses over 360 do; 360 reads as 0.
+    /// Their accuracies are always −1. The time must pass ``FixTime`` against `now`.
     ///
     /// - Parameters:
     ///   - properties: The `GetAll` result.
@@ -53,10 +58,12 @@ enum GeoClueFix {
                 cause: "coordinate out of range",
                 description: "coordinate \(coordinate.latitude), \(coordinate.longitude) is out of range")
         }
-        let accuracy = try required("Accuracy")
-        guard accuracy >= 0, accuracy.isFinite else {
-            throw Invalid(cause: "Accuracy is not a distance", description: "accuracy \(accuracy) is not a distance")
+        let reportedAccuracy = try required("Accuracy")
+        guard reportedAccuracy >= 0, reportedAccuracy.isFinite else {
+            throw Invalid(
+                cause: "Accuracy is not a distance", description: "accuracy \(reportedAccuracy) is not a distance")
         }
+        let accuracy = reportedAccuracy > 0 ? reportedAccuracy : NMEAFix.nominalHorizontalAccuracy
         guard case .structure(let parts)? = properties["Timestamp"], parts.count == 2,
             let seconds = parts[0].unsignedValue, let microseconds = parts[1].unsignedValue, microseconds < 1_000_000
         else {
@@ -71,9 +78,7 @@ enum GeoClueFix {
         }
         let altitude = try number("Altitude").flatMap { $0 == unknownAltitude || !$0.isFinite ? nil : $0 }
         let speed = try number("Speed").flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
-        let heading = try number("Heading").flatMap {
-            $0 >= 0 && $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : nil
-        }
+        let heading = try number("Heading").flatMap { (0...360).contains($0) ? ($0 == 360 ? 0 : $0) : nil }
         return FixLimits.limited(
             CLLocation(
                 coordinate: coordinate, altitude: altitude ?? 0, horizontalAccuracy: accuracy,

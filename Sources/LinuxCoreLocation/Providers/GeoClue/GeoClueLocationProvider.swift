@@ -107,7 +107,9 @@ public final class GeoClueLocationProvider: LocationProvider {
             guard isCurrent(generation) else { return }
             do {
                 let connection = try GeoClueFailures.step("connect") { try connect(replyTimeout) }
-                let session = try GeoClueSession.open(options, on: connection) { [weak self] event in
+                let session = try GeoClueSession.open(
+                    options, on: connection, onIgnored: { [weak self] in self?.ignore($0, generation: generation) }
+                ) { [weak self] event in
                     guard let provider = self else { return }
                     provider.queue.async { provider.handle(event, generation: generation, handler: handler) }
                 }
@@ -135,8 +137,12 @@ public final class GeoClueLocationProvider: LocationProvider {
         if let summary = state.withLock({ $0.skipped.summary }) { announce(summary) }
     }
 
-    /// Signals ignored since the last start, by reason (see ``GeoClueSession/interpret(_:)``).
+    /// Signals ignored since the last start, by reason (see ``GeoClueSession/screen(_:)`` and
+    /// ``GeoClueSession/interpret(_:)``).
     var ignoredSignals: [String: Int] { state.withLock { $0.ignored } }
+
+    /// What the connection of the started client skipped or could not read, or `nil` while stopped.
+    var connectionStatistics: DBusConnectionStatistics? { state.withLock { $0.session?.connection.statistics } }
 
     /// Updates skipped since the last start because they did not make a fix.
     var skippedFixCount: Int { state.withLock { $0.skipped.total } }
@@ -151,29 +157,24 @@ public final class GeoClueLocationProvider: LocationProvider {
         state.withLock { $0.generation == generation && !$0.failed }
     }
 
-    /// Runs on the queue for each connection event.
+    /// Runs on the queue for each event of the session.
     private func handle(
-        _ event: DBusConnection.Event, generation: Int, handler: @Sendable (LocationProviderEvent) -> Void
+        _ event: GeoClueSession.Event, generation: Int, handler: @Sendable (LocationProviderEvent) -> Void
     ) {
         guard isCurrent(generation), let session = state.withLock({ $0.session }) else { return }
         switch event {
         case .closed(let error):
             fail(GeoClueSession.Failure(step: "connection", error: error), generation: generation, handler: handler)
-        case .signal(let signal):
-            switch session.interpret(signal) {
-            case .serviceLeft:
-                let error = DBusError.disconnected(reason: "GeoClue2 left the bus")
-                fail(GeoClueSession.Failure(step: "service", error: error), generation: generation, handler: handler)
-            case .locationUpdated(let path):
-                do {
-                    handler(.locations([try GeoClueFix.location(from: try session.location(at: path), now: clock.now)]))
-                } catch let error as GeoClueFix.Invalid {
-                    skip(error.cause, "\(path): \(error)", generation: generation)
-                } catch {
-                    skip("Location unreadable", "cannot read \(path): \(error)", generation: generation)
-                }
-            case .unrelated: break
-            case .ignored(let reason): ignore(reason, generation: generation)
+        case .serviceLeft:
+            let error = DBusError.disconnected(reason: "GeoClue2 left the bus")
+            fail(GeoClueSession.Failure(step: "service", error: error), generation: generation, handler: handler)
+        case .locationUpdated(let path):
+            do {
+                handler(.locations([try GeoClueFix.location(from: try session.location(at: path), now: clock.now)]))
+            } catch let error as GeoClueFix.Invalid {
+                skip(error.cause, "\(path): \(error)", generation: generation)
+            } catch {
+                skip("Location unreadable", "cannot read \(path): \(error)", generation: generation)
             }
         }
     }

@@ -4,12 +4,16 @@ import DBus
 /// ``GeoClueLocationProvider`` holds.
 ///
 /// Trust: on a system bus any local user may send a signal, also one addressed to us alone, which no match rule
-/// filters. So ``interpret(_:)`` believes a `NameOwnerChanged` only from the bus itself (sender
-/// `org.freedesktop.DBus`) and a `LocationUpdated` only from the unique name that owns `org.freedesktop.GeoClue2`
-/// (asked with `GetNameOwner` at the start, then followed through the bus's `NameOwnerChanged`), about our client's
-/// path and naming a location under it. Everything else is ignored and counted.
+/// filters. So the session believes a `NameOwnerChanged` only from the bus itself (sender `org.freedesktop.DBus`)
+/// and a `LocationUpdated` only from the unique name that owns `org.freedesktop.GeoClue2` (asked with
+/// `GetNameOwner` at the start, then followed through the bus's `NameOwnerChanged`), about our client's path and
+/// naming a location under it. The rules are applied in two halves (`GeoClueSession+Trust.swift`): the header's
+/// (``screen(_:)``) before the body is read, as the connection's signal filter, so that the body of a message from
+/// anybody else is never decoded; the body's (``interpret(_:)``) after. Everything else is ignored: skipped
+/// silently when it is not a signal the session listens to, counted under a reason when it pretends to be one.
 ///
-/// Thread-safe.
+/// Thread-safe. The connection's reader thread applies both halves, in the order the signals arrive, so an owner
+/// change is followed before the next signal is screened.
 final class GeoClueSession: Sendable {
     /// A failed step of opening a session.
     struct Failure: Error {
@@ -31,28 +35,55 @@ final class GeoClueSession: Sendable {
         case ignored(String)
     }
 
-    let connection: DBusConnection
-    /// The client's object path, for example `/org/freedesktop/GeoClue2/Client/1`.
-    let client: String
-    /// The unique name owning `org.freedesktop.GeoClue2` (such as `:1.7`); `nil` while nobody owns it.
-    private let owner: Protected<String?>
-
-    private init(connection: DBusConnection, client: String, owner: String) {
-        self.connection = connection
-        self.client = client
-        self.owner = Protected(owner)
+    /// What the session reports to its provider, on the connection's reader thread.
+    enum Event {
+        /// GeoClue announced a new location of our client at this object path.
+        case locationUpdated(String)
+        /// The bus says GeoClue left it.
+        case serviceLeft
+        /// The connection closed by itself.
+        case closed(DBusError)
     }
 
-    /// Asks GeoClue for a client, configures it from `options` and starts it; events (signals, the connection closing)
-    /// go to `onEvent` on the connection's reader thread from before `Start` on.
+    /// Who the session believes: set as the steps of ``open(_:on:onIgnored:onEvent:)`` learn it.
+    struct Trust {
+        /// The client's object path, once `GetClient` answered.
+        var client: String?
+        /// The unique name owning `org.freedesktop.GeoClue2` (such as `:1.7`); `nil` while nobody owns it.
+        var owner: String?
+    }
+
+    let connection: DBusConnection
+    let trust = Protected(Trust())
+
+    private init(connection: DBusConnection) {
+        self.connection = connection
+    }
+
+    /// The client's object path, for example `/org/freedesktop/GeoClue2/Client/1`; `""` before `GetClient`.
+    var client: String { trust.withLock { $0.client } ?? "" }
+
+    /// Asks GeoClue for a client, configures it from `options` and starts it.
+    ///
+    /// From before `Start` on, on the connection's reader thread: what GeoClue reports goes to `onEvent`, and the
+    /// reason for each signal not believed (see the trust rules above) to `onIgnored`.
     ///
     /// - Throws: ``Failure`` naming the step; a client already made is deleted and the connection closed.
     ///   The connection is closed on failure in any case.
     static func open(
         _ options: GeoClueOptions, on connection: DBusConnection,
-        onEvent: @escaping @Sendable (DBusConnection.Event) -> Void
+        onIgnored: @escaping @Sendable (String) -> Void, onEvent: @escaping @Sendable (Event) -> Void
     ) throws -> GeoClueSession {
-        connection.setEventHandler(onEvent)
+        let session = GeoClueSession(connection: connection)
+        connection.setSignalFilter { [weak session] header in
+            guard let session else { return false }
+            guard let verdict = session.screen(header) else { return true }
+            if case .ignored(let reason) = verdict { onIgnored(reason) }
+            return false
+        }
+        connection.setEventHandler { [weak session] event in
+            session?.handle(event, onIgnored: onIgnored, onEvent: onEvent)
+        }
         do {
             try GeoClueFailures.step("AddMatch") {
                 _ = try connection.call(GeoClueBus.busCall("AddMatch", [.string(GeoClueBus.ownerChangedRule)]))
@@ -70,7 +101,7 @@ final class GeoClueSession: Sendable {
                 }
                 return name
             }
-            let session = GeoClueSession(connection: connection, client: client, owner: owner)
+            session.trust.withLock { $0 = Trust(client: client, owner: owner) }
             do {
                 try GeoClueFailures.step("DesktopId") {
                     try GeoClueBus.set("DesktopId", .string(options.desktopID), of: client, on: connection)
@@ -102,35 +133,6 @@ final class GeoClueSession: Sendable {
             connection.close()
             throw error
         }
-    }
-
-    /// What `signal` means: the rules of the type's trust paragraph.
-    func interpret(_ signal: DBusMessage) -> Signal {
-        if signal.interface == DBus.busInterface, signal.member == "NameOwnerChanged" {
-            return ownerChanged(signal)
-        }
-        guard signal.interface == GeoClueBus.clientInterface, signal.member == "LocationUpdated" else {
-            return .unrelated
-        }
-        guard let sender = signal.sender, sender == owner.withLock({ $0 }) else {
-            return .ignored("a LocationUpdated not sent by GeoClue's unique name")
-        }
-        guard signal.path == client, signal.body.count == 2, case .objectPath(let location) = signal.body[1],
-            location.hasPrefix(client + "/")
-        else { return .ignored("a LocationUpdated not about this client's locations") }
-        return .locationUpdated(location)
-    }
-
-    /// A `NameOwnerChanged(name, old, new)`: believed only from the bus, and only about GeoClue's name.
-    private func ownerChanged(_ signal: DBusMessage) -> Signal {
-        guard signal.sender == DBus.busName, signal.path == DBus.busPath else {
-            return .ignored("a NameOwnerChanged not sent by the bus")
-        }
-        guard signal.body.count == 3, signal.body[0] == .string(GeoClueBus.service),
-            case .string(let newOwner) = signal.body[2]
-        else { return .unrelated }
-        owner.withLock { $0 = newOwner.isEmpty ? nil : newOwner }
-        return newOwner.isEmpty ? .serviceLeft : .unrelated
     }
 
     /// Reads the location at `path`.

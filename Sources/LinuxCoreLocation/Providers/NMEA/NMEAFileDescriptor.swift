@@ -18,11 +18,20 @@ final class NMEAFileDescriptor {
 
     deinit { close() }
 
-    /// Opens a regular file for reading.
+    /// Opens a file for reading without waiting for a FIFO's writer (`O_NONBLOCK`): a read of a FIFO, pipe or device
+    /// must then wait in `poll(2)` first (see ``mayWaitForData`` and ``NMEAWakePipe``), and may find nothing yet
+    /// (``readAvailable(into:)``).
     static func openFile(_ path: String) throws -> NMEAFileDescriptor {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw NMEAStreamError.system(path, "cannot open", errno) }
         return NMEAFileDescriptor(descriptor, name: path)
+    }
+
+    /// Whether a read may have to wait for data: the descriptor is not a regular file (a FIFO, a pipe, a terminal,
+    /// a socket, a device).
+    var mayWaitForData: Bool {
+        var information = stat()
+        return fstat(descriptor, &information) != 0 || (information.st_mode & S_IFMT) != S_IFREG
     }
 
     /// Standard input, which is read but never closed.
@@ -113,6 +122,19 @@ final class NMEAFileDescriptor {
         }
     }
 
+    /// Reads up to `buffer.count` bytes; 0 at the end of the stream, `nil` when a non-blocking descriptor has nothing
+    /// yet (`EAGAIN`).
+    ///
+    /// Retries when interrupted by a signal.
+    func readAvailable(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+            if errno != EINTR { throw NMEAStreamError.system(name, "read failed", errno) }
+        }
+    }
+
     /// Goes back to the start of a file.
     func rewind() throws {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw NMEAStreamError.system(name, "cannot rewind", errno) }
@@ -123,6 +145,12 @@ final class NMEAFileDescriptor {
         guard !isClosed else { return }
         isClosed = true
         if ownsDescriptor { _ = Glibc.close(descriptor) }
+    }
+
+    /// Whether `path` names a regular file, following symbolic links.
+    static func isRegularFile(_ path: String) -> Bool {
+        var information = stat()
+        return stat(path, &information) == 0 && (information.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Whether `path` names a character device (a serial port, a pseudo-terminal, `/dev/gnss0`).

@@ -8,9 +8,9 @@ import NMEA0183
 /// - `nmea:PATH` otherwise: a ``ReplayLocationProvider`` over ``NMEAReplaySource`` (`?speed=N|max`, `?loop`).
 /// - `nmea+tcp://HOST[:PORT]`: a live ``NMEAStreamProvider`` on TCP, port 10110 by default.
 ///
-/// `?heading` declares ``LocationProviderCapabilities/heading`` (a heading receiver). A log file is also scanned
-/// whole for HDT, HDG, HDM or THS sentences when the provider is made, so its headings replay wherever they
-/// start.
+/// `?heading` declares ``LocationProviderCapabilities/heading`` (a heading receiver). A regular log file is also
+/// scanned whole for HDT, HDG, HDM or THS sentences when the provider is made, so its headings replay wherever they
+/// start (a FIFO or standard input is not: its bytes can be read once only).
 enum NMEAProviderFactory {
     /// What every NMEA provider's fixes can carry.
     static let baseCapabilities: LocationProviderCapabilities = [.location, .course, .altitude, .accuracy]
@@ -44,12 +44,15 @@ enum NMEAProviderFactory {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "loop", reason: "standard input cannot be rewound; replay a file to loop")
         }
-        // Standard input is usually a live feed (`nc host 10110 | …`): its epochs close at the receiver's cycle end,
-        // not a cycle late.
+        // Only a regular file is scanned: a FIFO or pipe gives its bytes once, so a scan would take them from the
+        // replay, and then wait in open(2) for a writer that has gone (issue 32).
+        let scanned = path != "-" && NMEAFileDescriptor.isRegularFile(path) ? path : nil
+        // Standard input, a FIFO or a pipe is usually a live feed (`nc host 10110 | …`): its epochs close at the
+        // receiver's cycle end, not a cycle late.
         var sourceOptions = decoderOptions
-        sourceOptions.closesEpochAtCycleEnd = path == "-"
+        sourceOptions.closesEpochAtCycleEnd = scanned == nil
         return ReplayLocationProvider(
-            identifier: uri.description, capabilities: capabilities(uri, scanning: path == "-" ? nil : path),
+            identifier: uri.description, capabilities: capabilities(uri, scanning: scanned),
             options: options, isAvailable: { path == "-" || NMEAFileDescriptor.isReadable(path) },
             open: { [sourceOptions] in try NMEAReplaySource(path: path, options: sourceOptions) })
     }

@@ -1,5 +1,6 @@
 import Glibc
 import NMEA0183
+import Synchronization
 
 /// An NMEA 0183 log read as a replay: fixes, no-fix epochs and headings with their recorded UTC times.
 ///
@@ -12,6 +13,13 @@ import NMEA0183
 /// are counted and skipped by the decoder, malformed optional fields counted and ignored; at the end of the file
 /// a one-line summary and the input's first diagnostic go to standard error. Used by one replay at a time, like
 /// every ``ReplaySource``.
+///
+/// Standard input, a FIFO or a pipe is read without blocking in `open(2)` or `read(2)`: the file is opened with
+/// `O_NONBLOCK` and each read waits in `poll(2)` together with a wake-up pipe, so ``interrupt()``, which the replay
+/// calls when it stops (`--duration`, `--timeout`, Ctrl-C, SIGTERM in the tool), ends a wait for a writer or for
+/// data at once, and the read ends quietly (issue 32: `nmea:-` on an open but silent standard input, or a FIFO
+/// whose writer had gone, held the tool until SIGKILL). A FIFO without a writer yet keeps waiting; once its writer
+/// has gone, the replay ends there.
 public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
     /// The file's path, or `-` for standard input.
     public let path: String
@@ -26,6 +34,9 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
     private var reachedEnd = false
     private var isClosed = false
     private var buffer: [UInt8]
+    /// Wakes a read waiting for data; `nil` for a regular file, whose reads never wait.
+    private let wake: NMEAWakePipe?
+    private let interrupted = Atomic<Bool>(false)
 
     /// Opens a log.
     ///
@@ -41,6 +52,7 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
         options.reportsSentences = false
         self.options = options
         stream = path == "-" ? NMEAFileDescriptor.standardInput() : try NMEAFileDescriptor.openFile(path)
+        wake = stream.mayWaitForData ? try NMEAWakePipe() : nil
         decoder = NMEADecoder(options: options)
         translator = NMEAEventTranslator(
             sourceInformation: CLLocationSourceInformation(
@@ -69,7 +81,12 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
             guard !reachedEnd else { return nil }
             pending.removeAll(keepingCapacity: true)
             pendingIndex = 0
-            let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+            if let wake {
+                guard !interrupted.load(ordering: .acquiring), wake.waitReadable(stream) else { return nil }
+            }
+            guard let count = try buffer.withUnsafeMutableBytes({ try stream.readAvailable(into: $0) }) else {
+                continue  // woken without data (EAGAIN): wait again
+            }
             let events: [NMEAEvent]
             if count == 0 {
                 reachedEnd = true
@@ -91,6 +108,15 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
 
     /// Whether the next item comes from the chunk already decoded, without reading the file.
     var hasBufferedItems: Bool { pendingIndex < pending.count }
+
+    /// Whether a read may wait for data: standard input, a FIFO or a pipe, not a regular file.
+    public var mayWaitForData: Bool { wake != nil }
+
+    /// Ends a read waiting for data from another thread; it, and every later ``next()``, returns `nil`.
+    public func interrupt() {
+        interrupted.store(true, ordering: .releasing)
+        wake?.wake()
+    }
 
     /// Starts again from the first byte with a fresh decoder.
     ///

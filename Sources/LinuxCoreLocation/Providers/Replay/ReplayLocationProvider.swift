@@ -41,7 +41,7 @@ public final class ReplayLocationProvider: LocationProvider {
         self.options = options
         self.open = open
         availability = isAvailable
-        pacer = ReplayPacer(options: options, clock: clock)
+        pacer = ReplayPacer(options: options, clock: clock, source: identifier)
     }
 
     /// The clock managers fed by this provider follow: the virtual clock when replaying as fast as possible.

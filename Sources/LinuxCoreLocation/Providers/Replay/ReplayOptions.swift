@@ -18,6 +18,10 @@ public struct ReplayOptions: Sendable, Equatable {
     /// The pace; real time by default.
     public var speed: Speed
     /// Whether the replay starts again at the end instead of finishing.
+    ///
+    /// Each pass is dated after the one before (by the recording's length plus one second), and a loss of fix is
+    /// reported once per outage across passes. The loop ends, finishing the replay with a line on standard error,
+    /// before a pass whose times would pass 4000-12-31T23:59:59Z, the last date a recording's fix may have.
     public var loops: Bool
 
     /// Creates options.
@@ -39,7 +43,7 @@ public struct ReplayOptions: Sendable, Equatable {
         guard let text = uri.parameter("speed") else { return }
         if text == "max" {
             speed = .asFastAsPossible
-        } else if let factor = Double(text), factor > 0, factor <= 10_000 {
+        } else if let factor = LocationProviderURI.decimalNumber(text), factor > 0, factor <= 10_000 {
             speed = .factor(factor)
         } else {
             throw LocationProviderError.invalidParameter(

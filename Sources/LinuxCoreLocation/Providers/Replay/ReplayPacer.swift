@@ -11,6 +11,11 @@ import Dispatch
 ///   time. The first item sets the clock instead (``ManualClock/rebase(to:)``): the jump from the clock's start to
 ///   the recording is not time passing, so a request made before the replay times out on the recording's time.
 ///   Looping shifts later passes by the recording's length plus one second, so time keeps increasing.
+/// - A loop ends, with ``LocationProviderEvent/finished`` and one line on standard error, before a pass whose times
+///   would pass ``FixTime/latest`` (4000-12-31): issue 32, a `?loop` at `speed=max` ran its clock past the year 9999
+///   and printed `null` timestamps. A loss of fix (``LocationProviderEvent/fixLost``) is delivered once per outage
+///   across passes too: a recording that starts without a fix reported `locationUnknown` on every pass (about
+///   130,000 lines a second at `speed=max`).
 /// - At the end without looping, ``LocationProviderEvent/finished`` is delivered.
 ///
 /// Delivery and ``stop()`` take one lock, so no event is delivered after ``stop()`` returns; ``stop()`` also closes the
@@ -41,6 +46,10 @@ final class ReplayPacer: @unchecked Sendable {
         var failed = false
         /// Whether the virtual clock has been set to the recording's first time.
         var clockIsSet = false
+        /// Whether the last event delivered was a loss of fix: another one, before a fix, says nothing new.
+        var isLost = false
+        /// The passes played so far, the current one included.
+        var passes = 1
 
         init(source: any ReplaySource, handler: @escaping ReplayPacer.Handler, passStart: Date) {
             self.source = source
@@ -81,13 +90,25 @@ final class ReplayPacer: @unchecked Sendable {
         }
     }
 
+    /// Names the replay in its lines on standard error, such as `nmea:log.nmea?speed=max&loop`.
+    let source: String
+    /// Where lines go: standard error by default.
+    private let announce: @Sendable (String) -> Void
+
     /// Creates a pacer.
     ///
     /// - Parameters:
     ///   - options: Pace and looping.
     ///   - clock: The clock for paced replays; ignored as fast as possible, where a virtual clock is used.
-    init(options: ReplayOptions, clock: any LocationClock) {
+    ///   - source: Names the replay in its lines.
+    ///   - announce: Where lines go: standard error by default.
+    init(
+        options: ReplayOptions, clock: any LocationClock, source: String = "replay",
+        announce: @escaping @Sendable (String) -> Void = { Diagnostics.warn($0) }
+    ) {
         self.options = options
+        self.source = source
+        self.announce = announce
         self.clock = options.speed == .asFastAsPossible ? ManualClock(start: Date(timeIntervalSince1970: 0)) : clock
     }
 
@@ -135,9 +156,8 @@ final class ReplayPacer: @unchecked Sendable {
     private func nextItem(_ run: Run) -> ReplayItem? {
         do {
             if let item = try run.read() { return item }
-            guard options.loops, run.firstTime != nil, try run.rewind() else { return nil }
+            guard options.loops, run.firstTime != nil, startNextPass(run), try run.rewind() else { return nil }
             guard let item = try run.read() else { return nil }
-            startNextPass(run)
             return item
         } catch {
             run.failed = true
@@ -146,15 +166,33 @@ final class ReplayPacer: @unchecked Sendable {
         }
     }
 
-    private func startNextPass(_ run: Run) {
-        guard let first = run.firstTime, let last = run.lastTime else { return }
+    /// Sets the times of the next pass; `false`, after one line on standard error, when the next pass would end
+    /// after ``FixTime/latest``, which ends the loop.
+    private func startNextPass(_ run: Run) -> Bool {
+        guard let first = run.firstTime, let last = run.lastTime else { return false }
+        let length = last.timeIntervalSince(first) + 1
+        let nextEnd: Date
         switch options.speed {
         case .factor(let factor):
-            run.passStart = run.passStart.addingTimeInterval((last.timeIntervalSince(first) + 1) / factor)
+            nextEnd = run.passStart.addingTimeInterval(2 * length / factor)
         case .asFastAsPossible:
-            run.offset += last.timeIntervalSince(first) + 1
+            nextEnd = last.addingTimeInterval(run.offset + length)
+        }
+        guard nextEnd <= FixTime.latest else {
+            announce(
+                Diagnostics.line(
+                    source,
+                    "loop ended after \(Diagnostics.count(run.passes, "pass", plural: "passes")): the next would date "
+                        + "its fixes after \(FixTime.text(of: FixTime.latest))"))
+            return false
+        }
+        switch options.speed {
+        case .factor(let factor): run.passStart = run.passStart.addingTimeInterval(length / factor)
+        case .asFastAsPossible: run.offset += length
         }
         run.firstTime = nil
+        run.passes += 1
+        return true
     }
 
     private func scheduleNext(_ run: Run, factor: Double) {
@@ -209,6 +247,13 @@ final class ReplayPacer: @unchecked Sendable {
     private func deliver(_ event: LocationProviderEvent, in run: Run, moreFollow: Bool = false) {
         lock.withLock {
             guard !run.stopped else { return }
+            switch event {
+            case .fixLost:
+                guard !run.isLost else { return }  // the outage goes on: already reported
+                run.isLost = true
+            case .locations: run.isLost = false
+            default: break
+            }
             run.handler(.event(event, moreFollow: moreFollow))
         }
     }

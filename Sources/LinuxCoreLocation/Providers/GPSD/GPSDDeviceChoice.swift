@@ -1,0 +1,89 @@
+import GPSD
+
+/// Which of the receivers gpsd serves a gpsd provider follows.
+///
+/// gpsd serves every device it has open on one connection, each TPV naming its `device`. A provider that took them
+/// all made one track of two receivers, alternating between their positions (issue 32: 45.7° and −33.9° every
+/// second, recorded as one zig-zag track). So a provider follows one device: the one named by `?device=` (gpsd is
+/// then asked to watch it alone), else the first that reports a fix. Fixes, losses of fix and headings of the other
+/// devices are left out. When gpsd serves other devices and the provider chose, one line on standard error says
+/// which is followed and names the others, once per device; when the followed device goes away (gpsd announces it inactive), the choice is
+/// made again from the next fix. A report without a `device` member cannot be told apart and counts as the followed
+/// device's. A value type, confined to the gpsd client's event queue.
+struct GPSDDeviceChoice {
+    /// Names the provider in its lines, such as `gpsd://127.0.0.1:2947`.
+    let source: String
+    /// The device `?device=` names, which is followed from the start.
+    let configured: String?
+    /// The device followed, once chosen.
+    private(set) var followed: String?
+    /// Active devices gpsd announced (in `DEVICES` or `DEVICE`), and devices whose reports were seen.
+    private var known: [String] = []
+    /// Devices already named in a line.
+    private var named: Set<String> = []
+    private let announce: @Sendable (String) -> Void
+
+    init(source: String, configured: String?, announce: @escaping @Sendable (String) -> Void) {
+        self.source = source
+        self.configured = configured
+        followed = configured
+        self.announce = announce
+    }
+
+    /// Whether a report with a fix from `device` is the followed device's; the first such report chooses the device
+    /// when none is followed yet.
+    mutating func admitsFix(from device: String?) -> Bool {
+        guard let device else { return true }
+        note(device)
+        guard let followed else {
+            followed = device
+            nameOthers()
+            return true
+        }
+        return device == followed
+    }
+
+    /// Whether a report without a fix (a loss of fix, a heading) from `device` concerns the followed device: it does
+    /// when no device is followed yet, or when it does not say.
+    mutating func concerns(_ device: String?) -> Bool {
+        guard let device else { return true }
+        note(device)
+        return followed == nil || device == followed
+    }
+
+    /// Takes note of what gpsd says about its devices: the `DEVICES` list, or one `DEVICE` appearing or going.
+    mutating func update(_ devices: [GPSDDevice]) {
+        for device in devices {
+            guard let path = device.path else { continue }
+            if device.isActive {
+                note(path)
+            } else {
+                known.removeAll { $0 == path }
+                named.remove(path)
+                if path == followed, configured == nil {
+                    followed = nil
+                    announce(
+                        Diagnostics.line(source, "\(path) is gone; following the next device that reports a fix"))
+                }
+            }
+        }
+    }
+
+    private mutating func note(_ path: String) {
+        if !known.contains(path) { known.append(path) }
+        if followed != nil { nameOthers() }
+    }
+
+    /// Says which device is followed and names the others not named yet; silent when `?device=` chose it.
+    private mutating func nameOthers() {
+        guard let followed, configured == nil else { return }
+        let others = known.filter { $0 != followed && !named.contains($0) }
+        guard !others.isEmpty else { return }
+        named.formUnion(others + [followed])
+        announce(
+            Diagnostics.line(
+                source,
+                "following \(followed), the first device with a fix; gpsd also serves \(others.joined(separator: ", ")), whose reports are "
+                    + "left out (choose a device with ?device=PATH)"))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The few file-system calls of the tool's own commands, with the C library's words for what goes wrong.
+enum LocalFiles {
+    /// What `path` names, following symbolic links: `a regular file`, `a directory`, `a character device`,
+    /// `a block device`, `a FIFO`, `a socket`; `nil` when it names nothing.
+    static func kind(of path: String) -> String? {
+        var information = stat()
+        guard stat(path, &information) == 0 else { return nil }
+        switch information.st_mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Creates or replaces the file at `path` with `bytes` (permissions 0644 less the umask).
+    ///
+    /// - Returns: `nil` when written, else why not in the C library's words (`Is a directory`, `No space left on
+    ///   device`) — not Foundation's "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var written = 0
+            while written < buffer.count {
+                let count = Glibc.write(descriptor, base + written, buffer.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    failure = String(cString: strerror(count < 0 ? errno : EIO))
+                    return
+                }
+                written += count
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+}

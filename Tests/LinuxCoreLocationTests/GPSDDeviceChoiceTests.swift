@@ -1,0 +1,126 @@
+import Foundation
+import GPSD
+import SharedTestSupport
+import Testing
+
+@testable import LinuxCoreLocation
+
+/// Issue 32, item 3: two receivers on one gpsd made a zig-zag track; the provider follows one device.
+@Suite struct GPSDDeviceChoiceTests {
+    private let now = Date(timeIntervalSince1970: 1_796_100_000)
+
+    /// A TPV with a fix from `device` at `latitude`, `second` seconds after 2026-11-30T06:36:00Z.
+    private static func fix(_ device: String?, _ latitude: Double, second: Int) -> GPSDEvent {
+        var tpv = GPSDTPV(mode: .threeDimensional)
+        tpv.device = device
+        tpv.latitude = latitude
+        tpv.longitude = latitude < 0 ? 151.2 : 4.8
+        tpv.time = Date(timeIntervalSince1970: 1_796_020_560 + Double(second))
+        return .report(.tpv(tpv))
+    }
+
+    private static func noFix(_ device: String) -> GPSDEvent {
+        var tpv = GPSDTPV(mode: .noFix)
+        tpv.device = device
+        return .report(.tpv(tpv))
+    }
+
+    private static func active(_ path: String) -> GPSDDevice {
+        GPSDDevice(path: path, activated: Date(timeIntervalSince1970: 1_796_020_000))
+    }
+
+    /// The translator's outputs for `events`, as latitudes, `lost` and `heading`, and the lines it announced.
+    private func translate(_ events: [GPSDEvent], device: String? = nil) -> (outputs: [String], lines: [String]) {
+        let lines = Locked<[String]>([])
+        var translator = GPSDEventTranslator(
+            source: "gpsd://test",
+            sourceInformation: CLLocationSourceInformation(
+                softwareSimulationState: false, andExternalAccessoryState: true),
+            device: device, announce: { line in lines.withLock { $0.append(line) } })
+        let outputs = events.compactMap { event -> String? in
+            switch translator.translate(event, now: now) {
+            case .locations(let fixes)?: return fixes.map { "\($0.coordinate.latitude)" }.joined(separator: ",")
+            case .fixLost?: return "lost"
+            case .heading?: return "heading"
+            case .failed?: return "failed"
+            case .finished?: return "finished"
+            case nil: return nil
+            }
+        }
+        return (outputs, lines.withLock { $0 })
+    }
+
+    @Test func theFirstDeviceWithAFixIsFollowedAndTheOtherNamed() {
+        let (outputs, lines) = translate([
+            .devices([Self.active("/dev/ttyUSB0"), Self.active("/dev/ttyACM0")]),
+            Self.noFix("/dev/ttyUSB0"),  // no device followed yet: a loss is reported
+            Self.fix("/dev/ttyACM0", -33.9, second: 1),
+            Self.fix("/dev/ttyUSB0", 45.7, second: 1),
+            Self.fix("/dev/ttyACM0", -33.9, second: 2),
+            Self.noFix("/dev/ttyUSB0"),  // the other device's loss of fix is not ours
+            Self.fix("/dev/ttyUSB0", 45.7, second: 2),
+            Self.fix("/dev/ttyACM0", -33.9, second: 3),
+        ])
+        #expect(outputs == ["lost", "-33.9", "-33.9", "-33.9"])
+        #expect(
+            lines == [
+                "gpsd://test: following /dev/ttyACM0, the first device with a fix; gpsd also serves /dev/ttyUSB0, "
+                    + "whose reports are left out (choose a device with ?device=PATH)"
+            ])
+    }
+
+    @Test func aDeviceSeenOnlyLaterIsNamedWhenItAppears() {
+        let (outputs, lines) = translate([
+            Self.fix("/dev/ttyUSB0", 45.7, second: 1),
+            Self.fix("/dev/ttyUSB0", 45.7, second: 2),
+            Self.fix("/dev/ttyACM0", -33.9, second: 2),
+            Self.fix("/dev/ttyUSB0", 45.7, second: 3),
+        ])
+        #expect(outputs == ["45.7", "45.7", "45.7"])
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("gpsd://test: following /dev/ttyUSB0, the first device with a fix;") == true)
+    }
+
+    @Test func theDeviceNamedByTheURIIsFollowedSilently() {
+        let (outputs, lines) = translate(
+            [
+                .devices([Self.active("/dev/ttyUSB0"), Self.active("/dev/ttyACM0")]),
+                Self.fix("/dev/ttyUSB0", 45.7, second: 1),
+                Self.fix("/dev/ttyACM0", -33.9, second: 1),
+            ], device: "/dev/ttyACM0")
+        #expect(outputs == ["-33.9"])
+        #expect(lines.isEmpty)
+    }
+
+    @Test func whenTheFollowedDeviceGoesTheNextWithAFixIsFollowed() {
+        let (outputs, lines) = translate([
+            Self.fix("/dev/ttyUSB0", 45.7, second: 1),
+            Self.fix("/dev/ttyACM0", -33.9, second: 1),
+            .device(GPSDDevice(path: "/dev/ttyUSB0")),  // inactive: unplugged
+            Self.fix("/dev/ttyACM0", -33.9, second: 2),
+        ])
+        #expect(outputs == ["45.7", "-33.9"])
+        #expect(lines.last == "gpsd://test: /dev/ttyUSB0 is gone; following the next device that reports a fix")
+    }
+
+    @Test func reportsWithoutADeviceCountAsTheFollowedDevices() {
+        let (outputs, lines) = translate([
+            Self.fix(nil, 45.7, second: 1),
+            Self.fix("/dev/ttyUSB0", 45.6, second: 2),
+            Self.fix(nil, 45.5, second: 3),
+        ])
+        #expect(outputs == ["45.7", "45.6", "45.5"])
+        #expect(lines.isEmpty)
+    }
+
+    @Test func headingsOfAnotherDeviceAreLeftOut() {
+        var attitude = GPSDAttitude(device: "/dev/ttyACM0", time: Date(timeIntervalSince1970: 1_796_020_561))
+        attitude.heading = 90
+        var ours = attitude
+        ours.device = "/dev/ttyUSB0"
+        let (outputs, _) = translate([
+            Self.fix("/dev/ttyUSB0", 45.7, second: 1), .report(.attitude(attitude)), .report(.attitude(ours)),
+        ])
+        #expect(outputs == ["45.7", "heading"])
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SharedTestSupport
+import Testing
+
+/// Issue 32, item 6 and nits: what `plot` and `record` say about inputs and outputs that are not files.
+@Suite struct PlotInputTests {
+    /// `plot /dev/null` named a URI the user never wrote (`provider URI "nmea:/dev/null?speed=max": speed: unknown
+    /// parameter`, status 64); `/dev/zero` would have been read for ever.
+    @Test(arguments: ["/dev/null", "/dev/zero"])
+    func aDeviceIsAnInputErrorNamingThePath(path: String) async throws {
+        let run = try await Tool.run(["plot", path, "-o", "-"])
+        #expect(run.status == 66)
+        #expect(
+            run.error
+                == "corelocation: error: cannot read \(path): it is a character device, not a file; plot draws a "
+                + "GPX file or an NMEA log\n")
+    }
+
+    @Test func aFIFOIsRefusedBeforeItIsRead() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("track.nmea").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let run = try await Tool.run(["plot", path, "-o", "-"])
+        #expect(run.status == 66)
+        #expect(run.error.contains("cannot read \(path): it is a FIFO, not a file"), "\(run.error)")
+    }
+
+    @Test func standardInputIsRefusedAsAUsageError() async throws {
+        let run = try await Tool.run(["plot", "-", "-o", "-"])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix("corelocation: error: plot draws a file, not standard input"), "\(run.error)")
+    }
+
+    /// A path that is not a URI's: `?` and `#` are parts of the file name, not a query or a fragment.
+    @Test func anNMEALogWithURICharactersInItsNameIsReplayed() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("log?speed=1#x.nmea").path
+        let epochs = (0..<3).map { second in
+            [
+                "GPRMC,12000\(second),A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W",
+                "GPGGA,12000\(second),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+            ]
+        }.joined().map { sentence in
+            let checksum = sentence.utf8.reduce(0, ^)
+            return "$\(sentence)*\(String(format: "%02X", checksum))\r\n"
+        }
+        try Data(epochs.joined().utf8).write(to: URL(fileURLWithPath: path))
+        let run = try await Tool.run(["plot", path, "-o", "-"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.components(separatedBy: "class=\"fix accepted\"").count - 1 == 3)
+    }
+
+    /// `plot … -o /tmp` said "The operation could not be completed (NSCocoaErrorDomain error 512)".
+    @Test func anOutputThatCannotBeWrittenSaysWhyInWords() async throws {
+        let track = try PlotPictureTests.track(count: 2)
+        let directory = try await Tool.run(["plot", track.url.path, "-o", NSTemporaryDirectory()])
+        #expect(directory.status == 73)
+        #expect(directory.error == "corelocation: error: cannot write \(NSTemporaryDirectory()): Is a directory\n")
+        let missing = try await Tool.run(["plot", track.url.path, "-o", "/nonexistent/track.svg"])
+        #expect(missing.status == 73)
+        #expect(missing.error.hasSuffix("cannot write /nonexistent/track.svg: No such file or directory\n"))
+    }
+
+    /// `record -` created a file named `-` while `nmea:-` is standard input.
+    @Test func recordToADashIsRefused() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Tool.process(["record", "-", "--provider", "sample:?speed=max"])
+        process.currentDirectoryURL = directory
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(text.contains("record writes a file, not standard output"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
+    }
+}
