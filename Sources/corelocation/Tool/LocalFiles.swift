@@ -24,11 +24,33 @@ enum LocalFiles {
         }
     }
 
-    /// Creates or replaces the file at `path` with `bytes` (permissions 0644 less the umask).
+    /// Creates or replaces the file at `path` with `bytes` (permissions 0644 less the umask), whole or not at all.
+    ///
+    /// A regular file (or a new one) is written beside itself under a temporary name and renamed over `path` once
+    /// every byte is on disk, so a full disk or an error midway leaves the old file as it was, or no file, never a
+    /// half picture. A device or FIFO (`-o /dev/null`) is written in place.
     ///
     /// - Returns: `nil` when written, else why not in the C library's words (`Is a directory`, `No space left on
     ///   device`) — not Foundation's "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
     static func write(_ bytes: [UInt8], to path: String) -> String? {
+        guard kind(of: path).map({ $0 == "a regular file" }) ?? true else { return writeInPlace(bytes, to: path) }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        if let failure = writeInPlace(bytes, to: temporary) {
+            unlink(temporary)
+            return failure
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = String(cString: strerror(errno))
+            unlink(temporary)
+            return failure
+        }
+        return nil
+    }
+
+    /// Writes `bytes` into `path`, created or truncated.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         var failure: String?

@@ -7,9 +7,9 @@ import GPSD
 /// second, recorded as one zig-zag track). So a provider follows one device: the one named by `?device=` (gpsd is
 /// then asked to watch it alone), else the first that reports a fix. Fixes, losses of fix and headings of the other
 /// devices are left out. When gpsd serves other devices and the provider chose, one line on standard error says
-/// which is followed and names the others, once per device; when the followed device goes away (gpsd announces it inactive), the choice is
-/// made again from the next fix. A report without a `device` member cannot be told apart and counts as the followed
-/// device's. A value type, confined to the gpsd client's event queue.
+/// which is followed and names the others, once per device; when the followed device goes away (gpsd announces it
+/// inactive), the choice is made again from the next fix. A report without a `device` member cannot be told apart
+/// and counts as the followed device's. A value type, confined to the gpsd client's event queue.
 struct GPSDDeviceChoice {
     /// Names the provider in its lines, such as `gpsd://127.0.0.1:2947`.
     let source: String
@@ -83,7 +83,8 @@ struct GPSDDeviceChoice {
         announce(
             Diagnostics.line(
                 source,
-                "following \(followed), the first device with a fix; gpsd also serves \(others.joined(separator: ", ")), whose reports are "
-                    + "left out (choose a device with ?device=PATH)"))
+                "following \(followed), the first device with a fix; gpsd also serves "
+                    + "\(others.joined(separator: ", ")), whose reports are left out "
+                    + "(choose a device with ?device=PATH)"))
     }
 }
