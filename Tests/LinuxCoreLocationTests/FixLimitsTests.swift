@@ -47,12 +47,34 @@ import Testing
         #expect(wrong.course == -1 && wrong.courseAccuracy == -1)
         #expect(location(courseAccuracy: 181).course == -1)
         // Untouched values keep the very object (no copy per fix).
-        let plain = CLLocation(latitude: 1, longitude: 2)
+        let plain = CLLocation(
+            coordinate: CLLocationCoordinate2D(latitude: 1, longitude: 2), altitude: 0, horizontalAccuracy: 5,
+            verticalAccuracy: -1, timestamp: time)
         #expect(FixLimits.limited(plain) === plain)
         #expect(FixLimits.satelliteCount(255) == 255 && FixLimits.satelliteCount(256) == nil)
         #expect(FixLimits.satelliteCount(-1) == nil && FixLimits.satelliteCount(4_294_967_296) == nil)
         #expect(FixLimits.dilution(99.99) == 99.99 && FixLimits.dilution(.infinity) == nil)
         #expect(FixLimits.dilution(.nan) == nil && FixLimits.dilution(-1) == nil)
+    }
+
+    /// An accuracy below a millimetre is no measurement: the nominal 5 m horizontally, unknown vertically (issue 32,
+    /// a tester's `0.00001` HDOP, GPX `<hdop>1e-300</hdop>` and GeoClue `Accuracy 1e-300` passed `--accuracy 0.5`).
+    @Test func accuraciesBelowAMillimetreAreUnknown() throws {
+        for tiny in [0, .leastNonzeroMagnitude, 1e-300, 0.00005, 0.000999] {
+            let fix = location(horizontalAccuracy: tiny, verticalAccuracy: tiny)
+            #expect(fix.horizontalAccuracy == 5, "\(tiny)")
+            #expect(fix.verticalAccuracy == -1 && fix.altitude == 10, "\(tiny)")
+        }
+        let finest = location(horizontalAccuracy: 0.001, verticalAccuracy: 0.001)
+        #expect(finest.horizontalAccuracy == 0.001 && finest.verticalAccuracy == 0.001)
+        let properties: [String: DBusValue] = [
+            "Latitude": .double(48.8584), "Longitude": .double(2.2945), "Accuracy": .double(1e-300),
+            "Timestamp": .structure([.uint64(1_796_020_566), .uint64(0)]),
+        ]
+        #expect(try GeoClueFix.location(from: properties, now: time).horizontalAccuracy == 5)
+        #expect(
+            GPXReplay.location(of: GPXPoint(latitude: 45, longitude: 4, hdop: 1e-300), timestamp: time)
+                .horizontalAccuracy == 5)
     }
 
     @Test func gpsdAbsurdMembersBecomeInvalidMarkers() throws {

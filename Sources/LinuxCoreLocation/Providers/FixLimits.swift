@@ -1,3 +1,5 @@
+import NMEA0183
+
 /// The physical limits a value from outside (a receiver, gpsd, GeoClue, a GPX file) must respect before a provider
 /// lets it into a ``CLLocation`` or a ``GNSSSourceInformation``.
 ///
@@ -10,6 +12,10 @@
 ///
 /// - Horizontal accuracy not finite, negative or above ``maximumAccuracy``: −1 (the coordinate is invalid, so
 ///   managers discard the fix). A coordinate outside ±90°/±180° or not finite: the same.
+/// - Horizontal accuracy from 0 to below ``minimumAccuracy``: unknown, so the nominal 5 m of a fix without an
+///   estimate (``NMEAFix/nominalHorizontalAccuracy``); vertical accuracy in that range: −1 (unknown). No fix is
+///   that exact, and a receiver's `0.00001` dilution or GeoClue's `Accuracy 1e-300` would otherwise pass every
+///   accuracy filter as a perfect fix (issue 32).
 /// - Altitude or ellipsoidal altitude not finite or outside ``altitudeRange``, or vertical accuracy not finite or
 ///   above ``maximumAccuracy``: altitude 0 and vertical accuracy −1.
 /// - Speed not finite or above ``maximumSpeed``, or speed accuracy not finite or above ``maximumSpeed``: speed
@@ -22,6 +28,11 @@ enum FixLimits {
     /// The largest accuracy, in metres, that says anything: 20 000 km, about the longest distance between two
     /// points on the Earth's surface (half a meridian is 20 004 km).
     static let maximumAccuracy: Double = 20_000_000
+    /// The smallest accuracy, in metres, that is a measurement: 1 mm.
+    ///
+    /// The best GNSS fixes (RTK, carrier phase) are
+    /// known to about a centimetre; below a millimetre a value is a receiver's placeholder or a decoding error.
+    static let minimumAccuracy: Double = 0.001
     /// The altitudes, in metres, a fix may have: from 12 km below sea level (the deepest ocean is 10.9 km) to
     /// 100 km above it (the Kármán line, where space begins).
     static let altitudeRange: ClosedRange<Double> = -12_000...100_000
@@ -47,6 +58,11 @@ enum FixLimits {
         if !(CLLocationCoordinate2DIsValid(storage.coordinate) && isWithin(storage.horizontalAccuracy, maximumAccuracy))
         {
             invalidate { $0.horizontalAccuracy = -1 }
+        } else if storage.horizontalAccuracy >= 0 && storage.horizontalAccuracy < minimumAccuracy {
+            invalidate { $0.horizontalAccuracy = NMEAFix.nominalHorizontalAccuracy }
+        }
+        if storage.verticalAccuracy >= 0 && storage.verticalAccuracy < minimumAccuracy {
+            invalidate { $0.verticalAccuracy = -1 }
         }
         if !(altitudeRange.contains(storage.altitude) && altitudeRange.contains(storage.ellipsoidalAltitude)
             && isWithin(storage.verticalAccuracy, maximumAccuracy))
