@@ -19,6 +19,19 @@ import Testing
         #expect(LocationProviderURI.decimalNumber("inf") == nil)
     }
 
+    /// Issue 32's retest: `gpx:-` opened a file named `-` in the current directory (and `once` called the missing
+    /// file a provider that does not answer), while `-` is standard input in `nmea:-` and refused where a file is
+    /// needed.
+    @Test func gpxFromStandardInputIsRefused() {
+        #expect(
+            throws: LocationProviderError.invalidParameter(
+                uri: "gpx:-", name: "path",
+                reason: "a GPX replay reads its file twice, so it cannot read standard input; save the document to "
+                    + "a file first, or pipe NMEA into nmea:-")
+        ) { try LocationProviders.provider(for: "gpx:-") }
+        #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: "gpx:-?speed=max") }
+    }
+
     @Test func parsesTheURIForms() throws {
         let gpsd = try LocationProviderURI("gpsd://127.0.0.1:2947")
         #expect(gpsd.scheme == "gpsd" && gpsd.authority == "127.0.0.1:2947" && gpsd.path == "")

@@ -76,14 +76,22 @@ public enum GPXReplay {
 
     /// Makes a provider from `gpx:PATH[?speed=N|max][&loop][&mps=M]`.
     ///
-    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for an empty path, a host part, an
-    ///   unknown parameter, or an invalid `speed` or `mps`.
+    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for an empty path, a host part, `-`
+    ///   (standard input: a replay reads its document twice), an unknown parameter, or an invalid `speed` or `mps`.
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
         guard uri.authority?.isEmpty ?? true, !uri.path.isEmpty else {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "path", reason: "expected a local file, e.g. gpx:/home/me/route.gpx")
         }
         try uri.checkParameters(["speed", "loop", "mps"])
+        if uri.path == "-" {
+            // `-` is standard input wherever a stream is read (`nmea:-`); a GPX replay reads its document twice (a
+            // first pass finds the points to replay and the first time), which a stream cannot give.
+            throw LocationProviderError.invalidParameter(
+                uri: uri.description, name: "path",
+                reason: "a GPX replay reads its file twice, so it cannot read standard input; save the document to "
+                    + "a file first, or pipe NMEA into nmea:-")
+        }
         var speed = defaultSpeed
         if let text = uri.parameter("mps") {
             guard let value = LocationProviderURI.decimalNumber(text) else {
