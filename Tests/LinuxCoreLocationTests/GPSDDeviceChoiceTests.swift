@@ -10,12 +10,14 @@ import Testing
     private let now = Date(timeIntervalSince1970: 1_796_100_000)
 
     /// A TPV with a fix from `device` at `latitude`, `second` seconds after 2026-11-30T06:36:00Z.
-    private static func fix(_ device: String?, _ latitude: Double, second: Int) -> GPSDEvent {
+    ///
+    /// `yearsAhead` moves its time that many years (of 365 days) later.
+    private static func fix(_ device: String?, _ latitude: Double, second: Int, yearsAhead: Int = 0) -> GPSDEvent {
         var tpv = GPSDTPV(mode: .threeDimensional)
         tpv.device = device
         tpv.latitude = latitude
         tpv.longitude = latitude < 0 ? 151.2 : 4.8
-        tpv.time = Date(timeIntervalSince1970: 1_796_020_560 + Double(second))
+        tpv.time = Date(timeIntervalSince1970: 1_796_020_560 + Double(second) + Double(yearsAhead) * 365 * 86_400)
         return .report(.tpv(tpv))
     }
 
@@ -67,6 +69,26 @@ import Testing
                 "gpsd://test: following /dev/ttyACM0, the first device with a fix; gpsd also serves /dev/ttyUSB0, "
                     + "whose reports are left out (choose a device with ?device=PATH)"
             ])
+    }
+
+    /// A device whose every fix is refused is not followed; the device is chosen by its first fix that is used.
+    ///
+    /// Issue 32's retest: with `bu353-glonass.log` (every fix dated 2034, refused) and `hemi.log` on one gpsd, the
+    /// provider followed the first device to send a fix report, refused all of them, and left the other's out: no fix
+    /// at all.
+    @Test func aDeviceWhoseFixesAreRefusedIsNotFollowed() {
+        let (outputs, lines) = translate([
+            Self.fix("/dev/pts/3", 45.7, second: 1, yearsAhead: 8),
+            Self.fix("/dev/pts/4", -33.9, second: 1),
+            Self.fix("/dev/pts/3", 45.7, second: 2, yearsAhead: 8),
+            Self.fix("/dev/pts/4", -33.9, second: 2),
+        ])
+        #expect(outputs == ["-33.9", "-33.9"])
+        #expect(lines.count == 2 && lines[0].hasPrefix("gpsd://test: fix skipped: time 2034-11-28T06:36:01Z"))
+        #expect(
+            lines.last
+                == "gpsd://test: following /dev/pts/4, the first device with a fix; gpsd also serves /dev/pts/3, "
+                + "whose reports are left out (choose a device with ?device=PATH)")
     }
 
     @Test func aDeviceSeenOnlyLaterIsNamedWhenItAppears() {

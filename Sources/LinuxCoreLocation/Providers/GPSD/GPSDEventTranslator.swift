@@ -62,13 +62,16 @@ struct GPSDEventTranslator {
                 // A 2D/3D report without lat/lon says nothing new; a loss of fix counts for the followed device.
                 return tpv.mode.hasFix || !devices.concerns(tpv.device) ? nil : lost()
             }
-            guard devices.admitsFix(from: tpv.device) else { return nil }
+            // Another device's reports are left out unseen; the device is chosen by its first fix that is used, so
+            // a receiver whose every fix is refused (a time years ahead) is not followed for ever.
+            guard devices.concerns(tpv.device) else { return nil }
             guard let time = tpv.time else {
                 skipped.skip("no time", "no time (gpsd omits it until the receiver reports a date; none is invented)")
                 return nil
             }
             guard isUsable(time, now: now),
-                let location = tpv.location(sourceInformation: information(for: tpv))
+                let location = tpv.location(sourceInformation: information(for: tpv)),
+                devices.admitsFix(from: tpv.device)
             else { return nil }
             reportedLost = false
             return .locations([location])
