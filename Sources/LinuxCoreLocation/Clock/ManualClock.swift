@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// A clock that moves only when told to: for tests, and for replays that run as fast as possible on the
 /// recording's own timestamps.
 ///
@@ -20,13 +22,13 @@ public final class ManualClock: LocationClock {
         var willRunActions: (@Sendable () -> Void)?
     }
 
-    private let state: Protected<State>
+    private let state: Locked<State>
 
     /// Creates a clock that reads `start` until advanced.
     ///
     /// - Parameter start: The initial time; by default 2026-01-01T00:00:00Z, so tests do not depend on today.
     public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
-        state = Protected(State(now: start))
+        state = Locked(State(now: start))
     }
 
     /// The clock's current time.

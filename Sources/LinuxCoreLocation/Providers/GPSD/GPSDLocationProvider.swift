@@ -1,4 +1,5 @@
 import GPSD
+import LocationSupport
 
 /// Fixes and headings from a gpsd daemon, over its JSON protocol (`gpsd://127.0.0.1:2947`).
 ///
@@ -38,9 +39,9 @@ public final class GPSDLocationProvider: LocationProvider {
 
     private let scheduler: any GPSDScheduler
     private typealias Run = (
-        client: GPSDClient, translator: Protected<GPSDEventTranslator>, merger: GPSDEpochMerger
+        client: GPSDClient, translator: Locked<GPSDEventTranslator>, merger: GPSDEpochMerger
     )
-    private let run = Protected<Run?>(nil)
+    private let run = Locked<Run?>(nil)
 
     /// Creates a provider; nothing is connected until ``start(_:)``.
     ///
@@ -87,7 +88,7 @@ public final class GPSDLocationProvider: LocationProvider {
     /// Connects and watches; events follow on the client's queue until ``stop()``.
     public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         let clock = clock
-        let translator = Protected(
+        let translator = Locked(
             GPSDEventTranslator(
                 source: identifier,
                 sourceInformation: CLLocationSourceInformation(
