@@ -87,10 +87,6 @@ final class LocationManagerEngine: @unchecked Sendable {
     /// one seen, in seconds.
     static let requestLocationTimeout: TimeInterval = 10
 
-    /// The accuracy `requestLocation()` accepts at once when `desiredAccuracy` is one of Apple's "best"
-    /// sentinels (negative), in metres.
-    static let bestAccuracyThreshold: CLLocationAccuracy = kCLLocationAccuracyNearestTenMeters
-
     let provider: (any LocationProvider)?
     /// The app the manager belongs to: its authorization, regions and other managers.
     let app: LocationApp
