@@ -37,6 +37,14 @@ public final class ManualClock: LocationClock {
     /// The number of actions waiting to run.
     public var pendingCount: Int { state.withLock { $0.entries.filter { $0.timer.isPending }.count } }
 
+    /// The delays, in seconds from ``now``, of the actions waiting to run, shortest first: for a test that waits for
+    /// a timer to be set (a reconnect's backoff) before it advances the clock.
+    var pendingDelays: [TimeInterval] {
+        state.withLock { state in
+            state.entries.filter { $0.timer.isPending }.map { $0.due.timeIntervalSince(state.now) }.sorted()
+        }
+    }
+
     /// Schedules `action` at ``now`` + `delay`; it runs during a later advance (even `advance(by: 0)`).
     @discardableResult
     public func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> LocationClockTimer {
