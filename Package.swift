@@ -15,21 +15,25 @@ let package = Package(
         .executable(name: "corelocation-bench", targets: ["corelocation-bench"]),
     ],
     targets: [
+        // What the modules share without making it public API (`package` access only, not a product): the lock
+        // wrapper, the civil-date day count, the reconnect delay, the silence rule's epoch intervals, the accuracy
+        // of Apple's "best" sentinels. It depends on nothing, so the leaf modules stay usable alone.
+        .target(name: "LocationSupport"),
         // Leaf modules: parsers and protocol clients, usable alone.
-        .target(name: "NMEA0183"),
-        .target(name: "GPX"),
-        .target(name: "GPSD"),
+        .target(name: "NMEA0183", dependencies: ["LocationSupport"]),
+        .target(name: "GPX", dependencies: ["LocationSupport"]),
+        .target(name: "GPSD", dependencies: ["LocationSupport"]),
         .target(name: "DBus"),
         // The mirror of Apple's CoreLocation.
-        .target(name: "LinuxCoreLocation", dependencies: ["NMEA0183", "GPX", "GPSD", "DBus"]),
-        // The extension layer, built only on the mirror's public API.
-        .target(name: "LocationBlocks", dependencies: ["LinuxCoreLocation"]),
+        .target(name: "LinuxCoreLocation", dependencies: ["LocationSupport", "NMEA0183", "GPX", "GPSD", "DBus"]),
+        // The extension layer, built only on the mirror's public API (and the package's shared lock and rules).
+        .target(name: "LocationBlocks", dependencies: ["LinuxCoreLocation", "LocationSupport"]),
         // INTULocationManager's Swift names over LocationBlocks' requests, for code written for that pod.
         .target(name: "INTULocationManager", dependencies: ["LocationBlocks"]),
         // The command-line tool.
         .executableTarget(
             name: "corelocation",
-            dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183", "GPX"],
+            dependencies: ["LinuxCoreLocation", "LocationBlocks", "LocationSupport", "NMEA0183", "GPX"],
             resources: [.embedInCode("Resources/SampleTrack.gpx")]
         ),
         // README.md's programs, whole: `swift run example-tracker`, `swift run example-where-am-i`.
@@ -45,7 +49,7 @@ let package = Package(
             name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183", "DBus"]),
 
         // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule.
-        .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
+        .target(name: "SharedTestSupport", dependencies: ["LocationSupport"], path: "Tests/SharedTestSupport"),
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183", "SharedTestSupport"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX", "SharedTestSupport"]),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SharedTestSupport"]),

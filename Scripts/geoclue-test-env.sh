@@ -1,7 +1,7 @@
 #!/bin/sh
 # Sets up (and tears down) a system D-Bus, GeoClue2 and its demo agent, with a test configuration that lets
 # GeoClue read fixes only from NMEA sentences served on a Unix socket. Root only; used by the GeoClue
-# integration test (Tests/LinuxCoreLocationTests/GeoClueIntegrationTests.swift) and by hand:
+# integration test (Tests/LinuxCoreLocationTests/Providers/GeoClue/GeoClueIntegrationTests.swift) and by hand:
 #
 #   Scripts/geoclue-test-env.sh start STATE_DIR NMEA_SOCKET DESKTOP_ID [no-agent]   # silent on success
 #   Scripts/geoclue-test-env.sh stop STATE_DIR                           # always safe to run, idempotent

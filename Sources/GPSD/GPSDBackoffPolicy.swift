@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// How long the client waits before reconnecting.
 ///
 /// A pure value: ``delay(afterFailures:)`` depends on nothing but its argument, so tests check it directly.
@@ -38,11 +40,7 @@ public struct GPSDBackoffPolicy: Sendable, Equatable {
     /// - Parameter failures: 1 after the first failure; values below 1 are treated as 1.
     /// - Returns: `min(maximumDelay, initialDelay × multiplier^(failures − 1))`.
     public func delay(afterFailures failures: Int) -> Double {
-        var delay = initialDelay
-        for _ in 1..<max(1, failures) {
-            delay *= multiplier
-            if delay >= maximumDelay { return maximumDelay }
-        }
-        return min(delay, maximumDelay)
+        ReconnectDelay.delay(
+            afterFailures: failures, initial: initialDelay, multiplier: multiplier, maximum: maximumDelay)
     }
 }

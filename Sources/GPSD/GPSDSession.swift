@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LocationSupport
 
 /// The client's state machine: connect, watch, read, detect failures, back off, reconnect.
 ///
@@ -40,9 +41,8 @@ final class GPSDSession: @unchecked Sendable {
     /// The current connection's last epoch: the time of its last TPV with a new `time`, and when it arrived
     /// (scheduler time).
     private var lastEpoch: (time: Date, arrival: Double)?
-    /// The last intervals between epochs on one connection, in seconds, newest last; kept across reconnects.
-    private var epochIntervals: [Double] = []
-    private static let intervalsKept = 8
+    /// The last intervals between epochs on one connection, in seconds; kept across reconnects.
+    private var epochIntervals = EpochIntervals()
 
     init(
         configuration: GPSDClientConfiguration, scheduler: any GPSDScheduler, queue: DispatchQueue,
@@ -293,8 +293,7 @@ final class GPSDSession: @unchecked Sendable {
     private func noteEpoch(of tpv: GPSDTPV, at arrival: Double) {
         guard let time = tpv.time, time != lastEpoch?.time else { return }
         if let lastEpoch {
-            epochIntervals.append(arrival - lastEpoch.arrival)
-            if epochIntervals.count > Self.intervalsKept { epochIntervals.removeFirst() }
+            epochIntervals.note(arrival - lastEpoch.arrival)
         }
         lastEpoch = (time, arrival)
     }
@@ -322,7 +321,7 @@ final class GPSDSession: @unchecked Sendable {
 
     private var silenceTimeout: Double {
         configuration.silence.timeout(
-            forCycle: activeDeviceCycles.values.max(), observedInterval: epochIntervals.max())
+            forCycle: activeDeviceCycles.values.max(), observedInterval: epochIntervals.longest)
     }
 
     private func scheduleSilenceCheck() {

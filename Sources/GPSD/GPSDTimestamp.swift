@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 
 /// Parses the ISO 8601 times gpsd writes, for example `2015-06-19T18:11:41.000Z`.
 ///
@@ -16,7 +17,7 @@ enum GPSDTimestamp {
             let minute = scanner.number(digits: 2), scanner.skip(":"),
             let second = scanner.number(digits: 2)
         else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
@@ -41,27 +42,9 @@ enum GPSDTimestamp {
             return nil
         }
         guard scanner.isAtEnd else { return nil }
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = CivilDate.daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's civil algorithm).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     private struct Scanner {

@@ -1,9 +1,10 @@
 import Foundation
+import LocationSupport
 
 /// Parsing and formatting of GPX `<time>` values (XML Schema `dateTime`, ISO 8601 profile).
 ///
-/// Calendar arithmetic is done here on integers (proleptic Gregorian, days from civil), so it
-/// needs no `Calendar`, `TimeZone` or locale and is thread-safe.
+/// Calendar arithmetic is the package's `CivilDate` (integers, proleptic Gregorian), so it needs no `Calendar`,
+/// `TimeZone` or locale and is thread-safe.
 enum GPXTimestamp {
     /// A parsed `<time>` value.
     enum Value: Equatable {
@@ -44,19 +45,19 @@ enum GPXTimestamp {
             guard let minutes, minutes <= 59 else { return nil }
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
         }
-        guard scanner.atEnd, (1...12).contains(month), (1...daysInMonth(year, month)).contains(day),
+        guard scanner.atEnd, (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
             hour <= 23, minute <= 59, second <= 60
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.daysSince1970(year: year, month: month, day: day)
         let unixSeconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         if unixSeconds == sentinelUnixSeconds { return .sentinel }
         return .date(Date(timeIntervalSince1970: Double(unixSeconds) + Double(nanoseconds) / 1e9))
     }
 
     /// The first instant a `<time>` can hold, `0000-01-01T00:00:00.000Z`, in Unix seconds.
-    static let earliestFormattable = TimeInterval(daysFromCivil(year: 0, month: 1, day: 1)) * 86_400
+    static let earliestFormattable = TimeInterval(CivilDate.daysSince1970(year: 0, month: 1, day: 1)) * 86_400
     /// The first instant after the last one a `<time>` can hold, `10000-01-01T00:00:00.000Z`, in Unix seconds.
-    static let endOfFormattable = TimeInterval(daysFromCivil(year: 10_000, month: 1, day: 1)) * 86_400
+    static let endOfFormattable = TimeInterval(CivilDate.daysSince1970(year: 10_000, month: 1, day: 1)) * 86_400
 
     /// Formats an instant as UTC with milliseconds, for example `2024-05-01T12:00:00.250Z`.
     ///
@@ -77,7 +78,7 @@ enum GPXTimestamp {
         let milliseconds = Int64((seconds * 1000).rounded())
         let (wholeSeconds, millis) = floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = floorDivide(wholeSeconds, 86_400)
-        let (year, month, day) = civilFromDays(Int(days))
+        let (year, month, day) = CivilDate.date(daysSince1970: Int(days))
         let time = Int(secondOfDay)
         func field(_ value: Int, _ width: Int, _ separator: Unicode.Scalar) {
             GPXDecimal.appendDigits(UInt64(value), width: width, to: &text)
@@ -100,41 +101,6 @@ enum GPXTimestamp {
 
     private static func pow10(_ exponent: Int) -> Int {
         (0..<exponent).reduce(1) { result, _ in result * 10 }
-    }
-
-    private static func isLeapYear(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    private static func daysInMonth(_ year: Int, _ month: Int) -> Int {
-        switch month {
-        case 2: isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (inverse of ``daysFromCivil``).
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// A cursor over ASCII bytes.

@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// An area that can be monitored, named by an identifier; the base of ``CLCircularRegion`` and
 /// ``CLBeaconRegion``.
 ///
@@ -6,7 +8,7 @@
 /// changed from any thread. Source: Apple's CoreLocation documentation (`CLRegion`).
 open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     private let storedIdentifier: String
-    private let notifications: Protected<(entry: Bool, exit: Bool)>
+    private let notifications: Locked<(entry: Bool, exit: Bool)>
     /// The circle of a region made with the deprecated ``init(circularRegionWithCenter:radius:identifier:)``.
     private let circle: (center: CLLocationCoordinate2D, radius: CLLocationDistance)?
 
@@ -16,14 +18,14 @@ open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// `override init() { super.init() }` and override ``identifier``. Monitoring accepts only circular regions.
     public override init() {
         storedIdentifier = ""
-        notifications = Protected((true, true))
+        notifications = Locked((true, true))
         circle = nil
         super.init()
     }
 
     init(identifier: String, notifyOnEntry: Bool = true, notifyOnExit: Bool = true) {
         storedIdentifier = identifier
-        notifications = Protected((notifyOnEntry, notifyOnExit))
+        notifications = Locked((notifyOnEntry, notifyOnExit))
         circle = nil
         super.init()
     }
@@ -41,7 +43,7 @@ open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     public init(circularRegionWithCenter center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String)
     {
         storedIdentifier = identifier
-        notifications = Protected((true, true))
+        notifications = Locked((true, true))
         circle = (center, radius)
         super.init()
     }
@@ -126,7 +128,7 @@ open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     public required init?(coder: NSCoder) {
         guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier") else { return nil }
         storedIdentifier = identifier as String
-        notifications = Protected((coder.decodeBool(forKey: "notifyOnEntry"), coder.decodeBool(forKey: "notifyOnExit")))
+        notifications = Locked((coder.decodeBool(forKey: "notifyOnEntry"), coder.decodeBool(forKey: "notifyOnExit")))
         circle =
             coder.containsValue(forKey: "radius")
             ? (

@@ -1,4 +1,5 @@
 import Glibc
+import LocationSupport
 
 /// Messages for the person running the program, on standard error.
 ///
@@ -9,7 +10,7 @@ import Glibc
 /// writes and then taken back, so it neither kills the process nor reaches the host's own handler; the process's
 /// signal dispositions are left alone.
 enum Diagnostics {
-    private static let shown = Protected<Set<String>>([])
+    private static let shown = Locked<Set<String>>([])
 
     /// The longest a message waits for room in a full pipe before it is dropped, in seconds.
     static let maximumWait = 0.1

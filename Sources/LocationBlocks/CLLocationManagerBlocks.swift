@@ -1,4 +1,5 @@
 import LinuxCoreLocation
+import LocationSupport
 
 /// The object that receives a manager's callbacks and calls its blocks: what
 /// ``LinuxCoreLocation/CLLocationManager/blocksDelegate`` returns.

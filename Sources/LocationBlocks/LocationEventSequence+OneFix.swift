@@ -1,4 +1,5 @@
 import LinuxCoreLocation
+import LocationSupport
 
 extension LocationEventSequence {
     /// The sequence's first element, for MMPReactiveCoreLocation's one-fix signals: registers like an iteration

@@ -1,4 +1,5 @@
 import LinuxCoreLocation
+import LocationSupport
 
 /// An `AsyncSequence` of location events from a ``LocationStreams``: fixes, headings, region events, visits,
 /// authorization statuses or errors.

@@ -1,5 +1,6 @@
 import Dispatch
 import LinuxCoreLocation
+import LocationSupport
 
 /// One-shot location requests with an accuracy level and a timeout, and subscriptions to locations,
 /// significant changes and headings, in the manner of INTULocationManager.

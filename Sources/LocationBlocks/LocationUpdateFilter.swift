@@ -1,4 +1,5 @@
 import LinuxCoreLocation
+import LocationSupport
 
 /// Accuracy filter value that turns the filter off: every valid and invalid fix passes.
 ///
@@ -18,15 +19,15 @@ struct LocationUpdateFilter: Sendable, Equatable {
     /// Seconds; see ``CLLocationManager/updateLocationAgeFilter``.
     var age: TimeInterval = kCLLocationAgeFilterNone
 
-    /// The threshold used for a negative accuracy filter (Apple's "best" sentinels such as
-    /// `kCLLocationAccuracyBest`): 10 m, the mirror's threshold for `requestLocation()` with the same sentinels.
-    static let bestAccuracyThreshold: CLLocationAccuracy = kCLLocationAccuracyNearestTenMeters
-
     /// The largest accepted horizontal accuracy in metres, or `nil` when the accuracy filter is off
     /// (``kCLUpdateAccuracyFilterNone`` or NaN).
+    ///
+    /// A negative filter (Apple's "best" sentinels such as
+    /// `kCLLocationAccuracyBest`) means 10 m, the mirror's threshold for `requestLocation()` with the same sentinels
+    /// (one definition, `BestAccuracy`).
     var accuracyThreshold: CLLocationAccuracy? {
         if accuracy == kCLUpdateAccuracyFilterNone || accuracy.isNaN { return nil }
-        return accuracy < 0 ? Self.bestAccuracyThreshold : accuracy
+        return BestAccuracy.threshold(forDesired: accuracy)
     }
 
     /// What the filters decide about one fix.

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import LocationSupport
 import SharedTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GPSD
+import LocationSupport
 import SharedTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import LocationSupport
 import SharedTestSupport
 
 @testable import INTULocationManager

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import SharedTestSupport
 
 /// Moves a value to the app thread and back; every hand-over is synchronised by ``AppThread/sync(_:)``.

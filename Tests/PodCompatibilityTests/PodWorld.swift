@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import LocationSupport
 import SharedTestSupport
 
 /// The process defaults a pod client gets from managers made without a configuration, set up for one test:

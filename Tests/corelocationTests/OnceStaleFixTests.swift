@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LocationSupport
 import SharedTestSupport
 import Testing
 

@@ -14,7 +14,7 @@ import Testing
         #expect(Numbers.count(0, "visit") == "0 visits")
     }
 
-    @Test func theWritersSummaryNamesWhatWasWritten() {
+    @Test @MainActor func theWritersSummaryNamesWhatWasWritten() {
         let output = StandardOutput(descriptor: FileHandle.nullDevice.fileDescriptor)
         output.onFailure = { _ in }
         let writer = EventWriter(format: .jsonLines, output: output)

@@ -1,4 +1,5 @@
 import Dispatch
+import LocationSupport
 import Synchronization
 
 /// The app that managers belong to, as iOS sees an app: its authorization, the Location Services switch, the regions
@@ -56,12 +57,12 @@ final class LocationApp: Sendable {
         }
     }
 
-    private let state: Protected<State>
+    private let state: Locked<State>
     /// Whether a region is monitored: read by the hub for every fix, without the lock.
     private let monitorsRegionsNow = Atomic<Bool>(false)
 
     init(status: CLAuthorizationStatus, accuracy: CLAccuracyAuthorization, policy: AuthorizationPolicy) {
-        state = Protected(State(status: status, accuracy: accuracy, policy: policy))
+        state = Locked(State(status: status, accuracy: accuracy, policy: policy))
     }
 
     // MARK: Authorization and the Location Services switch

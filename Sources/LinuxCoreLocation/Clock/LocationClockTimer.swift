@@ -1,14 +1,16 @@
+import LocationSupport
+
 /// A scheduled action of a ``LocationClock``, which can be cancelled until it runs.
 ///
 /// **Linux only.**
 ///
 /// Thread-safe: cancel from any thread; once ``cancel()`` returns, the action will not start.
 public final class LocationClockTimer: Sendable {
-    private let action: Protected<(@Sendable () -> Void)?>
+    private let action: Locked<(@Sendable () -> Void)?>
 
     /// Wraps the action a clock will run.
     public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = Protected(action)
+        self.action = Locked(action)
     }
 
     /// Cancels the action; does nothing if it already ran or was cancelled.

@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// A clock that moves only when told to: for tests, and for replays that run as fast as possible on the
 /// recording's own timestamps.
 ///
@@ -20,13 +22,13 @@ public final class ManualClock: LocationClock {
         var willRunActions: (@Sendable () -> Void)?
     }
 
-    private let state: Protected<State>
+    private let state: Locked<State>
 
     /// Creates a clock that reads `start` until advanced.
     ///
     /// - Parameter start: The initial time; by default 2026-01-01T00:00:00Z, so tests do not depend on today.
     public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
-        state = Protected(State(now: start))
+        state = Locked(State(now: start))
     }
 
     /// The clock's current time.
@@ -34,6 +36,14 @@ public final class ManualClock: LocationClock {
 
     /// The number of actions waiting to run.
     public var pendingCount: Int { state.withLock { $0.entries.filter { $0.timer.isPending }.count } }
+
+    /// The delays, in seconds from ``now``, of the actions waiting to run, shortest first: for a test that waits for
+    /// a timer to be set (a reconnect's backoff) before it advances the clock.
+    var pendingDelays: [TimeInterval] {
+        state.withLock { state in
+            state.entries.filter { $0.timer.isPending }.map { $0.due.timeIntervalSince(state.now) }.sorted()
+        }
+    }
 
     /// Schedules `action` at ``now`` + `delay`; it runs during a later advance (even `advance(by: 0)`).
     @discardableResult

@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// A postal address: street, city, state, postal code and country.
 ///
 /// **Linux only**: a minimal stand-in for the Contacts framework's `CNPostalAddress`, which Linux lacks, so
@@ -18,16 +20,16 @@ open class CNPostalAddress: NSObject, NSCopying, NSMutableCopying, @unchecked Se
         var isoCountryCode = ""
     }
 
-    let values: Protected<Values>
+    let values: Locked<Values>
 
     /// Creates an empty address: every property is an empty string.
     public override init() {
-        values = Protected(Values())
+        values = Locked(Values())
         super.init()
     }
 
     init(values: Values) {
-        self.values = Protected(values)
+        self.values = Locked(values)
         super.init()
     }
 

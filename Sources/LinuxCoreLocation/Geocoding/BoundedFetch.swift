@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import FoundationNetworking
+import LocationSupport
 
 /// One HTTP GET whose reply is bounded in size and in total time, for answers from a server outside the
 /// user's control: a reply larger than the limit, or one still incomplete at the deadline, is cancelled and
@@ -16,7 +17,7 @@ final class BoundedFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     private let limit: Int
-    private let state = Protected<(data: Data, status: Int?, failure: String?)>((Data(), nil, nil))
+    private let state = Locked<(data: Data, status: Int?, failure: String?)>((Data(), nil, nil))
     private let done = DispatchSemaphore(value: 0)
 
     private init(limit: Int) {

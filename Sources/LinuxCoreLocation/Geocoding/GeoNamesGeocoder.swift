@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 
 /// Offline geocoding from a GeoNames `cities*.txt` file that the user downloaded and names with
 /// `CORELOCATION_GEOCODER=geonames:/path/cities500.txt`.
@@ -16,9 +17,9 @@ final class GeoNamesGeocoder: GeocodingService {
     }
 
     let path: String
-    private let table = Protected<Result<Table, CLError>?>(nil)
+    private let table = Locked<Result<Table, CLError>?>(nil)
 
-    private static let instances = Protected<[String: GeoNamesGeocoder]>([:])
+    private static let instances = Locked<[String: GeoNamesGeocoder]>([:])
 
     /// The geocoder of `path`, shared so that the file is read once per process.
     static func shared(path: String) -> GeoNamesGeocoder {

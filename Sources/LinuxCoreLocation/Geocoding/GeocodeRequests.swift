@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LocationSupport
 
 /// The requests of one ``CLGeocoder``: at most one pending, asked of the configured service on a global queue,
 /// answered on the requester's callback thread unless cancelled meanwhile.
@@ -14,7 +15,7 @@ final class GeocodeRequests: Sendable {
 
     private let choice: GeocodingServices.Choice
     private let setting: String
-    private let state = Protected<(nextID: Int, pending: Pending?)>((0, nil))
+    private let state = Locked<(nextID: Int, pending: Pending?)>((0, nil))
 
     /// Requests to the service named by `setting`, in the form of `CORELOCATION_GEOCODER`.
     init(setting: String?) {

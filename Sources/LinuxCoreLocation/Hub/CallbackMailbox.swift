@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LocationSupport
 
 /// The mailbox of one callback thread — a dispatch queue, or a thread's run loop: everything that is to run there
 /// arrives through it, in the order it was posted.
@@ -56,7 +57,7 @@ final class CallbackMailbox: @unchecked Sendable {
     static let burstSize = 64
 
     private let wake: Wake
-    private let state = Protected(State())
+    private let state = Locked(State())
 
     /// Where the mailboxes in use are found, under one lock.
     private struct Registry {
@@ -68,7 +69,7 @@ final class CallbackMailbox: @unchecked Sendable {
         let queueKey = DispatchSpecificKey<WeakReference<CallbackMailbox>>()
     }
 
-    private static let registry = Protected(Registry())
+    private static let registry = Locked(Registry())
 
     /// A value the main queue holds, so that code in one of its blocks knows it runs there on any thread.
     private static let mainQueueMarker: DispatchSpecificKey<Bool> = {

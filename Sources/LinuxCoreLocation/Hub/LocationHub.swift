@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LocationSupport
 
 // The route of a fix, from the provider to the delegate (file: function per hop):
 //
@@ -99,7 +100,7 @@ final class LocationHub: Sendable {
         }
     }
 
-    private let entries = Protected<[ObjectIdentifier: Entry]>([:])
+    private let entries = Locked<[ObjectIdentifier: Entry]>([:])
     private let lifecycle = DispatchQueue(label: "LinuxCoreLocation.LocationHub")
 
     /// Adds or removes `engine`'s need for `provider`, starting it for the first manager and stopping it after the

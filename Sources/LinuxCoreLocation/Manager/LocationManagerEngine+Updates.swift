@@ -1,3 +1,5 @@
+import LocationSupport
+
 extension LocationManagerEngine {
     /// `startUpdatingLocation()`: cancels a pending `requestLocation()` and delivers fixes until stopped.
     ///
@@ -75,9 +77,9 @@ extension LocationManagerEngine {
     }
 
     /// Whether a fix satisfies `desiredAccuracy`: its accuracy is within it, or within
-    /// ``bestAccuracyThreshold`` when the desired accuracy is one of Apple's negative "best" sentinels.
+    /// 10 m when the desired accuracy is one of Apple's negative "best" sentinels (`BestAccuracy`).
     static func meets(_ fix: CLLocation, desiredAccuracy: CLLocationAccuracy) -> Bool {
-        fix.horizontalAccuracy <= (desiredAccuracy < 0 ? bestAccuracyThreshold : desiredAccuracy)
+        fix.horizontalAccuracy <= BestAccuracy.threshold(forDesired: desiredAccuracy)
     }
 
     func completeRequestIfMet(by fixes: [CLLocation]) {

@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// The state and behaviour behind one ``CLLocationManager``; the manager's open members forward here.
 ///
 /// Settings and service state sit under one lock so any thread may read them; decisions and delegate calls
@@ -85,10 +87,6 @@ final class LocationManagerEngine: @unchecked Sendable {
     /// one seen, in seconds.
     static let requestLocationTimeout: TimeInterval = 10
 
-    /// The accuracy `requestLocation()` accepts at once when `desiredAccuracy` is one of Apple's "best"
-    /// sentinels (negative), in metres.
-    static let bestAccuracyThreshold: CLLocationAccuracy = kCLLocationAccuracyNearestTenMeters
-
     let provider: (any LocationProvider)?
     /// The app the manager belongs to: its authorization, regions and other managers.
     let app: LocationApp
@@ -97,12 +95,12 @@ final class LocationManagerEngine: @unchecked Sendable {
     /// block the engine performs arrive through it, in order.
     let mailbox: CallbackMailbox
     let hub: LocationHub
-    let state: Protected<State>
+    let state: Locked<State>
     /// Whether this engine has told the hub it needs the provider.
     ///
     /// Its lock is held across the hub call, so that two threads changing services at once reach the hub in
     /// the order they decided, and neither returns before the provider is in the state its change asked for.
-    private let subscription = Protected(false)
+    private let subscription = Locked(false)
 
     init(provider: (any LocationProvider)?, app: LocationApp, mailbox: CallbackMailbox, hub: LocationHub = .shared) {
         self.provider = provider
@@ -110,7 +108,7 @@ final class LocationManagerEngine: @unchecked Sendable {
         self.clock = provider?.clock ?? SystemClock.shared
         self.mailbox = mailbox
         self.hub = hub
-        state = Protected(State())
+        state = Locked(State())
     }
 
     /// An engine for a manager made with `configuration`, delivering to its queue or to this thread's run loop.

@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// A provider that reports one constant location, like Xcode's custom simulated location.
 ///
 /// **Linux only.**
@@ -53,7 +55,7 @@ public final class FixedLocationProvider: LocationProvider {
         pending.withLock { $0 }?.cancel()
     }
 
-    private let pending = Protected<LocationClockTimer?>(nil)
+    private let pending = Locked<LocationClockTimer?>(nil)
 }
 
 extension FixedLocationProvider {

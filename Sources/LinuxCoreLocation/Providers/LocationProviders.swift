@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// Choosing and making providers: the process-wide default, provider URIs, and the probe.
 ///
 /// **Linux only.**
@@ -20,7 +22,7 @@ public enum LocationProviders {
         var diagnosticsIncludeFieldValues = false
     }
 
-    private static let state = Protected(State())
+    private static let state = Locked(State())
 
     /// The provider used by managers created without one; `nil` (the default) means "from the environment,
     /// else the probe".

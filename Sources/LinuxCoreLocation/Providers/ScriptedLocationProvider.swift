@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// A provider that plays a script of events at given times on its clock: for tests.
 ///
 /// **Linux only.**
@@ -39,7 +41,7 @@ public final class ScriptedLocationProvider: LocationProvider {
     public let capabilities: LocationProviderCapabilities
     /// The configuration name, `scripted:NAME`.
     public let identifier: String
-    private let state = Protected(State())
+    private let state = Locked(State())
 
     /// Creates a scripted provider.
     ///

@@ -1,5 +1,6 @@
 import Dispatch
 import GPX
+import LocationSupport
 
 /// Records the fixes a location manager delivers as a GPX 1.1 track.
 ///
@@ -36,7 +37,7 @@ public final class GPXRecorder: Sendable {
     private let writer: GPXTrackWriter
     private let queue = DispatchQueue(label: "LinuxCoreLocation.GPXRecorder")
     private let subscriber: Subscriber
-    private let state = Protected(State())
+    private let state = Locked(State())
     private let writeDidFail: (@Sendable (GPXRecorder) -> Void)?
 
     /// Creates the track file and a manager to record from; recording begins with ``start()``.

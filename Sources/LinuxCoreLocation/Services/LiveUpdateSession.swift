@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LocationSupport
 
 /// The updates behind one iterator of ``CLLocationUpdate/Updates``: a manager with standard updates and
 /// automatic pauses for the live configuration's activity, whose callbacks feed a stream, and a watch on the
@@ -15,12 +16,12 @@ final class LiveUpdateSession: NSObject, CLLocationManagerDelegate, @unchecked S
     private let hasProvider: Bool
     /// The facts of the last update sent without a fix, so that an unchanged reason is not sent twice; `nil`
     /// after a fix.
-    private let lastReason = Protected<AuthorizationFacts?>(nil)
+    private let lastReason = Locked<AuthorizationFacts?>(nil)
     /// The timer that reports a stationary device when no fix follows the last one, and its generation, so
     /// that a timer replaced while it fires on the clock's thread does nothing.
-    private let silence = Protected<(timer: LocationClockTimer?, generation: Int)>((nil, 0))
+    private let silence = Locked<(timer: LocationClockTimer?, generation: Int)>((nil, 0))
     /// The key of the authorization watch, until ``stop()``.
-    private let watching = Protected<Int?>(nil)
+    private let watching = Locked<Int?>(nil)
 
     init(live: CLLocationUpdate.LiveConfiguration, configuration: LocationManagerConfiguration) {
         var configuration = configuration

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LocationSupport
 
 /// The part of a ``CLMonitor`` that lives on its manager's callback queue: the records, and the manager
 /// whose fixes decide them.
@@ -23,8 +24,8 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
     let stream: AsyncStream<CLMonitor.Event>
     private let continuation: AsyncStream<CLMonitor.Event>.Continuation
     private let manager: CLLocationManager
-    private let entries = Protected<[Entry]>([])
-    private let updating = Protected(false)
+    private let entries = Locked<[Entry]>([])
+    private let updating = Locked(false)
 
     init(configuration: LocationManagerConfiguration) {
         var configuration = configuration

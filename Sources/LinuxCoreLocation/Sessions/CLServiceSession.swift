@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 
 /// A declaration of the authorization a part of the app needs, held for as long as that part runs, with
 /// diagnostics saying why location may not flow.
@@ -67,7 +68,7 @@ public final class CLServiceSession: Sendable {
         let appAuthorization = configuration.authorization
         let hasProvider = configuration.resolvedProvider() != nil
         let wantsFullAccuracy = fullAccuracyPurposeKey != nil
-        let lastStatus = Protected(appAuthorization.status)
+        let lastStatus = Locked(appAuthorization.status)
         feed = DiagnosticFeed(
             authorization: appAuthorization,
             compute: { snapshot in

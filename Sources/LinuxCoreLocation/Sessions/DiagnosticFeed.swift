@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 
 /// The diagnostics of one session: the current value to each new iterator, then every change, until the
 /// session is invalidated or released.
@@ -14,7 +15,7 @@ final class DiagnosticFeed<Element: Equatable & Sendable>: Sendable {
     private let authorization: LocationAuthorization
     private let compute: @Sendable (LocationApp.Snapshot) -> Element
     private let onChange: @Sendable (LocationApp.Snapshot) -> Void
-    private let state = Protected<(listeners: [Int: Listener], next: Int, watch: Int?, ended: Bool)>(
+    private let state = Locked<(listeners: [Int: Listener], next: Int, watch: Int?, ended: Bool)>(
         ([:], 0, nil, false))
 
     /// Starts watching `authorization`; `onChange` runs after every change too (a session re-asks there).

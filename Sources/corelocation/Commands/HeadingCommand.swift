@@ -38,12 +38,15 @@ final class HeadingCommand: ToolCommand {
         var written = 0
         let count = self.count
         manager.startUpdatingHeading { _, heading, _, stop in
-            guard let heading else { return }
-            session.writer.write(.heading(heading))
-            written += 1
-            if let count, written >= count {
-                stop.pointee = true
-                session.finish(.success)
+            // A manager made here, on the main queue, calls its blocks there (see EventPrinter.onMain).
+            EventPrinter.onMain {
+                guard let heading else { return }
+                session.writer.write(.heading(heading))
+                written += 1
+                if let count, written >= count {
+                    stop.pointee = true
+                    session.finish(.success)
+                }
             }
         }
         session.onFinish { withExtendedLifetime(printer) { manager.stopUpdatingHeading() } }

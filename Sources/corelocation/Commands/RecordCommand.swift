@@ -6,12 +6,14 @@ import LinuxCoreLocation
 /// line on standard error when it is a terminal; Ctrl-C, SIGTERM and SIGHUP finish the file cleanly (flushed to
 /// disk, with the summary line), and a file that cannot be written any more (a full disk) ends the recording with
 /// status 73, the file holding every fix written before as complete GPX.
-final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the main thread only
-    static let name = "record"
-    static let summary = "record fixes to a GPX file"
-    static let operand: ToolOperand? = ToolOperand(placeholder: "FILE.gpx", count: 1...1, values: .files)
-    static let options: [ToolOption] = [.provider, .duration]
-    static let details = """
+///
+/// Isolated to the main actor: it runs there, and its recorder's callbacks and status timer come to the main queue.
+@MainActor final class RecordCommand: ToolCommand {
+    nonisolated static let name = "record"
+    nonisolated static let summary = "record fixes to a GPX file"
+    nonisolated static let operand: ToolOperand? = ToolOperand(placeholder: "FILE.gpx", count: 1...1, values: .files)
+    nonisolated static let options: [ToolOption] = [.provider, .duration]
+    nonisolated static let details = """
         Records fixes to a new GPX file (owner-only permissions; valid after every fix) until the provider
         ends, --duration passes, or Ctrl-C. A status line shows fixes, distance, elapsed time and accuracy.
         """
@@ -98,8 +100,11 @@ final class RecordCommand: ToolCommand, @unchecked Sendable {  // used on the ma
         let status = DispatchSource.makeTimerSource(queue: .main)
         status.schedule(deadline: .now() + 1, repeating: 1)
         status.setEventHandler {
-            if let error = recorder.error { self.fail(error, recorder: recorder, session: session) }
-            showStatus()
+            // The timer's queue is the main queue (`assumeIsolated` checks it).
+            MainActor.assumeIsolated {
+                if let error = recorder.error { self.fail(error, recorder: recorder, session: session) }
+                showStatus()
+            }
         }
         status.resume()
         recorder.start()

@@ -59,12 +59,15 @@ final class WatchCommand: ToolCommand {
         var written = 0
         let count = self.count
         manager.startUpdatingLocation { _, location, _, stop in
-            guard let location else { return }  // errors reach the delegate, which reports them
-            session.writer.write(.location(location))
-            written += 1
-            if let count, written >= count {
-                stop.pointee = true
-                session.finish(.success)
+            // A manager made here, on the main queue, calls its blocks there (see EventPrinter.onMain).
+            EventPrinter.onMain {
+                guard let location else { return }  // errors reach the delegate, which reports them
+                session.writer.write(.location(location))
+                written += 1
+                if let count, written >= count {
+                    stop.pointee = true
+                    session.finish(.success)
+                }
             }
         }
         session.onFinish { withExtendedLifetime(printer) { manager.stopUpdatingLocation() } }

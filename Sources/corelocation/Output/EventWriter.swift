@@ -10,7 +10,9 @@ import LinuxCoreLocation
 /// `"source":"sample"` (on fixes, region events and visits), a text line ending `(sample)`, a CSV `source` column,
 /// a GPX track named as the sample's, an NMEA `TXT` sentence before each fix, a template line ending ` (sample)`, a
 /// `corelocationcli` object's `source`.
-final class EventWriter {
+///
+/// Isolated to the main actor, where the tool writes its output: the commands and the callbacks of their managers.
+@MainActor final class EventWriter {
     let format: OutputFormat
     /// Whether every fix written is marked as the embedded sample's.
     let marksSample: Bool
@@ -81,11 +83,11 @@ final class EventWriter {
         return kinds.map { Self.count(counts[$0, default: 0], $0) }.joined(separator: ", ")
     }
 
-    private static func count(_ number: Int, _ noun: String) -> String {
+    nonisolated private static func count(_ number: Int, _ noun: String) -> String {
         Numbers.count(number, noun, plural: noun == "fix" ? "fixes" : nil)
     }
 
-    private static func kind(of event: OutputEvent) -> String? {
+    nonisolated private static func kind(of event: OutputEvent) -> String? {
         switch event {
         case .location: return "fix"
         case .heading: return "heading"
@@ -117,7 +119,7 @@ final class EventWriter {
 
     /// A GPX document's options (`--format gpx`, `record`): the creator, and for the sample a track name that says
     /// so.
-    static func gpxOptions(marksSample: Bool) -> GPXTrackWriterOptions {
+    nonisolated static func gpxOptions(marksSample: Bool) -> GPXTrackWriterOptions {
         var options = GPXTrackWriterOptions(creator: "corelocation")
         if marksSample { options.name = "sample: the embedded sample track of corelocation, not a recorded position" }
         return options
@@ -125,7 +127,9 @@ final class EventWriter {
 
     /// A CSV row: the timestamp, then the JSON location members in the same order and precision, then with
     /// `marksSample` the `source` column, `sample`.
-    static func encodeCSVRow(_ location: CLLocation, marksSample: Bool = false, into row: inout OutputBuffer) {
+    nonisolated static func encodeCSVRow(
+        _ location: CLLocation, marksSample: Bool = false, into row: inout OutputBuffer
+    ) {
         row.appendTimestamp(location.timestamp)
         for field in LocationField.allCases {
             row.append(UInt8(ascii: ","))

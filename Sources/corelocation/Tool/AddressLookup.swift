@@ -1,15 +1,17 @@
 import Foundation
 import LinuxCoreLocation
+import LocationSupport
 
 /// The address of a fix, for `%address` and CoreLocationCLI's JSON object: from `CLGeocoder` when
 /// `CORELOCATION_GEOCODER` names a geocoding service, else none, with a one-time note on standard error.
 ///
 /// A lookup blocks the calling thread (the main thread, where fixes are written, so their order is kept) for at
 /// most ``timeout`` seconds; the geocoder answers on a global queue. A lookup that fails or finds nothing gives no
-/// address, and the first such failure is noted on standard error. Used on the main thread only.
-final class AddressLookup: @unchecked Sendable {  // main thread only
+/// address, and the first such failure is noted on standard error. Isolated to the main actor, as the
+/// ``EventWriter`` that owns it.
+@MainActor final class AddressLookup {
     /// The longest wait for one address, in seconds.
-    static let timeout: TimeInterval = 10
+    nonisolated static let timeout: TimeInterval = 10
 
     private let geocoder: CLGeocoder?
     private var noted = false
@@ -28,14 +30,17 @@ final class AddressLookup: @unchecked Sendable {  // main thread only
                     + "https://HOST (a Nominatim server) or geonames:/path/cities500.txt (offline)")
             return nil
         }
-        let answer = Answer()
+        let answer = Locked<Result<CLPlacemark?, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task {
+        // Detached: a task made here would run on the main actor, which waits for it below.
+        Task.detached {
+            let result: Result<CLPlacemark?, any Error>
             do {
-                answer.set(.success(try await geocoder.reverseGeocodeLocation(location).first))
+                result = .success(try await geocoder.reverseGeocodeLocation(location).first)
             } catch {
-                answer.set(.failure(error))
+                result = .failure(error)
             }
+            answer.withLock { $0 = result }
             done.signal()
         }
         guard done.wait(timeout: .now() + Self.timeout) == .success else {
@@ -43,7 +48,7 @@ final class AddressLookup: @unchecked Sendable {  // main thread only
             note("no address: the geocoding service did not answer within \(Int(Self.timeout)) s")
             return nil
         }
-        switch answer.value {
+        switch answer.withLock({ $0 }) {
         case .success(let placemark?): return placemark
         case .success(nil): return nil
         case .failure(let error): note("no address: \(error)")
@@ -54,7 +59,7 @@ final class AddressLookup: @unchecked Sendable {  // main thread only
 
     /// One line of a placemark: number and street, postal code and town, region, country, the parts it has
     /// joined by `, ` (its name when it has none of them); empty without a placemark.
-    static func address(of placemark: CLPlacemark?) -> String {
+    nonisolated static func address(of placemark: CLPlacemark?) -> String {
         guard let placemark else { return "" }
         func joined(_ parts: [String?]) -> String {
             parts.compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " ")
@@ -71,14 +76,5 @@ final class AddressLookup: @unchecked Sendable {  // main thread only
         guard !noted else { return }
         noted = true
         Terminal.note(message)
-    }
-
-    /// The geocoder's answer, handed from its task to the waiting thread.
-    private final class Answer: @unchecked Sendable {  // guarded by `lock`
-        private let lock = NSLock()
-        private var result: Result<CLPlacemark?, any Error>?
-
-        func set(_ result: Result<CLPlacemark?, any Error>) { lock.withLock { self.result = result } }
-        var value: Result<CLPlacemark?, any Error>? { lock.withLock { result } }
     }
 }

@@ -22,7 +22,7 @@ struct CommandContext {
     ///   - fallsBackToSample: Whether the embedded sample stands in when no provider is configured or found
     ///     (`watch` only; see ``ProviderChoice``).
     /// - Throws: ``Arguments/UsageError`` for a bad option value, `--provider` or `CORELOCATION_PROVIDER`.
-    init(_ arguments: Arguments, fallsBackToSample: Bool = false) throws {
+    @MainActor init(_ arguments: Arguments, fallsBackToSample: Bool = false) throws {
         let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
         duration = try arguments.limit("duration", unit: "seconds")
         provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: fallsBackToSample)
@@ -41,9 +41,9 @@ struct CommandContext {
     ///   - noun: What the command receives, for the waiting notice: `fix` or `heading`.
     ///   - filterStatistics: What the command's update filters dropped so far (its manager's
     ///     `updateFilterStatistics`), for the waiting notice; `nil` for a command without update filters.
-    func run(
+    @MainActor func run(
         seesDeliveries: Bool = true, noun: String = "fix",
-        filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
+        filterStatistics: (@MainActor () -> LocationUpdateFilterStatistics)? = nil
     ) -> Never {
         session.start(duration: duration)
         let (session, identifier) = (session, provider.identifier)
@@ -53,10 +53,9 @@ struct CommandContext {
                 filterStatistics: filterStatistics?() ?? LocationUpdateFilterStatistics(), nothing: noun)
         }
         let writer = session.writer
-        WaitingNotice(
-            provider: provider, deliveries: seesDeliveries ? { writer.deliveries } : nil, noun: noun,
-            filterStatistics: filterStatistics
-        ).start()
+        let deliveries: WaitingNotice.Deliveries? = seesDeliveries ? { @MainActor in writer.deliveries } : nil
+        WaitingNotice(provider: provider, deliveries: deliveries, noun: noun, filterStatistics: filterStatistics)
+            .start()
         dispatchMain()
     }
 }

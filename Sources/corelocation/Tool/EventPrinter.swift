@@ -5,7 +5,12 @@ import LocationBlocks
 /// The delegate every fix-consuming command installs next to its blocks: it writes the events the command
 /// asked for, and ends the command when the provider ends (with a summary line on standard error, which says what the
 /// manager's update filters dropped), fails, or access is denied.
-final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
+///
+/// Isolated to the main actor. The managers are made in the commands' `run()`, on the main queue, so their
+/// callbacks come on the main queue (Apple's rule, which the mirror keeps); the conformance is `@preconcurrency`,
+/// so each callback checks that it runs there (libdispatch may serve the main queue from another thread under
+/// `dispatchMain()`; the check is of the queue) and traps were it ever otherwise.
+@MainActor final class EventPrinter: NSObject, @preconcurrency LinuxLocationManagerDelegate {
     /// Which delegate events are written.
     struct Events: OptionSet {
         let rawValue: Int
@@ -20,6 +25,12 @@ final class EventPrinter: NSObject, LinuxLocationManagerDelegate {
     init(session: Session, events: Events) {
         self.session = session
         self.events = events
+    }
+
+    /// Runs `body` on the main actor, from a block of a manager made on the main queue, which calls it on the main
+    /// queue: `assumeIsolated` checks that queue and traps were it ever otherwise.
+    nonisolated static func onMain<Result: Sendable>(_ body: @MainActor () throws -> Result) rethrows -> Result {
+        try MainActor.assumeIsolated(body)
     }
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {

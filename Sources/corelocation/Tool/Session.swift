@@ -18,26 +18,32 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
 /// status 0 when its reader closed the pipe (`| head`), with ``ExitStatus/outputFailed`` and an error line
 /// otherwise.
 ///
-/// Lives on the main thread, whose queue serves the
-/// managers' callbacks while `dispatchMain()` runs.
-final class Session: @unchecked Sendable {  // used on the main thread only
+/// Isolated to the main actor: made and used by the commands' `run()`, the callbacks of managers made there (the
+/// main queue's), and blocks the tool queues on the main queue.
+@MainActor final class Session {
     let writer: EventWriter
-    private var cleanups: [() -> Void] = []
+    private var cleanups: [@MainActor () -> Void] = []
     private var signalSource: DispatchSourceRead?
     private var started = Date()
     /// The summary line a signal's end writes, given how the signal ended it (`interrupted`); `nil` for none.
-    var interruptionSummary: ((String) -> String)?
+    var interruptionSummary: (@MainActor (String) -> String)?
 
     init(writer: EventWriter) {
         self.writer = writer
         StandardOutput.shared.onFailure = { [unowned self] failure in
-            if failure == .closed { finish(.success) }
-            finish(.outputFailed, "cannot write to standard output: \(failure.reason)")
+            // A failure is reported by the write or flush that met it, and the tool writes standard output only on
+            // the main queue (the commands, the managers' callbacks, the flushes StandardOutput queues there);
+            // `assumeIsolated` checks that queue (libdispatch may serve it from another thread under
+            // `dispatchMain()`) and traps were it ever otherwise.
+            MainActor.assumeIsolated {
+                if failure == .closed { finish(.success) }
+                finish(.outputFailed, "cannot write to standard output: \(failure.reason)")
+            }
         }
     }
 
     /// Runs `cleanup` before the process exits (close a recording, print a summary).
-    func onFinish(_ cleanup: @escaping () -> Void) {
+    func onFinish(_ cleanup: @escaping @MainActor () -> Void) {
         cleanups.append(cleanup)
     }
 
@@ -64,9 +70,12 @@ final class Session: @unchecked Sendable {  // used on the main thread only
             signalPipe = ends[1]
             let signals = DispatchQueue(label: "corelocation.signals")
             let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: signals)
-            source.setEventHandler { [unowned self] in
+            let readEnd = ends[0]
+            // `@Sendable`: the handler runs on `signals`, not on the main actor this method is isolated to (a
+            // closure formed here would otherwise be the main actor's, and its isolation check would trap).
+            source.setEventHandler { @Sendable [unowned self] in
                 var number: UInt8 = 0
-                guard read(ends[0], &number, 1) == 1 else { return }
+                guard read(readEnd, &number, 1) == 1 else { return }
                 let statuses: [Int32: ExitStatus] = [SIGINT: .interrupted, SIGTERM: .terminated, SIGHUP: .hungUp]
                 let status = statuses[Int32(number)] ?? .interrupted
                 DispatchQueue.main.async { self.finish(status) }
@@ -86,7 +95,7 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     /// They run on an alternate stack of the main thread's own: once `dispatchMain()` has ended the main thread's
     /// Swift frames without returning from them, the main thread waits for signals on a stack that the address
     /// sanitizer still marks as those frames' (a handler there was reported as a stack-buffer-underflow).
-    private static func installSignalHandlers() {
+    nonisolated private static func installSignalHandlers() {
         let size = 64 * 1024
         var stack = stack_t()
         stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)  // for the process's life
@@ -129,7 +138,7 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     /// The blocked main thread holds the output's lock and cannot run the clean finish, and what is left to write
     /// could not be written anyway: one line on standard error says so, and `_exit` ends the process without
     /// touching the output.
-    private static func endWhileOutputIsBlocked(_ status: ExitStatus, checkingOn queue: DispatchQueue) {
+    nonisolated private static func endWhileOutputIsBlocked(_ status: ExitStatus, checkingOn queue: DispatchQueue) {
         guard StandardOutput.shared.blockedFor < blockedOutputGrace else {
             var line =
                 "corelocation: standard output is blocked (its reader does not read): ending without writing the rest\n"
@@ -140,7 +149,7 @@ final class Session: @unchecked Sendable {  // used on the main thread only
     }
 
     /// How long a write must have been waiting after a signal for the output to count as blocked, in seconds.
-    static let blockedOutputGrace: TimeInterval = 0.2
+    nonisolated static let blockedOutputGrace: TimeInterval = 0.2
 
     /// Flushes and closes the output, runs the clean-ups, and exits with `status`.
     func finish(_ status: ExitStatus, _ message: String? = nil) -> Never {

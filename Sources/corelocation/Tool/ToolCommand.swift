@@ -15,10 +15,11 @@ protocol ToolCommand {
     static var details: String { get }
     /// The paragraphs of its help after the options (`once`'s exit statuses); empty for most.
     static var notes: String { get }
-    /// Checks the arguments; throws ``Arguments/UsageError`` for a mistake.
-    init(_ arguments: Arguments) throws
-    /// Runs until the command ends the process.
-    func run() -> Never
+    /// Checks the arguments; throws ``Arguments/UsageError`` for a mistake. On the main actor, as ``run()``.
+    @MainActor init(_ arguments: Arguments) throws
+    /// Runs until the command ends the process, on the main actor (main.swift's top-level code), whose queue then
+    /// serves the managers' callbacks under `dispatchMain()`.
+    @MainActor func run() -> Never
 }
 
 extension ToolCommand {

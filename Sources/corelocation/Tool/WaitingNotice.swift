@@ -11,15 +11,16 @@ import LocationBlocks
 /// does not answer and is retried, or it answers but has delivered nothing. A delivery starts the schedule again.
 /// Commands that cannot see deliveries (region monitoring, visits) get only the "does not answer" line. Either
 /// line ends with what the command's update filters dropped, if anything (``FilterDropReport``): fixes that
-/// arrive but are all filtered out look like silence otherwise. Lives on the main thread.
-final class WaitingNotice: @unchecked Sendable {  // used on the main thread only
+/// arrive but are all filtered out look like silence otherwise. Isolated to the main actor: started by a command's
+/// `run()`, its checks are blocks on the main queue.
+@MainActor final class WaitingNotice {
     /// What a command has delivered so far: how many fixes or headings, when the last and the one before it came.
-    typealias Deliveries = () -> (count: Int, last: Date?, previous: Date?)
+    typealias Deliveries = @MainActor () -> (count: Int, last: Date?, previous: Date?)
 
     private let provider: any LocationProvider
     private let deliveries: Deliveries?
     private let noun: String
-    private let filterStatistics: (() -> LocationUpdateFilterStatistics)?
+    private let filterStatistics: (@MainActor () -> LocationUpdateFilterStatistics)?
     private var schedule = WaitingSchedule(start: Date())
 
     /// Creates a notice for `provider`.
@@ -32,7 +33,7 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
     ///     command has no update filters.
     init(
         provider: any LocationProvider, deliveries: Deliveries?, noun: String = "fix",
-        filterStatistics: (() -> LocationUpdateFilterStatistics)? = nil
+        filterStatistics: (@MainActor () -> LocationUpdateFilterStatistics)? = nil
     ) {
         self.provider = provider
         self.deliveries = deliveries
@@ -83,7 +84,7 @@ final class WaitingNotice: @unchecked Sendable {  // used on the main thread onl
 
     /// How the provider retries, as far as the tool knows it: gpsd every 0.5 s while its port refuses, with a
     /// growing delay up to 8 s after other failures.
-    static func retrying(_ provider: any LocationProvider) -> String {
+    nonisolated static func retrying(_ provider: any LocationProvider) -> String {
         guard let gpsd = provider as? GPSDLocationProvider else { return "it is tried again" }
         let backoff = gpsd.configuration.backoff
         return "it is tried again every \(Numbers.decimal(backoff.refusedDelay, 2)) s while nothing listens, "

@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import LocationSupport
 import SharedTestSupport
 
 /// The fixes and headings of a recording replayed as fast as possible, with their recorded times, as the tool

@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// Merges gpsd's reports of one epoch into one fix: gpsd (3.22 and others) sends a TPV after each sentence of some
 /// receivers' cycles, several with the same time, and an app gets one location per fix on iOS.
 ///
@@ -35,7 +37,7 @@ final class GPSDEpochMerger: Sendable {
 
     private let clock: any LocationClock
     private let handler: @Sendable (LocationProviderEvent) -> Void
-    private let state = Protected(State())
+    private let state = Locked(State())
 
     init(clock: any LocationClock, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         self.clock = clock

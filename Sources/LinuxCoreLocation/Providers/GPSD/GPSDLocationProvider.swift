@@ -1,4 +1,5 @@
 import GPSD
+import LocationSupport
 
 /// Fixes and headings from a gpsd daemon, over its JSON protocol (`gpsd://127.0.0.1:2947`).
 ///
@@ -29,34 +30,33 @@ public final class GPSDLocationProvider: LocationProvider {
     public let identifier: String
     /// Endpoint, device filter and the client's timing rules.
     public let configuration: GPSDClientConfiguration
-    /// The clock managers fed by this provider use; it also dates reports that carry no time.
+    /// The provider's one clock: the managers fed by it use it, it dates reports that carry no time, and the gpsd
+    /// client's timers (connect timeout, reconnect backoff, silence) run on it.
     public let clock: any LocationClock
     /// Locations with accuracy, course, speed and altitude, and headings (from ATT reports).
     public var capabilities: LocationProviderCapabilities { [.location, .accuracy, .course, .altitude, .heading] }
     /// The budget of ``isAvailable``'s probe, in seconds.
     public static let probeTimeout = 1.0
 
-    private let scheduler: any GPSDScheduler
     private typealias Run = (
-        client: GPSDClient, translator: Protected<GPSDEventTranslator>, merger: GPSDEpochMerger
+        client: GPSDClient, translator: Locked<GPSDEventTranslator>, merger: GPSDEpochMerger
     )
-    private let run = Protected<Run?>(nil)
+    private let run = Locked<Run?>(nil)
 
     /// Creates a provider; nothing is connected until ``start(_:)``.
     ///
     /// - Parameters:
     ///   - identifier: The configuration name, e.g. `gpsd://127.0.0.1:2947`.
     ///   - configuration: Where gpsd listens, an optional device to watch, backoff and silence rules.
-    ///   - clock: The managers' clock and the date of reports without a time; the system clock by default.
-    ///   - scheduler: The client's timers (connect timeout, backoff, silence); real time by default.
+    ///   - clock: The managers' clock, the date of reports without a time and the client's timers (connect timeout,
+    ///     backoff, silence); the system clock by default.
     public init(
         identifier: String, configuration: GPSDClientConfiguration = GPSDClientConfiguration(),
-        clock: any LocationClock = SystemClock.shared, scheduler: any GPSDScheduler = GPSDDispatchScheduler()
+        clock: any LocationClock = SystemClock.shared
     ) {
         self.identifier = identifier
         self.configuration = configuration
         self.clock = clock
-        self.scheduler = scheduler
     }
 
     /// Whether gpsd answers: connects and reads its `VERSION` banner within ``probeTimeout`` (1 s), without
@@ -87,14 +87,14 @@ public final class GPSDLocationProvider: LocationProvider {
     /// Connects and watches; events follow on the client's queue until ``stop()``.
     public func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         let clock = clock
-        let translator = Protected(
+        let translator = Locked(
             GPSDEventTranslator(
                 source: identifier,
                 sourceInformation: CLLocationSourceInformation(
                     softwareSimulationState: false, andExternalAccessoryState: true),
                 device: configuration.device))
         let merger = GPSDEpochMerger(clock: clock, handler: handler)
-        let started = GPSDClient(configuration: configuration, scheduler: scheduler) { event in
+        let started = GPSDClient(configuration: configuration, scheduler: GPSDClockScheduler(clock: clock)) { event in
             if let translated = translator.withLock({ $0.translate(event, now: clock.now) }) {
                 merger.receive(translated)
             }

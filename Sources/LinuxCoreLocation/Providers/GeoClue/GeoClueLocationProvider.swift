@@ -1,5 +1,6 @@
 import DBus
 import Dispatch
+import LocationSupport
 
 /// Fixes from GeoClue2, the location service of Linux desktops, over the system D-Bus.
 ///
@@ -41,7 +42,7 @@ public final class GeoClueLocationProvider: LocationProvider {
     private let connect: Connector
     private let announce: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "LinuxCoreLocation.GeoClue")
-    private let state: Protected<State>
+    private let state: Locked<State>
 
     /// Creates a provider that talks to GeoClue on the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else
     /// `/run/dbus/system_bus_socket`).
@@ -71,7 +72,7 @@ public final class GeoClueLocationProvider: LocationProvider {
         self.replyTimeout = replyTimeout
         self.connect = connect
         self.announce = announce
-        state = Protected(State(skipped: SkippedFixes(source: self.identifier, announce: announce)))
+        state = Locked(State(skipped: SkippedFixes(source: self.identifier, announce: announce)))
     }
 
     /// Locations with an accuracy, and altitude, speed and heading when GeoClue knows them.

@@ -1,4 +1,5 @@
 import DBus
+import LocationSupport
 
 /// One GeoClue client on one bus connection, from `GetClient` to `DeleteClient`: what a started
 /// ``GeoClueLocationProvider`` holds.
@@ -54,7 +55,7 @@ final class GeoClueSession: Sendable {
     }
 
     let connection: DBusConnection
-    let trust = Protected(Trust())
+    let trust = Locked(Trust())
 
     private init(connection: DBusConnection) {
         self.connection = connection

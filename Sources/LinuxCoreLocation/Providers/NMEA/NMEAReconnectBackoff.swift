@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// How long a live NMEA provider waits before reopening a device or reconnecting a socket.
 ///
 /// **Linux only.**
@@ -30,7 +32,6 @@ public struct NMEAReconnectBackoff: Sendable, Equatable {
 
     /// The delay in seconds before attempt number `failures + 1`, after `failures` consecutive failures (≥ 1).
     public func delay(afterFailures failures: Int) -> Double {
-        let doublings = min(max(0, failures - 1), 62)
-        return min(maximumDelay, initialDelay * Double(1 << doublings))
+        ReconnectDelay.delay(afterFailures: failures, initial: initialDelay, multiplier: 2, maximum: maximumDelay)
     }
 }

@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// When a live NMEA stream that has stopped sending counts as dead, so that the provider reconnects: a TCP peer
 /// that accepts and never sends, or stalls mid-stream, a receiver that hangs without closing its device.
 ///
@@ -11,6 +13,10 @@
 /// a receiver's first cycles may be a cycle late or after a pause, so delivery times say little of its rate), else
 /// on the provider's ``LocationClock``; one measured on the receiver's times counts at most ``longestInterval``
 /// (a receiver's clock may jump). A value type, confined to its connection's lock.
+///
+/// Not the gpsd client's `GPSDSilencePolicy`, on purpose: gpsd sends a `TPV` every cycle and reports the cycle, so
+/// that rule counts missed `TPV`s (floor 3 s) against gpsd's figure too; here any byte is a sign of life and the
+/// rate is all the stream tells. The window of intervals, `EpochIntervals`, is the one both share.
 struct NMEASilenceRule {
     /// The shortest limit, in seconds.
     static let minimumLimit = 5.0
@@ -20,9 +26,8 @@ struct NMEASilenceRule {
     static let unknownRateLimit = 30.0
     /// The longest interval, in seconds, taken from a receiver's times.
     static let longestInterval = 60.0
-    private static let intervalsKept = 8
 
-    private var intervals: [Double] = []
+    private var intervals = EpochIntervals()
     private var lastEpoch: (time: Date, fromReceiver: Bool)?
 
     /// A new connection: its first epoch starts no interval.
@@ -36,8 +41,7 @@ struct NMEASilenceRule {
         let fromReceiver = receiverTime != nil
         if let lastEpoch, lastEpoch.fromReceiver == fromReceiver {
             let interval = max(0, time.timeIntervalSince(lastEpoch.time))
-            intervals.append(fromReceiver ? min(interval, Self.longestInterval) : interval)
-            if intervals.count > Self.intervalsKept { intervals.removeFirst() }
+            intervals.note(fromReceiver ? min(interval, Self.longestInterval) : interval)
         }
         lastEpoch = (time, fromReceiver)
     }
@@ -50,7 +54,7 @@ struct NMEASilenceRule {
 
     /// How long, in seconds, the stream may send nothing before it counts as dead.
     var limit: Double {
-        guard let longest = intervals.max() else { return Self.unknownRateLimit }
+        guard let longest = intervals.longest else { return Self.unknownRateLimit }
         return max(Self.minimumLimit, Self.epochMultiplier * longest)
     }
 }

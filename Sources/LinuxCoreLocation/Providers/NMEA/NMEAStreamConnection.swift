@@ -1,3 +1,4 @@
+import LocationSupport
 import NMEA0183
 
 /// One started run of a ``NMEAStreamProvider``: connection attempts, the reader thread, the silence watch and the
@@ -29,12 +30,12 @@ final class NMEAStreamConnection: Sendable {
 
     private let provider: NMEAStreamProvider
     private let handler: @Sendable (LocationProviderEvent) -> Void
-    private let state: Protected<State>
+    private let state: Locked<State>
 
     init(provider: NMEAStreamProvider, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         self.provider = provider
         self.handler = handler
-        state = Protected(
+        state = Locked(
             State(
                 translator: NMEAEventTranslator(
                     sourceInformation: CLLocationSourceInformation(

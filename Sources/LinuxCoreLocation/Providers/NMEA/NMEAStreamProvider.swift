@@ -1,3 +1,4 @@
+import LocationSupport
 import NMEA0183
 
 /// A live NMEA 0183 receiver: a serial device (`nmea:/dev/ttyACM0?baud=9600`) or a TCP stream
@@ -43,7 +44,7 @@ public final class NMEAStreamProvider: LocationProvider {
     /// Reconnect delays.
     public let backoff: NMEAReconnectBackoff
     private let decoderOptions: NMEADecoderOptions
-    private let run = Protected<NMEAStreamConnection?>(nil)
+    private let run = Locked<NMEAStreamConnection?>(nil)
     /// Where an outage and its reason are said: standard error unless a test listens.
     let announce: @Sendable (String) -> Void
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -188,7 +189,7 @@ import Testing
         let delegate = HookDelegate()
         let observer = RecordingDelegate()
         let late = RecordingDelegate()
-        let order = Protected<[String]>([])
+        let order = Locked<[String]>([])
         let manager = CLLocationManager(configuration: harness.configuration(queue: queue))
         manager.delegate = delegate
         var added = false

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -9,7 +10,7 @@ import Testing
     @Test func completionGetsNoTokenAndUnsupportedPlatformOnTheCallbackThread() throws {
         let harness = ManagerHarness([])
         let manager = harness.makeManager()
-        let answer = Protected<(token: Data?, error: (any Error)?, onThread: Bool)?>(nil)
+        let answer = Locked<(token: Data?, error: (any Error)?, onThread: Bool)?>(nil)
         let thread = ObjectIdentifier(try #require(harness.thread.thread))
         harness.on(manager) { manager in
             manager.startMonitoringLocationPushes { token, error in

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -60,7 +61,7 @@ final class StartsWhenAuthorized: NSObject, CLLocationManagerDelegate, @unchecke
 
     @Test func oneRequestIsAskedAtATimeAndLaterOnesShareItsAnswer() {
         // iOS shows one prompt: requests made while it is up are not asked again (issue 27's tester saw three).
-        let asked = Protected<[AuthorizationRequest]>([])
+        let asked = Locked<[AuthorizationRequest]>([])
         let user = GatedPolicy(
             AuthorizationPolicy { request, _ in
                 asked.withLock { $0.append(request) }

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import NMEA0183
 import SharedTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -11,7 +12,7 @@ private final class GatedStartProvider: LocationProvider, @unchecked Sendable {
     let clock: any LocationClock = ManualClock()
     let entered = DispatchSemaphore(value: 0)
     let gate = DispatchSemaphore(value: 0)
-    private let running = Protected(false)
+    private let running = Locked(false)
 
     var isRunning: Bool { running.withLock { $0 } }
 
@@ -43,7 +44,7 @@ private final class GatedStartProvider: LocationProvider, @unchecked Sendable {
         provider.entered.wait()  // the first start has claimed the provider and is inside `start`
 
         let second = DispatchSemaphore(value: 0)
-        let runningWhenSecondReturned = Protected<Bool?>(nil)
+        let runningWhenSecondReturned = Locked<Bool?>(nil)
         Thread.detachNewThread {
             manager.value.startUpdatingLocation()
             runningWhenSecondReturned.withLock { $0 = provider.isRunning }

@@ -24,10 +24,9 @@ enum GPSDLines {
 
 /// The provider against the loopback fake gpsd of the GPSD tests (`FakeGPSD`, shared by symbolic link).
 ///
-/// Reconnect delays run on a `ManualScheduler`; tests wait, with timeouts, only for bytes to cross the kernel.
+/// Reconnect delays run on the provider's `ManualClock`; tests wait, with timeouts, only for bytes to cross the kernel
+/// and for a timer to be set.
 @Suite struct GPSDProviderStreamTests {
-    let scheduler = ManualScheduler()
-
     /// The provider clock's start: 2026-11-30T06:36:00Z, the day of the fake gpsd's reports.
     static let reportDay = Date(timeIntervalSince1970: 1_796_020_560)
 
@@ -35,8 +34,7 @@ enum GPSDLines {
         -> GPSDLocationProvider
     {
         GPSDLocationProvider(
-            identifier: "gpsd-test", configuration: GPSDClientConfiguration(endpoint: server.endpoint), clock: clock,
-            scheduler: scheduler)
+            identifier: "gpsd-test", configuration: GPSDClientConfiguration(endpoint: server.endpoint), clock: clock)
     }
 
     /// Accepts the provider's connection and checks that it asked to watch.
@@ -48,10 +46,21 @@ enum GPSDLines {
 
     /// Waits until the provider holds a fix for its epoch's pause check, then lets the pause pass on `clock`: a lone
     /// report is delivered once no other report of its time has come for the quiet gap (issue 31).
-    private func passThePause(_ clock: ManualClock) {
-        let deadline = Date(timeIntervalSinceNow: 5)
-        while clock.pendingCount == 0 && Date() < deadline { usleep(1_000) }
+    static func passThePause(_ clock: ManualClock) {
+        #expect(waitForPending(clock) { $0.contains(GPSDEpochMerger.quietGap) })
         clock.advance(by: GPSDEpochMerger.quietGap)
+    }
+
+    /// Waits (bounded, polling) until the delays of `clock`'s pending timers satisfy `condition`; `false` on timeout.
+    static func waitForPending(_ clock: ManualClock, timeout: TimeInterval = 10, _ condition: ([TimeInterval]) -> Bool)
+        -> Bool
+    {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !condition(clock.pendingDelays) {
+            if Date() > deadline { return false }
+            usleep(1_000)
+        }
+        return true
     }
 
     @Test func deliversFixesAndStopUnwatchesAndCloses() throws {
@@ -62,7 +71,7 @@ enum GPSDLines {
         provider.start(log.handler)
         let peer = try acceptWatch(server)
         try peer.send(Greeting.version + Greeting.devices + Greeting.watch + Greeting.tpv)
-        passThePause(clock)
+        Self.passThePause(clock)
         #expect(log.wait(for: 1) == ["48.858370123@1796020566.0"])
         provider.stop()
         #expect(try peer.readUntilClosed() == [GPSDLines.unwatch])
@@ -95,16 +104,16 @@ enum GPSDLines {
         provider.start(log.handler)
         let peer = try acceptWatch(server)
         try peer.send(Greeting.version + GPSDLines.fix(10, second: 1))
-        passThePause(clock)
+        Self.passThePause(clock)
         #expect(log.wait(for: 1) == [GPSDLines.logged(10, second: 1)])
         peer.close()  // gpsd gone
         #expect(log.wait(for: 2) == [GPSDLines.logged(10, second: 1), "lost"])
-        #expect(scheduler.waitForPending([0.25]))  // the client's first backoff delay
+        #expect(Self.waitForPending(clock) { $0 == [0.25] })  // the client's first backoff delay
         #expect(throws: FakeGPSD.Failure.self) { try server.accept(timeout: 0.2) }  // not before the backoff
-        scheduler.advance(by: 0.25)
+        clock.advance(by: 0.25)
         let again = try acceptWatch(server)
         try again.send(Greeting.version + GPSDLines.noFix + GPSDLines.fix(20, second: 9))
-        passThePause(clock)
+        Self.passThePause(clock)
         #expect(log.wait(for: 3) == [GPSDLines.logged(10, second: 1), "lost", GPSDLines.logged(20, second: 9)])
     }
 
@@ -122,7 +131,8 @@ enum GPSDLines {
 
     @Test func anUnsupportedProtocolFailsTheProviderWithANetworkError() throws {
         let server = try FakeGPSD()
-        let provider = makeProvider(server)
+        let clock = ManualClock(start: Self.reportDay)
+        let provider = makeProvider(server, clock: clock)
         defer { provider.stop() }
         let log = EventLog()
         provider.start(log.handler)
@@ -130,7 +140,7 @@ enum GPSDLines {
         try peer.send(#"{"class":"VERSION","release":"9.0","proto_major":4,"proto_minor":0}"# + "\r\n")
         #expect(log.wait(for: 1) == ["failed(network)"])
         #expect(try peer.readUntilClosed() == [GPSDLines.unwatch])
-        #expect(scheduler.pendingDelays.isEmpty)  // terminal: no reconnect
+        #expect(clock.pendingDelays.isEmpty)  // terminal: no reconnect
     }
 
     @Test func availabilityIsABoundedVersionProbeThatWatchesNothing() throws {
@@ -168,7 +178,7 @@ enum GPSDLines {
 /// The provider behind real managers: values through the delegate, loss and recovery, and the connection's
 /// life following the managers' need.
 @Suite struct GPSDProviderManagerTests {
-    let scheduler = ManualScheduler()
+    let clock = ManualClock(start: GPSDProviderStreamTests.reportDay)
     let thread = CallbackThread()
     let delegate = RecordingDelegate()
 
@@ -178,7 +188,7 @@ enum GPSDLines {
         let server = try FakeGPSD()
         let provider = GPSDLocationProvider(
             identifier: "gpsd-managers", configuration: GPSDClientConfiguration(endpoint: server.endpoint),
-            scheduler: scheduler)
+            clock: clock)
         let authorization = LocationAuthorization(status: .authorizedWhenInUse)
         let delegate = delegate
         let managers = thread.sync {
@@ -194,6 +204,7 @@ enum GPSDLines {
         let peer = try server.accept()
         #expect(try peer.readLine() == GPSDLines.watch)  // one connection for both managers
         try peer.send(Greeting.version + GPSDLines.fix(10, second: 1))
+        GPSDProviderStreamTests.passThePause(clock)
         #expect(delegate.wait(timeout: 30) { $0.filter { $0 == .locations([10]) }.count == 2 })
         let location = try #require(thread.sync { managers[0].value.location })
         #expect(location.coordinate.longitude == 2.5 && location.altitude == 35.2)
@@ -202,11 +213,12 @@ enum GPSDLines {
 
         peer.close()  // gpsd gone: locationUnknown, then the reconnect after the backoff
         #expect(delegate.wait(timeout: 30) { $0.filter { $0 == .error(.locationUnknown) }.count == 2 })
-        #expect(scheduler.waitForPending([0.25]))
-        scheduler.advance(by: 0.25)
+        #expect(GPSDProviderStreamTests.waitForPending(clock) { $0.contains(0.25) })  // the client's backoff
+        clock.advance(by: 0.25)
         let again = try server.accept()
         #expect(try again.readLine() == GPSDLines.watch)
         try again.send(Greeting.version + GPSDLines.fix(11, second: 2))
+        GPSDProviderStreamTests.passThePause(clock)
         #expect(delegate.wait(timeout: 30) { $0.filter { $0 == .locations([11]) }.count == 2 })
         #expect(delegate.serviceEvents.filter { $0 == .error(.locationUnknown) }.count == 2)
 

@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import LocationSupport
 import SharedTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LocationSupport
 import NMEA0183
 import SharedTestSupport
 import Testing

@@ -1,1 +1,0 @@
-../GPSDTests/Support/Gpsfake.swift

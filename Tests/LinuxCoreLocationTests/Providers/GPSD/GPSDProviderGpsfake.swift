@@ -1,0 +1,1 @@
+../../../GPSDTests/Support/Gpsfake.swift
