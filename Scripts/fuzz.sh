@@ -9,6 +9,8 @@
 # target. Lines of Entry.swift set:
 #   // fuzz-max-len: BYTES           libFuzzer's -max_len (default 4096);
 #   // fuzz-module: NAME             the module compiled with the entry when it is not the folder's name;
+#   // fuzz-uses: NAME NAME ...      modules the target's module imports (LocationSupport), compiled one by one
+#                                    before it, in that order;
 #   // fuzz-imports: NAME NAME ...   instead, modules compiled one by one, in that order, with -enable-testing,
 #                                    and imported by the entry (`@testable import`), which is compiled alone.
 # An optional Fuzz/<Target>/lsan.supp holds LeakSanitizer suppressions for leaks outside this project's code.
@@ -50,13 +52,15 @@ build() {
     [ -f "$entry" ] || { echo "error: no fuzz target $target ($entry missing)" >&2; exit 2; }
     module=$(entry_setting "$target" fuzz-module)
     imports=$(entry_setting "$target" fuzz-imports)
+    local uses
+    uses=$(entry_setting "$target" fuzz-uses)
     [ -n "$module" ] || [ -n "$imports" ] || module=$target
     local sources=() imported=() name
     if [ -n "$module" ]; then
         [ -d "Sources/$module" ] || { echo "error: no module Sources/$module for fuzz target $target" >&2; exit 2; }
         mapfile -t sources < <(module_sources "$module")
     fi
-    for name in $imports; do
+    for name in $uses $imports; do
         [ -d "Sources/$name" ] || { echo "error: no module Sources/$name for fuzz target $target" >&2; exit 2; }
         mapfile -t -O "${#imported[@]}" imported < <(module_sources "$name")
     done
@@ -65,15 +69,19 @@ build() {
         return
     fi
     echo "== $target: building $binary"
-    local started=$(date +%s) flags=(-parse-as-library -swift-version 6 -warnings-as-errors -O -wmo -sanitize=fuzzer,address)
+    # One -package-name for every module compiled, so that `package` declarations (LocationSupport's) are visible
+    # across them as they are in the SwiftPM build.
+    local started=$(date +%s) flags=(-parse-as-library -swift-version 6 -warnings-as-errors -O -wmo
+        -sanitize=fuzzer,address -package-name LinuxCoreLocation)
     local objects=() modules=$fuzz_dir/modules/$target
-    # Imported modules are compiled one by one, in the order listed, with -enable-testing so that the entry can reach
-    # their internals through `@testable import`.
+    # Used and imported modules are compiled one by one, in the order listed, with -enable-testing so that the entry
+    # can reach their internals through `@testable import`.
     mkdir -p "$modules"
-    for name in $imports; do
-        mapfile -t sources < <(module_sources "$name")
+    local files=()
+    for name in $uses $imports; do
+        mapfile -t files < <(module_sources "$name")
         nice swiftc "${flags[@]}" -enable-testing -module-name "$name" -emit-module \
-            -emit-module-path "$modules/$name.swiftmodule" -I "$modules" -c "${sources[@]}" -o "$modules/$name.o" \
+            -emit-module-path "$modules/$name.swiftmodule" -I "$modules" -c "${files[@]}" -o "$modules/$name.o" \
             || { echo "error: building module $name for fuzz target $target failed" >&2; exit 2; }
         objects+=("$modules/$name.o")
     done

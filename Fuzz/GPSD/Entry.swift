@@ -1,4 +1,5 @@
 // fuzz-max-len: 4096
+// fuzz-uses: LocationSupport
 //
 // libFuzzer entry for the gpsd JSON decoder and line framer. Built by Scripts/fuzz.sh together with
 // Sources/GPSD into one module, so it calls the module's public API without an import.

@@ -1,4 +1,5 @@
 // fuzz-max-len: 32768
+// fuzz-uses: LocationSupport
 //
 // libFuzzer entry for the GPX reader. Built by Scripts/fuzz.sh together with Sources/GPX into one module,
 // so it calls the module's public API without an import.

@@ -1,6 +1,6 @@
 import Foundation
 
-// fuzz-imports: NMEA0183 GPX GPSD DBus LinuxCoreLocation
+// fuzz-imports: LocationSupport NMEA0183 GPX GPSD DBus LinuxCoreLocation
 // fuzz-max-len: 4096
 //
 // libFuzzer entry for the GeoClue provider's property decoding: what `Properties.GetAll` on a GeoClue `Location`

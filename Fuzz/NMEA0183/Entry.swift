@@ -1,4 +1,5 @@
 // fuzz-max-len: 2048
+// fuzz-uses: LocationSupport
 //
 // libFuzzer entry for the NMEA 0183 decoder and epoch assembler. Built by Scripts/fuzz.sh together with
 // Sources/NMEA0183 into one module, so it calls the module's public API without an import.
