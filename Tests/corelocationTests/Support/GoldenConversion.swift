@@ -2,7 +2,8 @@ import Foundation
 import SharedTestSupport
 
 /// One conversion of a shared file by the built tool, as the bench runs it (`Docs/Benchmarks.md`): `corelocation
-/// watch --provider "nmea:FILE?speed=max" --format F` for a gpsd log, `gpx:FILE?speed=max` for a GPX file.
+/// watch --provider "nmea:FILE?speed=max" --format F` for a gpsd log, `gpx:FILE?speed=max` for a GPX file; and its
+/// picture, `corelocation plot FILE -o -` (format `svg`).
 ///
 /// Its output is summed with SHA-256 (`sha256sum` from coreutils) for ``GoldenOutputTests``. A GPX document
 /// without any `<time` element replays from the clock (the replay's start is the moment it runs), so its outputs
@@ -12,7 +13,7 @@ struct GoldenConversion: Sendable {
     /// The file, as `folder/name` under `../shared/data`: the manifest's key.
     let file: String
     let url: URL
-    /// The `--format` value.
+    /// The `--format` value, or `svg` for `plot`.
     let format: String
     let scheme: String
     let timesRemoved: Bool
@@ -20,12 +21,12 @@ struct GoldenConversion: Sendable {
     /// The format as the manifest names it.
     var key: String { timesRemoved ? format + "-untimed" : format }
 
-    /// The formats each kind of file is converted to: every NMEA output the bench's end-to-end rows time, and the
-    /// GPX replay's two.
+    /// The formats each kind of file is converted to: every NMEA output the bench's end-to-end rows time, the GPX
+    /// replay's two, and the picture.
     static let plan = [
-        (folder: "gpsd-logs", suffix: ".log", scheme: "nmea", formats: ["jsonl", "gpx", "csv", "text"]),
-        (folder: "gpsd-suite", suffix: ".log", scheme: "nmea", formats: ["jsonl", "gpx", "csv", "text"]),
-        (folder: "gpx", suffix: ".gpx", scheme: "gpx", formats: ["csv", "jsonl"]),
+        (folder: "gpsd-logs", suffix: ".log", scheme: "nmea", formats: ["jsonl", "gpx", "csv", "text", "svg"]),
+        (folder: "gpsd-suite", suffix: ".log", scheme: "nmea", formats: ["jsonl", "gpx", "csv", "text", "svg"]),
+        (folder: "gpx", suffix: ".gpx", scheme: "gpx", formats: ["csv", "jsonl", "svg"]),
     ]
 
     /// The shared folders the conversions read.
@@ -45,7 +46,7 @@ struct GoldenConversion: Sendable {
                     conversions.append(
                         GoldenConversion(
                             file: "\(entry.folder)/\(name)", url: url, format: format, scheme: entry.scheme,
-                            timesRemoved: untimed))
+                            timesRemoved: untimed && format != "svg"))
                 }
             }
         }
@@ -56,7 +57,10 @@ struct GoldenConversion: Sendable {
     ///
     /// - Throws: ``Failure`` when the tool does not exit with status 0 or `sha256sum` fails.
     func digest() throws -> String {
-        let process = Tool.process(["watch", "--provider", "\(scheme):\(url.path)?speed=max", "--format", format])
+        let process = Tool.process(
+            format == "svg"
+                ? ["plot", url.path, "-o", "-"]
+                : ["watch", "--provider", "\(scheme):\(url.path)?speed=max", "--format", format])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
