@@ -90,6 +90,18 @@ import Testing
         #expect(try #require(plot.ends).end.location === all.last)
     }
 
+    /// Segments are never merged: more one-fix segments than the limit are all kept, and thinning ends (it
+    /// looped for ever when cells could grow without end).
+    @Test func moreSegmentsThanTheLimitAreKept() {
+        var accumulator = TrackPlotAccumulator(limit: 100)
+        for index in 0..<300 {
+            accumulator.startSegment()
+            accumulator.add(Self.fix(east: Double(index), second: index), accepted: true)
+        }
+        #expect(accumulator.segments.count == 300)
+        #expect(accumulator.cell.map { $0 >= 720 } == true)
+    }
+
     /// The tool says how many fixes it drew from, however many it kept.
     @Test func theToolCountsEveryFixOfALongLog() async throws {
         let log = try TemporaryFile.nmeaLog(count: 12_000)

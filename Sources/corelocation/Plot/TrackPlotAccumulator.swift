@@ -8,7 +8,7 @@ import LinuxCoreLocation
 /// that the track is thinned (``TrackThinning``) on a grid of square cells, in degrees of latitude (longitude scaled
 /// by the cosine of the first fix's latitude). The cells start at 1/4096 of the extent of the fixes so far, finer
 /// than the picture's pixels; whenever more than `limit` fixes are kept, the cells double until at most half of
-/// `limit` remain. The counts, the length and the first and last time stamps are those of every fix.
+/// `limit` remain (or a cell spans the globe). The counts, the length and the first and last time stamps are those of every fix.
 struct TrackPlotAccumulator {
     /// Every fix added.
     private(set) var fixCount = 0
@@ -73,7 +73,7 @@ struct TrackPlotAccumulator {
             if all.count > limit { thin(all) }
         } else {
             thinning?.feed(point)
-            if let kept = thinning?.kept, kept.count > limit { thin(kept) }
+            if let kept = thinning?.kept, kept.count > limit, canThinFurther { thin(kept) }
         }
     }
 
@@ -102,8 +102,15 @@ struct TrackPlotAccumulator {
             for point in points { thinner.feed(point) }
             thinning = thinner
             points = thinner.kept
-        } while points.count > limit / 2
+        } while points.count > limit / 2 && canThinFurther
     }
+
+    /// Whether a cell is still smaller than the globe: larger ones cannot merge more fixes.
+    ///
+    /// Only the first fixes of
+    /// segments are left then, all kept (more than `limit` only for a GPX file of that many segments, which is in
+    /// memory anyway).
+    private var canThinFurther: Bool { (cell ?? 0) < 720 }
 
     /// The whole number at or below `value`, within ±10¹⁵ (0 for a value that is not finite).
     static func cellIndex(_ value: Double) -> Int {
