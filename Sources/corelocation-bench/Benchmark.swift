@@ -2,8 +2,10 @@ import Foundation
 
 /// The measurements by name, in the order they run, and the comparisons printed after them.
 enum Benchmark {
-    /// Measurements over the large input, each timed `runs` times.
-    static let throughputNames = ["decoder", "replay-source", "pipeline", "blocks", "gpsdecode", "pynmea2"]
+    /// Measurements over the large input, each timed `runs` times; `wc` and `memchr` are the limit rows.
+    static let throughputNames = [
+        "wc", "memchr", "decoder", "replay-source", "pipeline", "blocks", "gpsdecode", "pynmea2",
+    ]
     /// Measurements that need the large input file.
     static let inputNames = throughputNames + ["release", "end-to-end"]
     static let allNames = Set(
@@ -20,6 +22,7 @@ enum Benchmark {
                 printRows([results[name]?.row ?? ReportRow(name, "skipped", "not installed")])
             }
             printRows(comparisons(results))
+            printRows(fractionsOfTheLimit(results))
         }
         if options.wants("overhead") { printRows(blocksOverheadRows(runs: options.runs)) }
         if options.wants("fan-out") { printRows(measureFanOut(runs: options.runs)) }
@@ -58,12 +61,29 @@ enum Benchmark {
     /// One run of the throughput measurement `name`; `nil` for a tool that is not installed.
     static func measureThroughput(_ name: String, input: BenchInput) throws -> Measurement? {
         switch name {
+        case "wc": try measureWordCountLines(input)
+        case "memchr": try measureMemchrLines(input)
         case "decoder": try measureDecoder(input)
         case "replay-source": try measureReplaySource(input)
         case "pipeline": measurePipelineDelegate(input)
         case "blocks": measurePipelineBlocks(input)
         case "gpsdecode": try measureGPSDecode(input)
         default: try measurePyNMEA2(input)
+        }
+    }
+
+    /// Each throughput as a fraction of the `memchr` limit row's, in wall and in processor time (issue 30: a figure
+    /// reads as a fraction of what the machine allows).
+    static func fractionsOfTheLimit(_ results: [String: Measurement]) -> [ReportRow] {
+        guard let limit = results["memchr"] else { return [] }
+        return throughputNames.filter { $0 != "memchr" && $0 != "wc" }.compactMap { name in
+            guard let measured = results[name] else { return nil }
+            return ReportRow(
+                "\(measured.name) ÷ memchr limit",
+                String(
+                    format: "%.1f %% in wall time, %.1f %% in CPU time", limit.seconds / measured.seconds * 100,
+                    limit.cpuSeconds / measured.cpuSeconds * 100),
+                "best runs; the limit reads the file and finds its line ends")
         }
     }
 

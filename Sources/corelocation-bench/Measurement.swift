@@ -24,7 +24,7 @@ struct Measurement {
         return ReportRow(
             name,
             String(format: "%.0f lines/s, %.1f MB/s", linesPerSecond, megabytesPerSecond),
-            String(format: "%.2f s wall, %.2f s CPU%@%@", seconds, cpuSeconds, fixes, peak))
+            String(format: "%.3f s wall, %.3f s CPU%@%@", seconds, cpuSeconds, fixes, peak))
     }
 }
 

@@ -87,7 +87,7 @@ final class SVGCircles: NSObject, XMLParserDelegate {
 
     @Test func aTrackWithoutAWildFixHasNoneOffScale() {
         let points = (0..<20).map { Self.fix(north: Double($0) * 50, accuracy: 5) }
-        #expect(TrackPlot.offScale(points.map(\.location)).isEmpty)
+        #expect(TrackPlot.offScale(points).far.isEmpty)
         #expect(!TrackPlot(points: points, title: "walk").svg().contains("off scale"))
     }
 

@@ -38,7 +38,10 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     private let ageFilter: TimeInterval
     private let replaysGPX: Bool
     private var manager: CLLocationManager?
-    /// Every fix delivered, in order; the delegate sees each before the update block does.
+    /// The fixes delivered so far, thinned when there are many (memory that does not grow with the track).
+    private var track = TrackPlotAccumulator()
+    /// The fixes of the last delivery, until the next: the delegate sees each before the update block does, which
+    /// marks in `accepted` those it passes.
     private var delivered: [CLLocation] = []
     private var accepted: Set<ObjectIdentifier> = []
 
@@ -153,7 +156,15 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     }
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-        delivered += locations
+        addDelivered()
+        delivered = locations
+    }
+
+    /// Adds the fixes of the last delivery to the track, with the verdict of the update block.
+    private func addDelivered() {
+        for location in delivered { track.add(location, accepted: accepted.contains(ObjectIdentifier(location))) }
+        delivered = []
+        accepted = []
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
@@ -164,8 +175,8 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     }
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
-        let points = delivered.map { TrackPlot.Point(location: $0, accepted: accepted.contains(ObjectIdentifier($0))) }
-        write(TrackPlot(points: points, title: URL(fileURLWithPath: input).lastPathComponent), noun: "fixes")
+        addDelivered()
+        write(TrackPlot(track, title: URL(fileURLWithPath: input).lastPathComponent), noun: "fixes")
     }
 
     /// Writes the picture and ends the command.
@@ -177,8 +188,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
             if let problem = LocalFiles.write(Array(svg.utf8), to: output) {
                 Terminal.exit(.cannotCreate, "cannot write \(output): \(problem)")
             }
-            let points = plot.points
-            Terminal.note("wrote \(output): \(points.count) \(noun), \(points.filter(\.accepted).count) accepted")
+            Terminal.note("wrote \(output): \(plot.fixCount) \(noun), \(plot.acceptedCount) accepted")
         }
         Terminal.exit(.success)
     }

@@ -10,17 +10,17 @@ extension TrackPlot {
 
     /// The legend, rows under the title, and the y of its lower edge.
     func legend() -> (svg: String, bottom: Double) {
-        let accepted = points.filter(\.accepted).count
+        let accepted = acceptedCount
         var entries = [
             LegendEntry(
                 marker: { "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"4\" fill=\"#1f4e9c\"/>" },
                 text: "accepted \(accepted)")
         ]
-        if accepted < points.count {
+        if accepted < fixCount {
             entries.append(
                 LegendEntry(
                     marker: { "<circle cx=\"\(f($0))\" cy=\"\(f($1))\" r=\"4\" fill=\"#d0453a\"/>" },
-                    text: "filtered \(points.count - accepted)"))
+                    text: "filtered \(fixCount - accepted)"))
         }
         if ends != nil {
             entries.append(
@@ -41,13 +41,13 @@ extension TrackPlot {
                             + "fill=\"none\" stroke=\"#d0453a\" stroke-width=\"2\"/>"
                     },
                     text: "off scale, at the edge: "
-                        + (farAway.count == 1
+                        + (offScaleCount == 1
                             ? "1 fix \(Self.distance(farthest)) away"
-                            : "\(farAway.count) fixes up to \(Self.distance(farthest)) away")))
+                            : "\(offScaleCount) fixes up to \(Self.distance(farthest)) away")))
         }
-        let radii = points.filter { !isOffScale($0) }.map(circleRadius).filter { $0 > 0 }.sorted()
+        let radii = points.filter { !isOffScale($0) }.map { (circleRadius($0), $0.weight) }.filter { $0.0 > 0 }
         if !radii.isEmpty {
-            let median = radii[radii.count / 2]
+            let median = Self.orderStatistic(radii, at: radii.reduce(0) { $0 + $1.1 } / 2)
             entries.append(
                 LegendEntry(
                     marker: {

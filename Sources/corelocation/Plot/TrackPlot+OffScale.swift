@@ -2,25 +2,43 @@ import LinuxCoreLocation
 
 // Fixes too far from the rest to be drawn to scale: which they are, and their marks at the edge of the view.
 extension TrackPlot {
-    /// The fixes too far from the rest to be drawn to scale, with their distance from the median position, metres.
+    /// The fixes too far from the rest to be drawn to scale, with their distance from the median position, metres,
+    /// and the number of fixes they stand for.
     ///
     /// A fix is off scale when it lies more than 4 times as far from the median position (latitude and longitude
     /// medians) as 95 % of the fixes do, and over 100 m: one wild fix among a stationary receiver's, or a jump of a
-    /// few kilometres in a walk. Needs 10 fixes or more; at most 5 % of them can be off scale.
-    static func offScale(_ locations: [CLLocation]) -> [ObjectIdentifier: Double] {
-        guard locations.count >= 10 else { return [:] }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let centre = CLLocation(
-            latitude: median(locations.map(\.coordinate.latitude)),
-            longitude: median(locations.map(\.coordinate.longitude)))
-        let distances = locations.map { $0.distance(from: centre) }
-        let bulk = distances.sorted()[Int(0.95 * Double(distances.count - 1))]
-        let limit = max(4 * bulk, 100)
-        var far: [ObjectIdentifier: Double] = [:]
-        for (location, distance) in zip(locations, distances) where distance > limit {
-            far[ObjectIdentifier(location)] = distance
+    /// few kilometres in a walk. Needs 10 fixes or more; at most 5 % of them can be off scale. Each point counts as
+    /// the fixes it stands for (``Point/weight``, 1 unless the track was thinned).
+    static func offScale(_ points: [Point]) -> (far: [ObjectIdentifier: Double], count: Int) {
+        let total = points.reduce(0) { $0 + $1.weight }
+        guard total >= 10 else { return ([:], 0) }
+        func median(_ values: [Double]) -> Double {
+            orderStatistic(zip(values, points.map(\.weight)).map { ($0, $1) }, at: total / 2)
         }
-        return far
+        let centre = CLLocation(
+            latitude: median(points.map(\.location.coordinate.latitude)),
+            longitude: median(points.map(\.location.coordinate.longitude)))
+        let distances = points.map { $0.location.distance(from: centre) }
+        let bulk = orderStatistic(
+            zip(distances, points).map { ($0, $1.weight) }, at: Int(0.95 * Double(total - 1)))
+        let limit = max(4 * bulk, 100)
+        var (far, count): ([ObjectIdentifier: Double], Int) = ([:], 0)
+        for (point, distance) in zip(points, distances) where distance > limit {
+            far[ObjectIdentifier(point.location)] = distance
+            count += point.weight
+        }
+        return (far, count)
+    }
+
+    /// The value at `index` of `values` sorted, each repeated `weight` times (the last value past the end).
+    static func orderStatistic(_ values: [(value: Double, weight: Int)], at index: Int) -> Double {
+        var remaining = index
+        let sorted = values.sorted { $0.value < $1.value }
+        for entry in sorted {
+            if remaining < entry.weight { return entry.value }
+            remaining -= entry.weight
+        }
+        return sorted.last?.value ?? 0
     }
 
     /// The off-scale fixes as hollow diamonds where the edge of the drawing area meets the line from its centre

@@ -16,17 +16,45 @@ import LinuxCoreLocation
 /// with the fixes inside, not as a solid disc. The title and legend sit in a band above the drawing area; legend
 /// entries are laid out from their text widths (``textWidth(_:)``, pinned with `textLength`), so counts of any
 /// length fit.
+///
+/// A track of more than 10,000 fixes is thinned as it is read (``TrackPlotAccumulator``, ``TrackThinning``): the
+/// picture then draws the first and last fix of each run of fixes in one cell of a grid finer than its pixels, and
+/// no fix that only goes over ground already drawn; of those, it draws the same again with a cell a pixel. The
+/// counts, the length and the duration are still those of every fix, while the off-scale test and the median
+/// accuracy weigh each fix kept by the fixes it stands for.
 struct TrackPlot {
     /// One fix and whether the filters accepted it.
     struct Point {
         let location: CLLocation
         let accepted: Bool
+        /// The fixes it stands for: itself and those thinned out before it (1 when nothing was).
+        var weight = 1
+        /// The length in metres of the accepted path from the previous accepted fix kept in its segment, through
+        /// those thinned out; 0 for the first accepted fix of a segment and for a fix the filters rejected.
+        var pathLengthBefore = 0.0
+        /// Whether it starts its segment.
+        var startsSegment = false
+        /// Whether no line joins it to the fix before: the start of a segment, or where a thinned track leaves
+        /// ground it had covered before (``TrackThinning``).
+        var startsStroke = false
+
+        init(location: CLLocation, accepted: Bool) {
+            self.location = location
+            self.accepted = accepted
+        }
     }
 
-    /// The fixes by segment: each segment's accepted fixes are joined by one path; there is no line between
+    /// The fixes kept by segment: each segment's accepted fixes are joined by one path; there is no line between
     /// segments.
     let segments: [[Point]]
     let title: String
+    /// Every fix of the track, and those the filters accepted.
+    let fixCount: Int
+    let acceptedCount: Int
+    /// The earliest and latest time stamps of all fixes.
+    let timeRange: (first: Date, last: Date)?
+    /// Whether the fixes were thinned (more than the accumulator's limit).
+    let isThinned: Bool
     let width = 900.0
     let height = 650.0
     let margin = 50.0
@@ -42,16 +70,32 @@ struct TrackPlot {
 
     /// A plot of several segments.
     init(segments: [[Point]], title: String) {
-        self.segments = segments.filter { !$0.isEmpty }
-        self.title = title
-        farAway = Self.offScale(self.segments.flatMap { $0 }.map(\.location))
+        var accumulator = TrackPlotAccumulator()
+        for segment in segments {
+            accumulator.startSegment()
+            for point in segment { accumulator.add(point.location, accepted: point.accepted) }
+        }
+        self.init(accumulator, title: title)
     }
 
-    /// Every fix, in order.
+    /// A plot of the fixes gathered by `accumulator`.
+    init(_ accumulator: TrackPlotAccumulator, title: String) {
+        segments = accumulator.segments
+        self.title = title
+        fixCount = accumulator.fixCount
+        acceptedCount = accumulator.acceptedCount
+        timeRange = accumulator.timeRange
+        isThinned = accumulator.cell != nil
+        (farAway, offScaleCount) = Self.offScale(segments.flatMap { $0 })
+    }
+
+    /// Every fix kept, in order.
     var points: [Point] { segments.flatMap { $0 } }
 
     /// The fixes drawn off scale, by identity, with their distance in metres from the track's median position.
     let farAway: [ObjectIdentifier: Double]
+    /// The fixes the off-scale ones stand for.
+    let offScaleCount: Int
 
     func isOffScale(_ point: Point) -> Bool { farAway[ObjectIdentifier(point.location)] != nil }
 
@@ -59,13 +103,25 @@ struct TrackPlot {
     ///
     /// The length is that of the paths drawn (accepted fixes, off-scale ones left out); the duration runs from the
     /// first to the last time stamp of any fix (left out when the fixes have no time).
+    /// The length is summed over every fix, thinned out or not, except where a path bypasses an off-scale fix: there
+    /// it is the straight line between the fixes kept on either side.
     var summary: String {
         var metres = 0.0
-        for run in pathRuns() {
-            metres += zip(run, run.dropFirst()).reduce(0) { $0 + $1.1.location.distance(from: $1.0.location) }
+        for segment in segments {
+            var (run, previous, bypasses) = (0.0, nil as Point?, false)
+            for point in segment where point.accepted {
+                if isOffScale(point) {
+                    bypasses = true
+                    continue
+                }
+                if let previous {
+                    run += bypasses ? point.location.distance(from: previous.location) : point.pathLengthBefore
+                }
+                (previous, bypasses) = (point, false)
+            }
+            metres += run
         }
-        let times = points.map(\.location.timestamp).filter { $0 != .distantPast }
-        guard let first = times.min(), let last = times.max(), last > first else { return Self.distance(metres) }
+        guard let (first, last) = timeRange, last > first else { return Self.distance(metres) }
         return "\(Self.distance(metres)) in \(Self.duration(last.timeIntervalSince(first)))"
     }
 
@@ -80,8 +136,27 @@ struct TrackPlot {
 
     /// The fixes each path joins: a segment's accepted fixes drawn to scale (a path goes from the fix before an
     /// off-scale one to the fix after it, as the track went on).
-    private func pathRuns() -> [[Point]] {
-        segments.map { segment in segment.filter { $0.accepted && !isOffScale($0) } }
+    private func pathRuns(_ segments: [[Point]]) -> [[Point]] {
+        var runs: [[Point]] = []
+        for segment in segments {
+            for (index, point) in segment.enumerated() {
+                if index == 0 || point.startsStroke { runs.append([]) }
+                if point.accepted && !isOffScale(point) { runs[runs.count - 1].append(point) }
+            }
+        }
+        return runs
+    }
+
+    /// The fixes drawn: all those kept, or of a thinned track those that change the picture (the first and last
+    /// of each run in one pixel with the same verdict of the filters).
+    private func drawnSegments(_ projection: Projection) -> [[Point]] {
+        guard isThinned else { return segments }
+        return segments.map { segment in
+            TrackThinning.thinned(segment) { point in
+                let (x, y) = projection.xy(point.location.coordinate)
+                return SIMD2(TrackPlotAccumulator.cellIndex(x), TrackPlotAccumulator.cellIndex(y))
+            }
+        }
     }
 
     /// The SVG document.
@@ -105,8 +180,9 @@ struct TrackPlot {
         else {
             return svg + "<text x=\"\(f(margin))\" y=\"\(f(top + 20))\">no fixes</text>\n</svg>\n"
         }
-        svg += accuracyCircles(projection)
-        for run in pathRuns() {
+        let drawn = drawnSegments(projection)
+        svg += accuracyCircles(projection, drawn.flatMap { $0 })
+        for run in pathRuns(drawn) {
             let path = run.map { projection.xy($0.location.coordinate) }
             guard path.count > 1 else { continue }
             svg +=
@@ -114,8 +190,8 @@ struct TrackPlot {
                 + "stroke-linejoin=\"round\" points=\"" + path.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ")
                 + "\"/>\n"
         }
-        let radius = points.count > 500 ? 1.5 : 3
-        for point in points where !isOffScale(point) {
+        let radius = fixCount > 500 ? 1.5 : 3
+        for point in drawn.joined() where !isOffScale(point) {
             let (x, y) = projection.xy(point.location.coordinate)
             let style =
                 point.accepted ? "class=\"fix accepted\" fill=\"#1f4e9c\"" : "class=\"fix filtered\" fill=\"#d0453a\""
@@ -132,7 +208,7 @@ struct TrackPlot {
     }
 
     /// The circles, opaque inside two translucent groups (area, then outlines): overlaps do not darken.
-    private func accuracyCircles(_ projection: Projection) -> String {
+    private func accuracyCircles(_ projection: Projection, _ points: [Point]) -> String {
         var circles = ""
         for point in points where circleRadius(point) > 0 && !isOffScale(point) {
             let (x, y) = projection.xy(point.location.coordinate)
