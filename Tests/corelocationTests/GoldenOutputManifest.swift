@@ -13,7 +13,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-logs/beidou-bd.log": [
         "csv": "280daf4bf55cdcba3051feaefdaec044b25e8ee42dfb462812dc1a607abe36af",
         "gpx": "62d023e735d1e7dd84a99434e304083c4c4f37d19fc12ee9c05d0e0d64d3b92f",
-        "jsonl": "043b2113a12af7b244b5a79a18c0514d32ad22e58aef771785b6ea9d13ed5daa",
+        "jsonl": "8a4ecd708e5348a432c31e117228551990e9f958d996d1dfe7d234140b13d869",
         "svg": "7f769e56ad961def46c2dec03df0b6360f58c7d95770c71e994f98f4f8b88fb6",
         "text": "2b09f7678a3d2865c01a5800e4298f47941995881d2fae2c271c3f49c1f2645b",
     ],
@@ -27,7 +27,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-logs/bu353-glonass.log": [
         "csv": "c4f9a29f76548d71b990e521f83c08f71ca8c5c7c178e4ad899d50c166d91475",
         "gpx": "285b55097e6f497ab1487014e42b42e026700a5a68854cdd5bab77ab8dce4f15",
-        "jsonl": "5061a6063640d7a35dfdce5b6cb78c71ce2f5f59a195f6f9a3e0a885c27f9ac5",
+        "jsonl": "b9742d2ba370e6375c9c872b863fe57c71004bde9fd8920376e86d131f8ae701",
         "svg": "3e2364e549b123c417f9c0b7b0ce6883c327c72737773b4bbd2cf0bb282e2789",
         "text": "8b5698a8f98c61fe041d2f4eda690d09afc9f072a4808441213529c3cd43a649",
     ],
@@ -48,7 +48,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-logs/garmin-10x.log": [
         "csv": "a37ad2507e00bb122ed3c99b9d8675ab243f0abd8b55a37e39efbbf800fef497",
         "gpx": "cad1393f790bdb0056802695936528192648b2f9542fa170576810e3c118b51f",
-        "jsonl": "c2434f12243a820e58d6e32e5e58618e252916b628c3889dc466a54addd27ebd",
+        "jsonl": "01c8931c1fd6c88928b0598da918d2e46aeb59e884f70d32046f8ae0cb8cfec7",
         "svg": "1c5ca030ebc5c6a4522024dd422089c4592460f7e19aa4264169da0425721c73",
         "text": "ddf61477b3e9430d69c3ef3831556e3122ac51417b8e68294cc1c6416517b69e",
     ],
@@ -69,7 +69,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-logs/hemi.log": [
         "csv": "2e12ec3212c98e8b80cc97beed2e7c9ac03ec0a34baaeb843d98a5454eca54ee",
         "gpx": "3b35d755079f4f23c0d6c4690a975fcc9b6ea447abf40141b4c2578e71a70b48",
-        "jsonl": "4f77d3239ffa638954a3892ea1632e4e38eae021ea92cd994d7e09935e3cb21a",
+        "jsonl": "527a2b9fb5ba1fa8ba666eab2c07221bfd672ed6c87ce47bc586713d6bdbef63",
         "svg": "05ebc6a53f86e21ae8561d681417dc2cc5a1f731140d5e7ad0251594b98719bd",
         "text": "a62f6c3f83c93a1ad916e97e10d7ff45e68011280ac31f81b8bee4294f96f669",
     ],
@@ -111,14 +111,14 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-logs/ublox-lea-5q.log": [
         "csv": "871e92072d1cf7675dae87d561c0a088090a9fb5e0b3ae73613ed677084d0883",
         "gpx": "365bcfb222b462a3235640260963d020a62f8cbe09c7ef8ebb4127f9b2fbec3e",
-        "jsonl": "010e4aeacd7abf14aad2dd5e009df7eca8adcf31e6e49ef8a38d6ac207a1e0ab",
+        "jsonl": "a68f3f2e28bd63c829bb4be2e72e42edaa6b48ae7723c72b97eb5a0a630db401",
         "svg": "a31e3d63f26bcee770ea5dd1ab7ee9237408b9089c38dee05172068e8f598377",
         "text": "5d3a654bef3c7699d98d3617e16b45a794242a8c36d3b4b5b4a42974efe4029a",
     ],
     "gpsd-suite/GPSmap-76S.log": [
         "csv": "871e92072d1cf7675dae87d561c0a088090a9fb5e0b3ae73613ed677084d0883",
         "gpx": "365bcfb222b462a3235640260963d020a62f8cbe09c7ef8ebb4127f9b2fbec3e",
-        "jsonl": "d9df2543a28d24a4a1700d0c1c75c8031a3a177b46fee527dc16e2cbd9f0183c",
+        "jsonl": "dfbe7e811647fc6743f9e1b4f030a0ce9169fb1d4df91b3714c34ab2dced6cd6",
         "svg": "806b73ea25fa5aa4ac863ff193c44a51b171889e17f7d2543ef8807425f2b134",
         "text": "5d3a654bef3c7699d98d3617e16b45a794242a8c36d3b4b5b4a42974efe4029a",
     ],
@@ -167,21 +167,21 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/beidou-gb.log": [
         "csv": "1aeb569495cfeb16d76f8ada62e2d157d43c2d1e2ef724f653e95c27a5d43911",
         "gpx": "b89bf42f04267ec9eddd16ab62d896fc833805378946340b9395fca3d8630da3",
-        "jsonl": "691ad357790c44baa771538a19c9013a34108c3d7db50f2745eb29cdb4876d30",
+        "jsonl": "ed09b57c8b75ad806700a0113b392ffacc2a41852577b21c71aa92ab06bcb184",
         "svg": "fbf8b0abdb73df9f2a6c663cdc7c9fc4faa042504d01239fb5daa21cc3ec361f",
         "text": "02a18c2c7b1d23565d0068244a03ea0dd58629509b6350a0e39bf4f1a0d423a9",
     ],
     "gpsd-suite/blumax-gps009.log": [
         "csv": "bf004a8ca70ddb8aec6b04a85c233d3d455421d1151b1f6fed3f46a822b5d99c",
         "gpx": "7a6400b6c3e3ed84268a0e1baecc4e139bffd0327317395fc2db384091ecdfad",
-        "jsonl": "d92a701ef9b1c3c266b9697d48a616436712f15acae36f03d5589873265db540",
+        "jsonl": "ee8ae3b9f712992bdb6da4dbea2263d81ad7708e610ff22923389ecc26c8755a",
         "svg": "3948a156fee775519e83d8543ff352847b6b2a5b26d53a858188927247cedb29",
         "text": "425581077099bde26a7b35f2509207c6a864d2b674ebbbedd8392a5848fd3926",
     ],
     "gpsd-suite/bn-9015.log": [
         "csv": "55669c3423b6a425c82a0391a35264b910521041263444631392d36e19312a86",
         "gpx": "c73b0a7d0d8795ed7c252922fdfdf278145421ed6e915dedc748272801c81d2c",
-        "jsonl": "09c7df9915121dcfb432f71e5dfc31aa566d794cf1c4fa7132ec30793fab598a",
+        "jsonl": "cc8cf9d5db4e3cdc5cc3f79c6d86bb018df5b49c5ddfdc0e680dddda79cd3ba7",
         "svg": "95cc398c2ad26400ae83f90fc3437eecc2de9fb03505c03c9139445f12f1de01",
         "text": "28f51feb0459a24f55511b705c6f4d792ccb77d6949d201e2236767b09be69c9",
     ],
@@ -209,14 +209,14 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/ch-4711.log": [
         "csv": "d2d5f0e1ebfc0939f8a31e7f5624396ca2256863837fcfbcf972da260a61bf7c",
         "gpx": "259d390c23b04a9ae61ad37f1ddb00464078f71bd5db68527fadb0ee8c7b9933",
-        "jsonl": "b9e68514aa015c95324a32aabda5d2360834953a805cbca2cfef6197e088324a",
+        "jsonl": "1d3c4314098ceb4be44ac2a55e51dd7439b38669eef607e37fab65dd36b93782",
         "svg": "ef9715dd0f4d010bb7ff7c74538772957160d520fa02fd1d09c3e59c3b5411fb",
         "text": "568ac1b768db9a5989dd9a569e8db8eed45997a87841575be18c24feb59742e9",
     ],
     "gpsd-suite/eXplorist110.log": [
         "csv": "871e92072d1cf7675dae87d561c0a088090a9fb5e0b3ae73613ed677084d0883",
         "gpx": "365bcfb222b462a3235640260963d020a62f8cbe09c7ef8ebb4127f9b2fbec3e",
-        "jsonl": "e8575688a6b9b8fb83947f49219006c2267fb0e0655990a574a0e581f00d2ddb",
+        "jsonl": "08994881bf746fa22b90f40f454480a679dfcb51aae963091370fb7906168b00",
         "svg": "db510e1152017000704c3686313ed27bb511b8744cdaf381f536170d1bc6f3fa",
         "text": "5d3a654bef3c7699d98d3617e16b45a794242a8c36d3b4b5b4a42974efe4029a",
     ],
@@ -237,7 +237,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/garmin-geko201.log": [
         "csv": "871e92072d1cf7675dae87d561c0a088090a9fb5e0b3ae73613ed677084d0883",
         "gpx": "365bcfb222b462a3235640260963d020a62f8cbe09c7ef8ebb4127f9b2fbec3e",
-        "jsonl": "66212dab5e1850386940e331d1fb158a013644681f5258121a75f22c3e6ad53b",
+        "jsonl": "4cd550893d68a75e2d418849cd9971252652dbb6ed22a7b3cc1c2236616a3f36",
         "svg": "5631e55426c82868104dfc3aef31e07648e733e00d06f2b9213228258b840f13",
         "text": "5d3a654bef3c7699d98d3617e16b45a794242a8c36d3b4b5b4a42974efe4029a",
     ],
@@ -258,7 +258,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/garmin25lp.log": [
         "csv": "d9ba5d6084cb81302d8041b06ecdb6b9090c8307105a2f115c52cd3f431ba90e",
         "gpx": "8a5fd8fe6971419a746702984c40a5b351187d3402f52764a7f7dbbe48766cd0",
-        "jsonl": "9bfb79fd8bd3fcb9caed590b80ffd5b390e2b6487aa985b7a9e06de0eee234a4",
+        "jsonl": "e4e271b57a49a91967d4a086fb90753a60edbfab2ba416e2a9f87765095be575",
         "svg": "537ff0d9afb356c01f51b3db328d094b66e092202a05cbc5b5d58ba37147104e",
         "text": "11c564ccd32e585f3c9cb2192457141c885a9001b4c30ea4d5fc9fe0c378233e",
     ],
@@ -279,7 +279,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/geos-1m.log": [
         "csv": "a2ce97f9fea8c07ce42329767dc8ff3475b3922a029aff3b02b7e5c32da40d1a",
         "gpx": "42709ff54a64f8dccd538a1839be1b5ece5294fccb5d5e1d8508faec78f4d5ec",
-        "jsonl": "25b4b2793b773d4b6f24c8d1a5cd439fb14b260e188756f5dadfcd2282da6600",
+        "jsonl": "a70cb492c6f254d8366fd1acda980d9a77b40dd44137e84c8d0d535f3954cb25",
         "svg": "bc5c900829cf53ade5c02799a6b8a7e09e68ea5aa45364a6abd6e301cb4747e4",
         "text": "57c27756f657c83be82c9371da6ed5b5ba6fcde0a3673642ebe2df4024fc10b9",
     ],
@@ -300,7 +300,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/gp-320fw-2019-04-07-coldboot.log": [
         "csv": "18ca40145b25886f604e680466305c1ee892ebbdb0df1a56e622a986223839bc",
         "gpx": "52659fe7670bbe0d8d33ddd8cb31686c1c0b953e4cb8f91ad6565fd49202c9a2",
-        "jsonl": "c95b383f5634c4606d2b4f8d61fc5c4cd5191cd15eb117cf7b1dfea6ece6179f",
+        "jsonl": "01641e6356e64e034f5b5d6a7bce8923aacd30519ddd7031c0c11d0d042622bf",
         "svg": "e4014180dd3e0360eb0d0af9d4430ddf384dc8a9819fe513831fd53faeec9170",
         "text": "911303f5082b65a92b81f2aab2516fd90bde0461709aa7a42698e16d0bf63ad2",
     ],
@@ -335,14 +335,14 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/haicom-305N.log": [
         "csv": "263c20fdea5ae1599b711d9e3c4669bd06c140bfc8c7bf49b83abc031fdbe7b8",
         "gpx": "59c43ecf8699c072751136292cf1d03bdede26792b284578ac89d8f04d36b683",
-        "jsonl": "839050d5b77acc9654f654cb433d13891a39e5fb600eea528c53247b319c735f",
+        "jsonl": "b102d0137dd3cd1fd5d01ec355699714c6b60a9d25c3a5597b2488255ce1077e",
         "svg": "32bbe01dba82cb9dabea4d28f50c41135c577cc43f51b2aa88a861e4979f74fd",
         "text": "c4f9aaa5f02f06d40cdf42cda5086726d240d59e2f368a592805e0e730f0912c",
     ],
     "gpsd-suite/holux-gm-210.log": [
         "csv": "871e92072d1cf7675dae87d561c0a088090a9fb5e0b3ae73613ed677084d0883",
         "gpx": "365bcfb222b462a3235640260963d020a62f8cbe09c7ef8ebb4127f9b2fbec3e",
-        "jsonl": "86e4d03b1ae01df078d9c39c8f94135e0e6b1fdcfa1adc2125422a5b122107e5",
+        "jsonl": "3321d13baa58eee38ac85659196b3152a3ca03cc2b7202bbb379243aac6858e0",
         "svg": "f2e7f6e0af7c06dd15d782904c41825441c27546fc88bd3defb75760deaa6c2e",
         "text": "5d3a654bef3c7699d98d3617e16b45a794242a8c36d3b4b5b4a42974efe4029a",
     ],
@@ -356,7 +356,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/magellan-ec10.log": [
         "csv": "6e1ca8090e5c3f4ac7f9522b0bb53f735bea742d8fb09d767257048d15f76390",
         "gpx": "978649cfd00c1ceebd18fd169e1b4844c29ec2c5ba4ebbf005f16c7cb3fd9869",
-        "jsonl": "7eaa5620f0653234b74d1a9d8deb33e843b793e11bc277a9816abb30d7ad5761",
+        "jsonl": "e12c8acb1de8a206de570aab9d4a96c3ff107ed841f38d63a0aff613f6171948",
         "svg": "d724dd922bf193cc20fb871f29aaad226f1371c12fcccac0f8f1256405810541",
         "text": "692fe6410b259ed86113cb2e86827d5c94a09e2db57e7eb17aa1afe594b64377",
     ],
@@ -370,14 +370,14 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/meinberg-gps164.log": [
         "csv": "f10823d8f98a56e72c47e7d1e7c354317c413810fc498317db21765e5f820cb5",
         "gpx": "c65d24f616c1887f5c0b444e7d4d6bfa785cdde26a8c60502d50e14871313fd8",
-        "jsonl": "9b2f6d788b710adfd1cd80078e03b4f81432af61146166a1b4d9db1b71a92f88",
+        "jsonl": "ebd10b13d763fc98b09f3ea93bd2ff562cc302b0856a0b13dc9776e0b120c511",
         "svg": "d4923c90280dbe0b1c783f97ab6e6a1b663c8978a717f7353a14a96f5f366cae",
         "text": "398184d1da87d30bf7456577b3162b3193794f1f18ce005da2047d6516bb0414",
     ],
     "gpsd-suite/motorola-t805.log": [
         "csv": "bf5b278d6013a1049e58b5f586bca5b8461e5378f1a09ca3f2323e6c44969d5a",
         "gpx": "e51cd78a3b7ffc9fd46ffeaa59b779cd0cac28cdb2a71efba4d2793b8e419192",
-        "jsonl": "0003ab3e0a2584dc1d1d7d598813ab97604da99ea4b4251169b15e681278784b",
+        "jsonl": "a2895c68829eb4918c69a97bf38b19d53be8af2d59b1ed95b7c10be1d035ad54",
         "svg": "d175a6e66b2730f9f1a074a53836012af0302386c793219154f19544ef9348fa",
         "text": "829ae65db26c28bd5ee8db04592bdf96d1b28c92c9a9f7c359548ec7d9681228",
     ],
@@ -398,7 +398,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/mtk-3301.log": [
         "csv": "4c08deed04fb1f3db5bfa428e6570d5811ef3fb6132f71c91395f86f81b0e771",
         "gpx": "b1a70cbd6bbd68aee9a7cae4a5d358050c04cc0453a04fbd8985463dc83910fc",
-        "jsonl": "cfdcc7c2ddae6f94dc64056fe6e1bcaffc4abf29999ed42600e05c1cc463b0bd",
+        "jsonl": "f0f2998a0663b25405a010d8dd5bc8ca6915731c8c63cba8ad5b1eeccfc1ade6",
         "svg": "5a4387e4dfbf847c5c61a9b2364451284db26671631fef9aec943242a59f481d",
         "text": "42fcba20b3007df9bcc7a2ae70607820c66001daecb1fb849299b9f399feb483",
     ],
@@ -412,7 +412,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/myguide-3100.log": [
         "csv": "2779f52ca8cef46b921f3ee0d3be911d4ed5e71361f52a6a4e2b3f9fc4207f44",
         "gpx": "d7bd359ba628a4fb1add93bba99a65af5bdf3c0134f0da0beabe335327422ca7",
-        "jsonl": "4faf01add94fda72d0d34bf58bea7f0cc619c776ab9021f20d84cc70dc5c54ed",
+        "jsonl": "8ae428c2e5720eb64840ea4a8a255ce4823be072e75c73d0a52f8f98b5adea7d",
         "svg": "ed2466989d33e83af380db988376aa00a5630af4ed43a5a66be2607cff81288a",
         "text": "d4372cb10aa9087705fcabca282b84d51608c1a210d053d61b6bab9ac4d6e6ca",
     ],
@@ -433,7 +433,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/nl551e.log": [
         "csv": "8085606667ee9aa0f6ceb650853f3b880a10a0611d5778929bf518e98145d06d",
         "gpx": "fd4a87f0fde473553fbd2436196331efefdfb4131fa8e63346a6b16e0956cd30",
-        "jsonl": "7de167a95b1eb7fe921dee837089c8b8233bed05be6a06c3a09463e8145541e6",
+        "jsonl": "916ccd5950158188c6a6d149993aba163894df77829d440d9caa1a49fee3b0e0",
         "svg": "7041d8a366e14885a96036eea52c40d4262e0a370a8114a6c30e2888650772e7",
         "text": "d65b97a14a70feecea961966c545872c683d7f7a5fdffeb413827c456ed95543",
     ],
@@ -475,7 +475,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/quectel-eg25-g.log": [
         "csv": "56adf2c3149fca8979e2f2b6619ca23941d45dd086568c7aff509b295010ff02",
         "gpx": "05dd83909043461e668c728a8fd43271fce5bbecd403976a18dedfb16d3a7850",
-        "jsonl": "50f217277175bc28b97cb70e7d8c31b72a8e5d94f8f60939e1cd54771bb71a88",
+        "jsonl": "925dc58af546573dc9ed80160040a0855ac47a18a33634dc3ecc43ff69f02b4e",
         "svg": "032d44d9731ae077338162f513b54b799dc60ee8e3f9591f38ac3f181799adf3",
         "text": "6797711f008979a99c0b7a8e9fa8e46d78f6215722453ebd4a3ac92821109229",
     ],
@@ -510,7 +510,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/rgm3800.log": [
         "csv": "ec157667cf01f73f6106a9eee7531da262215b340788b2f5e6595cc2b74bf2a4",
         "gpx": "f018d341b9d1a8c411b06f3bed53b13da47a28a177ec9e7c6fcae065180e2107",
-        "jsonl": "a8da4e2e5ebe11688aabb10f915bba9122c3eff37b1a1a4ffbdd9426bbb40d6f",
+        "jsonl": "126b29157653e896f9e119b0b32a1569ae29e6e5a2126c314ec8a39219fa5321",
         "svg": "58194da5b2538c6ed8e61ad4e7994d37a5fc4869fe9a687e3857a8cb78efad8c",
         "text": "884dc2b8b4664fae3d410dac5312aec8a2f78ca946aeddac6a7bfe361a86879b",
     ],
@@ -524,7 +524,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/rx210.log": [
         "csv": "aa40495703ce3318758b5641a4696097f46ab891a7590c50f5951f253ff8cef2",
         "gpx": "84c32f7052505e98989622769848259172f25e070024a9553cfdbbb918a7cc30",
-        "jsonl": "b722990824fea7a29f1c819d9347cef1e53691f2573f183854edf26512b7bab3",
+        "jsonl": "0e6223855f9926b48dea3a1d8c8cc8e449ad513dfd3280981529d9097ca11641",
         "svg": "92b182276e84e47c627d31699edb0cdfed6bcc60f5d2f00999b3c862076a36c5",
         "text": "7e0beb181d01502ce24c4a293f73f2789259f820373cd04ef3f23abf7d672c6e",
     ],
@@ -559,14 +559,14 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/skytraq.log": [
         "csv": "871e92072d1cf7675dae87d561c0a088090a9fb5e0b3ae73613ed677084d0883",
         "gpx": "365bcfb222b462a3235640260963d020a62f8cbe09c7ef8ebb4127f9b2fbec3e",
-        "jsonl": "adf0daf6a137a89451995ba96a6f6e563fb70ac9a019e7f41a47ce2530ce29d4",
+        "jsonl": "9c3673786e28fc66a57a60a2a966ec1083df574987827513907b8a8412ff9726",
         "svg": "bbf55c1ea846daaa2fb9c621898e3e2967ae44be9a22b728388ebecc506a70ae",
         "text": "5d3a654bef3c7699d98d3617e16b45a794242a8c36d3b4b5b4a42974efe4029a",
     ],
     "gpsd-suite/sl869.log": [
         "csv": "1c401707f75f7bd7887a5f65c3be5fa293ded4d17b099ec7987deaa8d3e5a420",
         "gpx": "47acb88d59661870f207d0937280aa7625c08f3ee6cbc012eb7fb0983e0a3a69",
-        "jsonl": "acf4d3a447cc99eac92a8a2169565ab0dcea99bed57dac0065f2fd4533b0b341",
+        "jsonl": "ade42b6e92c29f8d38777835241e5eb271f77115a9970361176b4caebf6f18a2",
         "svg": "24bf1286dd5a63431aeb368ee052e9f5d18225f7b3272c76e95cdf2b79dd94ad",
         "text": "dadb527f426a8f68de1a6cce3ccb759a2aeef64d437aa4824b25c5413be14d65",
     ],
@@ -629,14 +629,14 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/tomtom-mkII.log": [
         "csv": "a2757584a4fb1202fc5d520d680f683d438903bab2d3081ea9cfbdf640ecc91f",
         "gpx": "5f2362a5f0e48cca20d438bf78943b4aa508f84f3d9f94ef52892457a460d873",
-        "jsonl": "b6bd4b93b0585c121e9fe6391306a96100afce93396828ad4ffeeff471321575",
+        "jsonl": "beda67c9957f96af0b09562c3555132ffa52c7990b90bbe47d531f7d99705470",
         "svg": "4c24b65b748256a56d1b9b668caa591b7cf9a82e6c58d13b48ecf45aa5542701",
         "text": "16735d6f9a9ccea547a4332d704e835ac95d74769e3faa28d98d93dde00b35ae",
     ],
     "gpsd-suite/tr737A+.log": [
         "csv": "884527392c9fa221ad4b9b2f950699e88f99b4f41e3a32f507efcb77c1c71545",
         "gpx": "1ec55abda16350a69e78e589eb85313c7357fa8aaee650c14be8f9169ec13c30",
-        "jsonl": "b17c732962d582caa6cb1a084cbe25efd2ed60d0d4d9e81212efedad71cfa4f2",
+        "jsonl": "f7512988d9c0fa11056b867557477e9c9f2caa6631981eeee9ff89facf78e4ee",
         "svg": "d05b8ac70eb0f2b0edfba99809cd0e5df2f65cbe00f5f4b71fc15285e33228af",
         "text": "a8f26e8973c6e38069181fdabe7a0f2696df66e03ef4ec216bd2a34dc706be33",
     ],
@@ -650,7 +650,7 @@ let goldenOutputManifest: [String: [String: String]] = [
     "gpsd-suite/ublox-lea-4h.log": [
         "csv": "781f4df409d0062d062427f1af8e6888fc121396671eaa4043e1189d7df149e3",
         "gpx": "856ce420e28fe93a79c9abbbe014ddc2b0c3a9b38b05c0115d09a78ead90e6df",
-        "jsonl": "56c82781f9deaa87018b49da71c9e28a6cdb65c824b1acc6914c7366239a3ead",
+        "jsonl": "ba57715a8c5b337031ab78cfbfd3b1df6f13d6d1e64c824fef02d5117432c827",
         "svg": "a326306ed3001b23d44dbbf68bea001245f9e8d228ca0f0c204961f8c540c941",
         "text": "d7376fe6795b324a2c650461deb2bd4a809f6464072ff916920fc0fd949c709b",
     ],

@@ -55,12 +55,18 @@ struct GoldenConversion: Sendable {
 
     /// Runs the tool and returns the SHA-256 of its standard output, in hexadecimal.
     ///
+    /// The tool runs in the file's folder and is given the file's name, not its path: outputs quote the provider URI
+    /// (`locationUnknown: no fix right now from nmea:hemi.log?speed=max`), and an absolute path would make them
+    /// depend on where `../shared` is (a fresh clone's CI found exactly that).
+    ///
     /// - Throws: ``Failure`` when the tool does not exit with status 0 or `sha256sum` fails.
     func digest() throws -> String {
+        let name = url.lastPathComponent
         let process = Tool.process(
             format == "svg"
-                ? ["plot", url.path, "-o", "-"]
-                : ["watch", "--provider", "\(scheme):\(url.path)?speed=max", "--format", format])
+                ? ["plot", name, "-o", "-"]
+                : ["watch", "--provider", "\(scheme):\(name)?speed=max", "--format", format])
+        process.currentDirectoryURL = url.deletingLastPathComponent()
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
