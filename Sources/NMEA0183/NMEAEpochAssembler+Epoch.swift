@@ -20,7 +20,10 @@ struct Epoch: Sendable {
     var magneticVariation: Double?
     var satellitesUsed: Int?
     var hdop: Double?
-    var gst: GSTSentence?
+    /// The horizontal and altitude sigmas of the epoch's GST (``GSTSentence/horizontalSigma``,
+    /// ``GSTSentence/altitudeSigma``); only these, so that the epoch holds no reference and copies as plain bytes.
+    var gstHorizontalSigma: Double?
+    var gstAltitudeSigma: Double?
     /// The sentence types the epoch's headings come from, once one was emitted: one for true-heading sensors
     /// (HDT, THS) and one for magnetic sensors (HDG, HDM).
     var trueHeadingSource: NMEAHeading.Source?
@@ -95,9 +98,9 @@ extension NMEAEpochAssembler {
         // take away an altitude its GGA/GNS gave (Quectel, Telit and Garmin receivers send both), so a fix is never
         // 2D with an altitude, and the NMEA and gpsd providers give the same mode for the same epoch.
         if gsa?.fixMode == 3 { fix.mode = .threeDimensional }
-        if let gst = epoch.gst, let horizontal = gst.horizontalSigma, horizontal > 0 {
+        if let horizontal = epoch.gstHorizontalSigma, horizontal > 0 {
             fix.horizontalAccuracy = horizontal
-            fix.verticalAccuracy = gst.altitudeSigma.flatMap { $0 > 0 ? $0 : nil }
+            fix.verticalAccuracy = epoch.gstAltitudeSigma.flatMap { $0 > 0 ? $0 : nil }
             fix.accuracySource = .gst
         }
         events.append(.fix(fix))

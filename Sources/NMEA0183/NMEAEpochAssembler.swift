@@ -121,14 +121,17 @@ public struct NMEAEpochAssembler: Sendable {
                     epoch.course = vtg.course ?? epoch.course
                 }
             }
-        case .gsa(let gsa):
+        case .gsa(let gsa, let satelliteCount):
             // A GSA counts for its epoch or the one before (``emitEpoch(into:)``), so one after a cycle end is not
             // taken as a sign that the end was wrong.
             join(time: nil, line: line, contributes: false, events: &events)
-            recordGSA(gsa)
+            recordGSA(gsa, satelliteCount: satelliteCount)
         case .gst(let gst):
             join(time: gst.time, line: line, events: &events)
-            epoch?.gst = gst
+            update { epoch in
+                epoch.gstHorizontalSigma = gst.horizontalSigma
+                epoch.gstAltitudeSigma = gst.altitudeSigma
+            }
         case .gbs(let gbs):
             join(time: gbs.time, line: line, events: &events)
         case .zda(let zda):
@@ -241,18 +244,19 @@ public struct NMEAEpochAssembler: Sendable {
         }
     }
 
-    private mutating func recordGSA(_ gsa: GSASentence) {
+    /// Merges a GSA that listed `satelliteCount` satellite ids (its ``GSASentence/satellites`` may be empty).
+    private mutating func recordGSA(_ gsa: GSASentence, satelliteCount: Int) {
         if var state = latestGSA, state.serial == epochSerial {
             state.fixMode = gsa.fixMode ?? state.fixMode
             state.pdop = gsa.pdop ?? state.pdop
             state.hdop = gsa.hdop ?? state.hdop
             state.vdop = gsa.vdop ?? state.vdop
-            state.satellitesUsed += gsa.satellites.count
+            state.satellitesUsed += satelliteCount
             latestGSA = state
         } else {
             latestGSA = GSAState(
                 serial: epochSerial, fixMode: gsa.fixMode, pdop: gsa.pdop, hdop: gsa.hdop,
-                vdop: gsa.vdop, satellitesUsed: gsa.satellites.count)
+                vdop: gsa.vdop, satellitesUsed: satelliteCount)
         }
     }
 
