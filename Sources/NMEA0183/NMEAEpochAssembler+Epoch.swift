@@ -52,7 +52,7 @@ extension NMEAEpochAssembler {
     /// epoch again. Its last sentence counts as the end of a cycle for ``NMEADecoderOptions/closesEpochAtCycleEnd``,
     /// as when the next epoch begins. Nothing happens without an open epoch.
     public mutating func closeEpoch(into events: inout [NMEAEvent]) {
-        guard let time = epoch?.time else { return emitEpoch(into: &events) }
+        guard isEpochOpen, let time = epoch.time else { return emitEpoch(into: &events) }
         emitEpoch(into: &events)
         // The epoch's last sentence ended the cycle, as when the next epoch begins.
         cycleEnd.learnFromClosedEpoch()
@@ -60,12 +60,13 @@ extension NMEAEpochAssembler {
     }
 
     /// Whether an epoch is open: sentences arrived since the last fix or no-fix was emitted.
-    public var hasOpenEpoch: Bool { epoch != nil }
+    public var hasOpenEpoch: Bool { isEpochOpen }
 
     /// Emits the open epoch's fix or no-fix and forgets it.
     mutating func emitEpoch(into events: inout [NMEAEvent]) {
-        guard let epoch else { return }
-        self.epoch = nil
+        guard isEpochOpen else { return }
+        isEpochOpen = false
+        let epoch = self.epoch
         guard !epoch.reported else { return }
         let date = resolveDate(of: epoch)
         let timestamp = Self.timestamp(date: date, time: epoch.time)
@@ -80,7 +81,8 @@ extension NMEAEpochAssembler {
         let hdop = epoch.hdop ?? gsa?.hdop
         // A dilution or sigma of 0 says nothing: receivers send it when they have none, and no fix is exact
         // (issue 32). It stays in `hdop`/`vdop` as reported, but gives no accuracy.
-        let accuracyDOP = [epoch.hdop, gsa?.hdop].lazy.compactMap { $0 }.first { $0 > 0 }
+        // The first of the two that is positive (no array: this runs once per fix).
+        let accuracyDOP = epoch.hdop.flatMap { $0 > 0 ? $0 : nil } ?? gsa?.hdop.flatMap { $0 > 0 ? $0 : nil }
         let verticalDOP = gsa?.vdop.flatMap { $0 > 0 ? $0 : nil }
         let uere = options.userEquivalentRangeError
         let altitudeMSL = epoch.altitudeMSL ?? epoch.measuredAltitudeMSL
@@ -125,7 +127,7 @@ extension NMEAEpochAssembler {
 
     /// The UTC instant of the open epoch as far as it is known now, for headings that arrive during it.
     func openEpochTimestamp() -> Date? {
-        epoch.flatMap { Self.timestamp(date: date(of: $0), time: $0.time) }
+        isEpochOpen ? Self.timestamp(date: date(of: epoch), time: epoch.time) : nil
     }
 
     /// The UTC instant of a date and a time of day; nil unless both are known.
