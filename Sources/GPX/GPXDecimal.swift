@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// Parsing and formatting of the decimal numbers GPX uses (XML Schema `decimal`, `double`, integers).
 enum GPXDecimal {
     /// Parses a finite decimal such as `-12.5`, `+3`, `.5` or `1.2e-3`; surrounding XML white space is ignored.
@@ -80,26 +82,11 @@ enum GPXDecimal {
         let magnitude = UInt64(abs(scaled))
         let unit = UInt64(scale)
         if scaled < 0 { text.append(UInt8(ascii: "-")) }
-        appendDigits(magnitude / unit, width: 1, to: &text)
+        DecimalDigits.append(magnitude / unit, to: &text)
         guard decimals > 0 else { return true }
         text.append(UInt8(ascii: "."))
-        appendDigits(magnitude % unit, width: decimals, to: &text)
+        DecimalDigits.append(magnitude % unit, width: decimals, to: &text)
         return true
-    }
-
-    /// Appends `value` in decimal, padded with leading zeros to `width` digits.
-    static func appendDigits(_ value: UInt64, width: Int, to text: inout [UInt8]) {
-        var divisor: UInt64 = 1
-        var digits = 1
-        while digits < width || value / divisor >= 10 {
-            divisor *= 10
-            digits += 1
-        }
-        while digits > 0 {
-            text.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / divisor % 10))
-            divisor /= 10
-            digits -= 1
-        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

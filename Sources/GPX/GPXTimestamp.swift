@@ -81,7 +81,7 @@ enum GPXTimestamp {
         let (year, month, day) = CivilDate.date(daysSince1970: Int(days))
         let time = Int(secondOfDay)
         func field(_ value: Int, _ width: Int, _ separator: Unicode.Scalar) {
-            GPXDecimal.appendDigits(UInt64(value), width: width, to: &text)
+            DecimalDigits.append(UInt64(value), width: width, to: &text)
             text.append(UInt8(ascii: separator))
         }
         field(year, 4, "-")

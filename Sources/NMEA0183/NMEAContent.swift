@@ -8,7 +8,10 @@ enum NMEAContent {
     case gll(GLLSentence)
     case gns(GNSSentence)
     case vtg(VTGSentence)
-    case gsa(GSASentence)
+    /// A GSA and how many satellite ids it listed (its ``GSASentence/satellites`` may be left empty, see
+    /// ``decode(_:keepsSatellites:)``).
+    case gsa(GSASentence, satelliteCount: Int)
+    /// A GSV; its ``GSVSentence/satellites`` may be left empty (see ``decode(_:keepsSatellites:)``).
     case gsv(GSVSentence)
     case gst(GSTSentence)
     case gbs(GBSSentence)
@@ -24,8 +27,12 @@ enum NMEAContent {
     /// Decodes a sentence by type, whatever the talker; returns the content and the optional fields its typed
     /// sentence ignored.
     ///
+    /// With `keepsSatellites` false, the satellite lists of GSA and GSV are checked but not kept (the epoch
+    /// assembler needs only their count), so that decoding them allocates nothing: the decoder's path when it
+    /// reports no sentences.
+    ///
     /// - Throws: ``NMEAFieldError`` when a field the type needs is missing or malformed.
-    static func decode(_ fields: NMEAFieldView) throws(NMEAFieldError) -> (
+    static func decode(_ fields: NMEAFieldView, keepsSatellites: Bool) throws(NMEAFieldError) -> (
         content: NMEAContent, ignored: [NMEAFieldError]
     ) {
         if fields.isGarminAltitude {
@@ -49,10 +56,11 @@ enum NMEAContent {
             let value = try VTGSentence(fields: fields)
             return (.vtg(value), value.ignoredFields)
         case TypeCode.gsa:
-            let value = try GSASentence(fields: fields)
-            return (.gsa(value), value.ignoredFields)
+            var count = 0
+            let value = try GSASentence(fields: fields, keepsSatellites: keepsSatellites, satelliteCount: &count)
+            return (.gsa(value, satelliteCount: count), value.ignoredFields)
         case TypeCode.gsv:
-            let value = try GSVSentence(fields: fields)
+            let value = try GSVSentence(fields: fields, keepsSatellites: keepsSatellites)
             return (.gsv(value), value.ignoredFields)
         case TypeCode.gst:
             let value = try GSTSentence(fields: fields)
@@ -81,7 +89,7 @@ enum NMEAContent {
         case .gll(let value): .gll(value, sentence)
         case .gns(let value): .gns(value, sentence)
         case .vtg(let value): .vtg(value, sentence)
-        case .gsa(let value): .gsa(value, sentence)
+        case .gsa(let value, _): .gsa(value, sentence)
         case .gsv(let value): .gsv(value, sentence)
         case .gst(let value): .gst(value, sentence)
         case .gbs(let value): .gbs(value, sentence)
@@ -124,7 +132,7 @@ extension NMEAMessage {
         case .gll(let value, _): .gll(value)
         case .gns(let value, _): .gns(value)
         case .vtg(let value, _): .vtg(value)
-        case .gsa(let value, _): .gsa(value)
+        case .gsa(let value, _): .gsa(value, satelliteCount: value.satellites.count)
         case .gsv(let value, _): .gsv(value)
         case .gst(let value, _): .gst(value)
         case .gbs(let value, _): .gbs(value)

@@ -158,7 +158,7 @@ public struct NMEADecoder: Sendable {
             let content: NMEAContent
             let ignoredFields: [NMEAFieldError]
             do throws(NMEAFieldError) {
-                (content, ignoredFields) = try NMEAContent.decode(fields)
+                (content, ignoredFields) = try NMEAContent.decode(fields, keepsSatellites: options.reportsSentences)
             } catch {
                 statistics[error.reason] += 1
                 record(diagnostic(for: error, in: fields, severity: .error))

@@ -20,7 +20,10 @@ struct Epoch: Sendable {
     var magneticVariation: Double?
     var satellitesUsed: Int?
     var hdop: Double?
-    var gst: GSTSentence?
+    /// The horizontal and altitude sigmas of the epoch's GST (``GSTSentence/horizontalSigma``,
+    /// ``GSTSentence/altitudeSigma``); only these, so that the epoch holds no reference and copies as plain bytes.
+    var gstHorizontalSigma: Double?
+    var gstAltitudeSigma: Double?
     /// The sentence types the epoch's headings come from, once one was emitted: one for true-heading sensors
     /// (HDT, THS) and one for magnetic sensors (HDG, HDM).
     var trueHeadingSource: NMEAHeading.Source?
@@ -49,7 +52,7 @@ extension NMEAEpochAssembler {
     /// epoch again. Its last sentence counts as the end of a cycle for ``NMEADecoderOptions/closesEpochAtCycleEnd``,
     /// as when the next epoch begins. Nothing happens without an open epoch.
     public mutating func closeEpoch(into events: inout [NMEAEvent]) {
-        guard let time = epoch?.time else { return emitEpoch(into: &events) }
+        guard isEpochOpen, let time = epoch.time else { return emitEpoch(into: &events) }
         emitEpoch(into: &events)
         // The epoch's last sentence ended the cycle, as when the next epoch begins.
         cycleEnd.learnFromClosedEpoch()
@@ -57,12 +60,13 @@ extension NMEAEpochAssembler {
     }
 
     /// Whether an epoch is open: sentences arrived since the last fix or no-fix was emitted.
-    public var hasOpenEpoch: Bool { epoch != nil }
+    public var hasOpenEpoch: Bool { isEpochOpen }
 
     /// Emits the open epoch's fix or no-fix and forgets it.
     mutating func emitEpoch(into events: inout [NMEAEvent]) {
-        guard let epoch else { return }
-        self.epoch = nil
+        guard isEpochOpen else { return }
+        isEpochOpen = false
+        let epoch = self.epoch
         guard !epoch.reported else { return }
         let date = resolveDate(of: epoch)
         let timestamp = Self.timestamp(date: date, time: epoch.time)
@@ -77,7 +81,8 @@ extension NMEAEpochAssembler {
         let hdop = epoch.hdop ?? gsa?.hdop
         // A dilution or sigma of 0 says nothing: receivers send it when they have none, and no fix is exact
         // (issue 32). It stays in `hdop`/`vdop` as reported, but gives no accuracy.
-        let accuracyDOP = [epoch.hdop, gsa?.hdop].lazy.compactMap { $0 }.first { $0 > 0 }
+        // The first of the two that is positive (no array: this runs once per fix).
+        let accuracyDOP = epoch.hdop.flatMap { $0 > 0 ? $0 : nil } ?? gsa?.hdop.flatMap { $0 > 0 ? $0 : nil }
         let verticalDOP = gsa?.vdop.flatMap { $0 > 0 ? $0 : nil }
         let uere = options.userEquivalentRangeError
         let altitudeMSL = epoch.altitudeMSL ?? epoch.measuredAltitudeMSL
@@ -95,9 +100,9 @@ extension NMEAEpochAssembler {
         // take away an altitude its GGA/GNS gave (Quectel, Telit and Garmin receivers send both), so a fix is never
         // 2D with an altitude, and the NMEA and gpsd providers give the same mode for the same epoch.
         if gsa?.fixMode == 3 { fix.mode = .threeDimensional }
-        if let gst = epoch.gst, let horizontal = gst.horizontalSigma, horizontal > 0 {
+        if let horizontal = epoch.gstHorizontalSigma, horizontal > 0 {
             fix.horizontalAccuracy = horizontal
-            fix.verticalAccuracy = gst.altitudeSigma.flatMap { $0 > 0 ? $0 : nil }
+            fix.verticalAccuracy = epoch.gstAltitudeSigma.flatMap { $0 > 0 ? $0 : nil }
             fix.accuracySource = .gst
         }
         events.append(.fix(fix))
@@ -122,7 +127,7 @@ extension NMEAEpochAssembler {
 
     /// The UTC instant of the open epoch as far as it is known now, for headings that arrive during it.
     func openEpochTimestamp() -> Date? {
-        epoch.flatMap { Self.timestamp(date: date(of: $0), time: $0.time) }
+        isEpochOpen ? Self.timestamp(date: date(of: epoch), time: epoch.time) : nil
     }
 
     /// The UTC instant of a date and a time of day; nil unless both are known.

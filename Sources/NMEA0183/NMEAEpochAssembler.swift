@@ -37,7 +37,12 @@ public struct NMEAEpochAssembler: Sendable {
     /// The reference date of the week-rollover rule: ``NMEADecoderOptions/rolloverReferenceDate`` until
     /// ``useRolloverReference(_:)`` replaces it.
     public private(set) var rolloverReferenceDate: Date
-    var epoch: Epoch?
+    /// The open epoch, meaningful only while ``isEpochOpen``: kept in place rather than optional, so that reading
+    /// or changing one of its fields copies nothing (the optional's `?.` and `!= nil` copied the whole epoch for
+    /// every sentence, issue 30).
+    var epoch = Epoch(line: 0)
+    /// Whether sentences arrived since the last fix or no-fix: ``epoch`` holds their data.
+    var isEpochOpen = false
     var epochSerial = 0
     var lastDate: (date: NMEADate, time: NMEATimeOfDay)?
     var latestGSA: GSAState?
@@ -74,7 +79,7 @@ public struct NMEAEpochAssembler: Sendable {
         addContent(content, line: line, talker: talker, into: &events)
         guard options.closesEpochAtCycleEnd, let key = NMEACycleEnd.key(of: content, address: address) else { return }
         cycleEnd.note(key)
-        guard cycleEnd.ends(with: key), epoch?.time != nil else { return }
+        guard cycleEnd.ends(with: key), isEpochOpen, epoch.time != nil else { return }
         closeEpoch(into: &events)
     }
 
@@ -96,7 +101,7 @@ public struct NMEAEpochAssembler: Sendable {
                 satellitesUsed: gns.satellitesUsed, hdop: gns.hdop, talker: talker)
         case .rmc(let rmc):
             join(time: rmc.time, date: rmc.date, line: line, events: &events)
-            if let date = rmc.date { epoch?.date = date }
+            if let date = rmc.date, isEpochOpen { epoch.date = date }
             record(
                 latitude: rmc.latitude, longitude: rmc.longitude, valid: rmc.isValid,
                 quality: rmc.mode ?? .autonomous, detailed: false, talker: talker)
@@ -121,22 +126,25 @@ public struct NMEAEpochAssembler: Sendable {
                     epoch.course = vtg.course ?? epoch.course
                 }
             }
-        case .gsa(let gsa):
+        case .gsa(let gsa, let satelliteCount):
             // A GSA counts for its epoch or the one before (``emitEpoch(into:)``), so one after a cycle end is not
             // taken as a sign that the end was wrong.
             join(time: nil, line: line, contributes: false, events: &events)
-            recordGSA(gsa)
+            recordGSA(gsa, satelliteCount: satelliteCount)
         case .gst(let gst):
             join(time: gst.time, line: line, events: &events)
-            epoch?.gst = gst
+            update { epoch in
+                epoch.gstHorizontalSigma = gst.horizontalSigma
+                epoch.gstAltitudeSigma = gst.altitudeSigma
+            }
         case .gbs(let gbs):
             join(time: gbs.time, line: line, events: &events)
         case .zda(let zda):
             join(time: zda.time, date: zda.date, line: line, events: &events)
-            if let date = zda.date { epoch?.date = date }
+            if let date = zda.date, isEpochOpen { epoch.date = date }
         case .pgrmz(let pgrmz):
             join(time: nil, line: line, events: &events)
-            if pgrmz.isMeasured { epoch?.measuredAltitudeMSL = pgrmz.altitudeMSL }
+            if pgrmz.isMeasured, isEpochOpen { epoch.measuredAltitudeMSL = pgrmz.altitudeMSL }
         case .hdt(let hdt):
             emitHeading(true: hdt.heading, magnetic: nil, source: .hdt, line: line, talker: talker, events: &events)
         case .hdg(let hdg):
@@ -182,24 +190,25 @@ public struct NMEAEpochAssembler: Sendable {
                 cycleEnd.forget()
             }
         }
-        if let time, let open = epoch?.time, open != time {
+        if let time, isEpochOpen, let open = epoch.time, open != time {
             emitEpoch(into: &events)
             cycleEnd.learnFromClosedEpoch()
-        } else if let date, let open = epoch?.date, open != date {
+        } else if let date, isEpochOpen, let open = epoch.date, open != date {
             emitEpoch(into: &events)
         }
-        if epoch == nil {
+        if !isEpochOpen {
             epochSerial += 1
             epoch = Epoch(line: line)
+            isEpochOpen = true
         }
-        if repeatsClosedEpoch { epoch?.reported = true }
-        if let time, epoch?.time == nil { epoch?.time = time }
+        if repeatsClosedEpoch { epoch.reported = true }
+        if let time, epoch.time == nil { epoch.time = time }
     }
 
     /// Changes the open epoch in place, if there is one.
     private mutating func update(_ body: (inout Epoch) -> Void) {
-        guard epoch != nil else { return }
-        body(&epoch!)
+        guard isEpochOpen else { return }
+        body(&epoch)
     }
 
     /// Records a GGA/GNS solution: position, quality, altitude, satellites, HDOP.
@@ -241,18 +250,19 @@ public struct NMEAEpochAssembler: Sendable {
         }
     }
 
-    private mutating func recordGSA(_ gsa: GSASentence) {
+    /// Merges a GSA that listed `satelliteCount` satellite ids (its ``GSASentence/satellites`` may be empty).
+    private mutating func recordGSA(_ gsa: GSASentence, satelliteCount: Int) {
         if var state = latestGSA, state.serial == epochSerial {
             state.fixMode = gsa.fixMode ?? state.fixMode
             state.pdop = gsa.pdop ?? state.pdop
             state.hdop = gsa.hdop ?? state.hdop
             state.vdop = gsa.vdop ?? state.vdop
-            state.satellitesUsed += gsa.satellites.count
+            state.satellitesUsed += satelliteCount
             latestGSA = state
         } else {
             latestGSA = GSAState(
                 serial: epochSerial, fixMode: gsa.fixMode, pdop: gsa.pdop, hdop: gsa.hdop,
-                vdop: gsa.vdop, satellitesUsed: gsa.satellites.count)
+                vdop: gsa.vdop, satellitesUsed: satelliteCount)
         }
     }
 
@@ -266,14 +276,14 @@ public struct NMEAEpochAssembler: Sendable {
         join(time: nil, line: line, contributes: false, events: &events)
         let slot: WritableKeyPath<Epoch, NMEAHeading.Source?> =
             source == .hdt || source == .ths ? \.trueHeadingSource : \.magneticHeadingSource
-        if let epochSource = epoch?[keyPath: slot], epochSource != source { return }
-        epoch?[keyPath: slot] = source
+        if isEpochOpen, let epochSource = epoch[keyPath: slot], epochSource != source { return }
+        if isEpochOpen { epoch[keyPath: slot] = source }
         events.append(
             .heading(
                 NMEAHeading(
                     trueHeading: trueHeading.map(HDGSentence.normalised),
                     magneticHeading: magneticHeading.map(HDGSentence.normalised), source: source,
-                    talker: NMEASentence.talker(code: talker), timeOfDay: epoch?.time,
+                    talker: NMEASentence.talker(code: talker), timeOfDay: isEpochOpen ? epoch.time : nil,
                     timestamp: openEpochTimestamp(), line: line)))
     }
 }

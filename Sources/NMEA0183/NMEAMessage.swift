@@ -37,7 +37,9 @@ public enum NMEAMessage: Sendable, Hashable {
     /// Decodes the typed content of a framed sentence, by sentence type whatever the talker.
     /// - Throws: ``NMEAFieldError`` when a field of a supported type is missing or malformed.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
-        self = try sentence.withView(NMEAContent.decode).content.message(sentence)
+        self = try sentence.withView { (fields) throws(NMEAFieldError) in
+            try NMEAContent.decode(fields, keepsSatellites: true)
+        }.content.message(sentence)
     }
 
     /// The framed sentence this message was decoded from.

@@ -31,6 +31,32 @@ import Testing
         #expect(diagnostic.description(source: "log").hasPrefix("log:1: warning: "))
     }
 
+    /// Without sentences to report, the decoder checks GSA and GSV satellite lists without keeping them (issue 30):
+    /// the same warnings, rejections and GSA satellite count as when it keeps them.
+    @Test func satelliteListsAreCheckedWhetherKeptOrNot() throws {
+        let text =
+            framed("GPGSV,2,1,08,01,40,083,46,02,17,308,x,03,07,344,39,04,22,228,45")  // SNR "x": ignored
+            + framed("GPGSV,2,2,08,1000,40,083,46")  // satellite id out of range: rejected
+            + framed("GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1")
+            + framed("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,,,A")
+            + framed("GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230394,,,A")
+        var silent = NMEADecoderOptions()
+        silent.reportsSentences = false
+        let kept = decode(text)
+        let dropped = decode(text, options: silent)
+        for (events, decoder) in [kept, dropped] {
+            #expect(decoder.statistics.ignoredFields == 1 && decoder.statistics.rejectedSentences == 1)
+            #expect(decoder.statistics[.malformedField] == 1)
+            #expect(decoder.diagnostics.map(\.fieldName) == ["SNR", "satellite id"])
+            #expect(events.fixes.map(\.satellitesUsed) == [5, 5])
+        }
+        #expect(dropped.events.messages.isEmpty)
+        let gsv = kept.events.messages.compactMap { if case .gsv(let value, _) = $0 { value } else { nil } }
+        let gsa = kept.events.messages.compactMap { if case .gsa(let value, _) = $0 { value } else { nil } }
+        #expect(gsv.first?.satellites.map(\.id) == [1, 2, 3, 4] && gsv.first?.satellites[1].snr == nil)
+        #expect(gsa.first?.satellites == [4, 5, 9, 12, 24])
+    }
+
     @Test func motorolaVariationLetterKeepsTheDateAndEveryFix() {
         // motorola-t805.log: every RMC has variation direction N; before, none was accepted and no fix had a date.
         let text =

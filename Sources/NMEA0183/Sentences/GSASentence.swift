@@ -27,16 +27,31 @@ public struct GSASentence: Sendable, Hashable {
         self = try sentence.withView(Self.init(fields:))
     }
 
-    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    /// Decodes the sentence from a view of its fields (see ``init(_:)``).
     init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
+        var count = 0
+        try self.init(fields: sentence, keepsSatellites: true, satelliteCount: &count)
+    }
+
+    /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
+    ///
+    /// With `keepsSatellites` false the ids are read and checked as usual but ``satellites`` stays empty and
+    /// `satelliteCount` says how many there were: the decoder's path when no sentence is reported, which then
+    /// allocates nothing per sentence.
+    init(fields sentence: NMEAFieldView, keepsSatellites: Bool, satelliteCount: inout Int)
+        throws(NMEAFieldError)
+    {
         try sentence.requireFields(17, name: "VDOP")
         var optional = NMEAOptionalFields(sentence)
         _ = optional.letter(1, "selection mode", allowed: "AM")
         fixMode = optional.integer(2, "fix mode", in: 1...3)
         var satellites: [Int] = []
-        satellites.reserveCapacity(12)
+        if keepsSatellites { satellites.reserveCapacity(12) }
+        satelliteCount = 0
         for index in 3...14 {
-            if let id = optional.integer(index, "satellite id", in: 0...999) { satellites.append(id) }
+            guard let id = optional.integer(index, "satellite id", in: 0...999) else { continue }
+            satelliteCount += 1
+            if keepsSatellites { satellites.append(id) }
         }
         self.satellites = satellites
         pdop = optional.decimal(15, "PDOP", in: 0...9999)

@@ -33,11 +33,17 @@ public struct GSVSentence: Sendable, Hashable {
     /// - Throws: ``NMEAFieldError`` for fewer than 3 fields or a malformed sentence count, sentence number or
     ///   satellite id; other malformed fields are read as absent and listed in ``ignoredFields``.
     public init(_ sentence: NMEASentence) throws(NMEAFieldError) {
-        self = try sentence.withView(Self.init(fields:))
+        self = try sentence.withView { (fields) throws(NMEAFieldError) in
+            try Self(fields: fields, keepsSatellites: true)
+        }
     }
 
     /// Decodes the sentence from a view of its fields (the decoder's path; see ``init(_:)``).
-    init(fields sentence: NMEAFieldView) throws(NMEAFieldError) {
+    ///
+    /// With `keepsSatellites` false every group is read and checked as usual (the same errors, the same ignored
+    /// fields) but ``satellites`` stays empty: the decoder's path when no sentence is reported, which then allocates
+    /// nothing per sentence.
+    init(fields sentence: NMEAFieldView, keepsSatellites: Bool) throws(NMEAFieldError) {
         try sentence.requireFields(3, name: "satellites in view")
         guard let total = try sentence.integer(1, "total sentences", in: 1...99) else {
             throw sentence.malformed(1, "total sentences", expected: "an integer in 1...99")
@@ -51,16 +57,16 @@ public struct GSVSentence: Sendable, Hashable {
         satellitesInView = optional.integer(3, "satellites in view", in: 0...999)
         let groups = (sentence.fieldCount - 3) / 4
         var satellites: [Satellite] = []
-        satellites.reserveCapacity(groups)
+        if keepsSatellites { satellites.reserveCapacity(groups) }
         for group in 0..<groups {
             let base = 4 + group * 4
             guard let id = try sentence.integer(base, "satellite id", in: 0...999) else { continue }
-            satellites.append(
-                Satellite(
-                    id: id,
-                    elevation: optional.signedInteger(base + 1, "elevation", in: -90...90),
-                    azimuth: optional.integer(base + 2, "azimuth", in: 0...360),
-                    snr: optional.integer(base + 3, "SNR", in: 0...99)))
+            let satellite = Satellite(
+                id: id,
+                elevation: optional.signedInteger(base + 1, "elevation", in: -90...90),
+                azimuth: optional.integer(base + 2, "azimuth", in: 0...360),
+                snr: optional.integer(base + 3, "SNR", in: 0...99))
+            if keepsSatellites { satellites.append(satellite) }
         }
         self.satellites = satellites
         signalID =

@@ -19,7 +19,7 @@ enum JSONLine {
             line.appendJSONTimestamp(location.timestamp)
             for field in LocationField.allCases {
                 line.append(UInt8(ascii: ","))
-                line.append(contentsOf: field.memberPrefix)
+                line.append(field.memberPrefix)
                 line.append(field, of: location)
             }
             line.appendReceiverMembers(of: location)

@@ -11,18 +11,7 @@ enum LocationField: Int, CaseIterable {
 
     /// The JSON member name.
     var key: String {
-        switch self {
-        case .latitude: "latitude"
-        case .longitude: "longitude"
-        case .altitude: "altitude"
-        case .ellipsoidalAltitude: "ellipsoidalAltitude"
-        case .horizontalAccuracy: "horizontalAccuracy"
-        case .verticalAccuracy: "verticalAccuracy"
-        case .speed: "speed"
-        case .speedAccuracy: "speedAccuracy"
-        case .course: "course"
-        case .courseAccuracy: "courseAccuracy"
-        }
+        memberPrefix.withUTF8Buffer { String(decoding: $0.dropFirst().dropLast(2), as: UTF8.self) }
     }
 
     /// The CSV column name: the JSON member in snake_case (`horizontal_accuracy`).
@@ -62,10 +51,22 @@ enum LocationField: Int, CaseIterable {
         }
     }
 
-    /// `"key":`, ready to append to a JSON object.
-    var memberPrefix: [UInt8] { Self.memberPrefixes[rawValue] }
-
-    private static let memberPrefixes = allCases.map { Array("\"\($0.key)\":".utf8) }
+    /// `"key":`, ready to append to a JSON object: a literal, so that appending it costs no reference counting (an
+    /// array of bytes per field was retained and released for each of a fix's ten members, issue 30).
+    var memberPrefix: StaticString {
+        switch self {
+        case .latitude: "\"latitude\":"
+        case .longitude: "\"longitude\":"
+        case .altitude: "\"altitude\":"
+        case .ellipsoidalAltitude: "\"ellipsoidalAltitude\":"
+        case .horizontalAccuracy: "\"horizontalAccuracy\":"
+        case .verticalAccuracy: "\"verticalAccuracy\":"
+        case .speed: "\"speed\":"
+        case .speedAccuracy: "\"speedAccuracy\":"
+        case .course: "\"course\":"
+        case .courseAccuracy: "\"courseAccuracy\":"
+        }
+    }
 }
 
 extension OutputBuffer {

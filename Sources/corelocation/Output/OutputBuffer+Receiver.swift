@@ -19,13 +19,17 @@ extension OutputBuffer {
             append(",\"satellitesVisible\":")
             append(UInt64(visible))
         }
-        for (key, value) in [
-            (",\"hdop\":" as StaticString, receiver.hdop), (",\"vdop\":", receiver.vdop), (",\"pdop\":", receiver.pdop),
-        ] {
-            guard let value else { continue }
-            append(key)
-            appendDecimal(value, Numbers.Precision.dilution)
-        }
+        // One call per member, not a loop over an array literal (which was allocated for every fix, issue 30).
+        appendDilution(",\"hdop\":", receiver.hdop)
+        appendDilution(",\"vdop\":", receiver.vdop)
+        appendDilution(",\"pdop\":", receiver.pdop)
+    }
+
+    /// Appends `member` and `value` with ``Numbers/Precision/dilution`` decimals at most; nothing when `value` is nil.
+    private mutating func appendDilution(_ member: StaticString, _ value: Double?) {
+        guard let value else { return }
+        append(member)
+        appendDecimal(value, Numbers.Precision.dilution)
     }
 
     /// Appends the text line's part of `location`'s receiver values, each only when reported:

@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// Bytes of output being built: the encoders append lines here, and ``StandardOutput`` writes them in large
 /// blocks.
 ///
@@ -55,18 +57,7 @@ struct OutputBuffer {
 
     /// Appends a non-negative integer in decimal, padded with leading zeros to `width` digits.
     mutating func append(_ value: UInt64, width: Int = 1) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, more than UInt64 has
-        var remaining = value
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                scratch[23 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-                count += 1
-            } while remaining > 0
-            for _ in count..<max(count, width) { bytes.append(UInt8(ascii: "0")) }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[(24 - count)...]))
-        }
+        DecimalDigits.append(value, width: width, to: &bytes)
     }
 
     /// Appends a JSON string literal of `text` with the escapes RFC 8259 requires (`\"`, `\\`, `\n`, `\r`,
