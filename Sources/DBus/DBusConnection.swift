@@ -124,7 +124,9 @@ public final class DBusConnection: Sendable {
     /// Sets what receives signals and the connection's own closing; called on the reader thread, one event at a time.
     ///
     /// The handler must not make calls on this connection itself (they would wait for the thread that runs the
-    /// handler): hop to a queue of your own first.
+    /// handler): hop to a queue of your own first. A signal that arrives while no handler is set is skipped unread
+    /// and counted in ``statistics``; set a signal filter before the handler, so that every signal the handler
+    /// receives has passed it.
     public func setEventHandler(_ handler: (@Sendable (Event) -> Void)?) {
         core.setEventHandler(handler)
     }

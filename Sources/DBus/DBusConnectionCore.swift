@@ -205,13 +205,16 @@ final class DBusConnectionCore: @unchecked Sendable {
         }
     }
 
-    /// Whether the signal filter wants the body of the signal with `header`; asked under the delivery lock, so that
-    /// no filter runs once ``close()`` has returned.
+    /// Whether somebody wants the body of the signal with `header`: an event handler is set and the signal filter, if
+    /// any, accepts it.
+    ///
+    /// Asked under the delivery lock, so that no filter runs once ``close()`` has returned. Without a handler nobody would receive the signal, and a signal read then (the bus's `NameAcquired`, right
+    /// after `Hello`) would otherwise reach a handler set a moment later without passing a filter set with it.
     private func wants(_ header: DBusMessageHeader) -> Bool {
         delivery.lock()
         defer { delivery.unlock() }
-        let (filter, open) = withState { ($0.filter, $0.closedReason == nil) }
-        guard open else { return false }
+        let (filter, hasHandler, open) = withState { ($0.filter, $0.handler != nil, $0.closedReason == nil) }
+        guard open, hasHandler else { return false }
         return filter?(header) ?? true
     }
 

@@ -24,12 +24,7 @@ extension GeoClueSession {
     }
 
     /// The body half of the trust rules, for a signal ``screen(_:)`` let through: what it means.
-    ///
-    /// Its header is screened again first: a signal read before the session installed its filter (the bus's
-    /// `NameAcquired`, right after `Hello`, when the reader thread is slow) arrives here unscreened, and was counted
-    /// as "a LocationUpdated not about this client's locations".
     func interpret(_ signal: DBusMessage) -> Signal {
-        if let verdict = screen(signal.header) { return verdict }
         if signal.member == "NameOwnerChanged" { return ownerChanged(signal) }
         guard signal.body.count == 2, case .objectPath(let location) = signal.body[1], location.hasPrefix(client + "/")
         else { return .ignored("a LocationUpdated not about this client's locations") }
