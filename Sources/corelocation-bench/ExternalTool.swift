@@ -41,14 +41,15 @@ func runTool(_ executable: String, _ arguments: [String], input: String, discard
     return ToolRun(seconds: seconds, cpuSeconds: childCPU() - startCPU, output: String(decoding: output, as: UTF8.self))
 }
 
-/// Installs the programs the comparisons run when they are missing: `gpsdecode` (gpsd-clients), `gpsbabel`, and
-/// GNU `time`, which measures a child's own peak memory.
+/// Installs the programs the comparisons run when they are missing: `gpsdecode` (gpsd-clients), `gpsbabel`, GNU
+/// `time`, which measures a child's own peak memory, and Python's pynmea2 (Debian's python3-nmea2).
 ///
 /// With `apt-get`, as CI's `.ci/run` installs what the tests need, and only as root; without them, their rows
 /// say "not installed".
 func installMissingComparisonTools() {
-    let packages = [("gpsdecode", "gpsd-clients"), ("gpsbabel", "gpsbabel"), ("time", "time")]
+    var packages = [("gpsdecode", "gpsd-clients"), ("gpsbabel", "gpsbabel"), ("time", "time")]
         .filter { executablePath($0.0) == nil }.map(\.1)
+    if pythonWithPyNMEA2() == nil { packages.append("python3-nmea2") }
     guard !packages.isEmpty, getuid() == 0, let aptGet = executablePath("apt-get") else { return }
     print("installing \(packages.joined(separator: " ")) with apt-get")
     setenv("DEBIAN_FRONTEND", "noninteractive", 1)

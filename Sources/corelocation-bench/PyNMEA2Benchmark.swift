@@ -27,13 +27,22 @@ let pynmea2Script = #"""
     print(lines, parsed, rejected, positions)
     """#
 
+/// The path of a `python3` that can import pynmea2, or `nil`.
+///
+/// The first on `PATH`, else Debian's `/usr/bin/python3`, which Debian's python3-nmea2 installs for (a `PATH` may
+/// lead to another Python first, such as pyenv's).
+func pythonWithPyNMEA2() -> String? {
+    [executablePath("python3"), "/usr/bin/python3"].compactMap { $0 }.first { python in
+        FileManager.default.isExecutableFile(atPath: python)
+            && (try? runTool(python, ["-c", "import pynmea2"], input: "/dev/null", discardOutput: true)) != nil
+    }
+}
+
 /// pynmea2 on the same bytes, through `python3`.
 ///
 /// `nil` when python3 or the pynmea2 package is missing.
 func measurePyNMEA2(_ input: BenchInput) throws -> Measurement? {
-    guard let python = executablePath("python3"),
-        (try? runTool(python, ["-c", "import pynmea2"], input: "/dev/null", discardOutput: true)) != nil
-    else { return nil }
+    guard let python = pythonWithPyNMEA2() else { return nil }
     let script = FileManager.default.temporaryDirectory.appendingPathComponent("corelocation-bench-\(getpid()).py")
     Interruption.removeOnInterruption(script.path)
     try pynmea2Script.write(to: script, atomically: true, encoding: .utf8)

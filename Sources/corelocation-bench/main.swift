@@ -73,7 +73,7 @@ do {
     print(
         "corelocation-bench: \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load average \(ProcessStatus.loadAverage()), best of \(options.runs) runs"
     )
-    if ["gpsdecode", "end-to-end", "gpx-replay", "tool-memory"].contains(where: options.wants) {
+    if ["gpsdecode", "pynmea2", "end-to-end", "gpx-replay", "tool-memory"].contains(where: options.wants) {
         installMissingComparisonTools()
     }
     var input: BenchInput?
