@@ -65,9 +65,9 @@ struct GPXParseSession: ~Copyable {
     mutating func next() throws(GPXDiagnostic) -> GPXEvent? {
         if hasStopped, let stop { throw stop }
         while true {
-            if let event = firstEvent {
-                firstEvent = secondEvent
-                secondEvent = nil
+            // Moved out, not copied: an event holds a whole point (about 200 bytes and its name's reference).
+            if let event = firstEvent.take() {
+                firstEvent = secondEvent.take()
                 return event
             }
             if ended { return nil }

@@ -20,8 +20,16 @@ extension Geodesic {
 
     /// Reduces an angle to −180...180 degrees; ±180 keeps the sign of the input.
     static func normalizedAngle(_ degrees: Double) -> Double {
-        let reduced = degrees.isFinite ? degrees.remainder(dividingBy: 360) : .nan
+        let reduced = remainder360(degrees)
         return abs(reduced) == 180 ? Double(signOf: degrees, magnitudeOf: 180) : reduced
+    }
+
+    /// The IEEE remainder of `degrees` by 360 (−180...180), NaN for NaN and infinities.
+    ///
+    /// Up to 180 in magnitude that remainder is the angle itself, exactly (the quotient rounds to 0, ties to even),
+    /// so the library call is left out for the angles of nearly every fix.
+    static func remainder360(_ degrees: Double) -> Double {
+        abs(degrees) <= 180 ? degrees : degrees.isFinite ? degrees.remainder(dividingBy: 360) : .nan
     }
 
     /// Returns the latitude unchanged if it lies in −90...90 degrees, NaN otherwise.
@@ -43,9 +51,8 @@ extension Geodesic {
     /// A difference of exactly 0 or ±180 takes its sign from the unreduced difference, so that the
     /// direction of travel across the antimeridian is preserved.
     static func angleDifference(from: Double, to: Double) -> (difference: Double, error: Double) {
-        func reduced(_ x: Double) -> Double { x.isFinite ? x.remainder(dividingBy: 360) : .nan }
-        let first = exactSum(reduced(-from), reduced(to))
-        var (difference, error) = exactSum(reduced(first.sum), first.error)
+        let first = exactSum(remainder360(-from), remainder360(to))
+        var (difference, error) = exactSum(remainder360(first.sum), first.error)
         if difference == 0 || abs(difference) == 180 {
             let sign = error == 0 ? to - from : -error
             difference = Double(signOf: sign, magnitudeOf: difference)
@@ -60,7 +67,9 @@ extension Geodesic {
     ///   - correction: A small addition, e.g. the error term of ``angleDifference(from:to:)``.
     /// - Returns: The sine and cosine, exact at multiples of 90°.
     static func sinCos(degrees: Double, correction: Double = 0) -> (sin: Double, cos: Double) {
-        let reduced = degrees.isFinite ? degrees.truncatingRemainder(dividingBy: 360) : .nan
+        // Below 360 in magnitude the remainder is the angle itself, exactly (a library call saved per fix).
+        let reduced =
+            abs(degrees) < 360 ? degrees : degrees.isFinite ? degrees.truncatingRemainder(dividingBy: 360) : .nan
         // Ties go to even, as IEEE remquo does, so that ±45° is evaluated directly, not as 90° ∓ 45°.
         let quadrant = reduced.isNaN ? 0 : Int((reduced / 90).rounded(.toNearestOrEven))
         let remainder = reduced - 90 * Double(quadrant)

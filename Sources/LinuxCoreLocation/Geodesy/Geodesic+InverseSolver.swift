@@ -54,7 +54,8 @@ extension Geodesic {
                 abs(undershoot.sin - sinAlpha1) + (undershoot.cos - cosAlpha1) < bisectionTolerance
                 || abs(sinAlpha1 - overshoot.sin) + (cosAlpha1 - overshoot.cos) < bisectionTolerance
         }
-        let distance = lengths(epsilon: hybrid.epsilon, arc: hybrid.arc, points: points).distance
+        // The last step's lengths, when it worked them out for its derivative, are the same computation.
+        let distance = hybrid.distance ?? lengths(epsilon: hybrid.epsilon, arc: hybrid.arc, points: points).distance
         return InverseSolution(
             distance: distance * polarRadius, sinAlpha1: sinAlpha1, cosAlpha1: cosAlpha1,
             sinAlpha2: hybrid.sinAlpha2, cosAlpha2: hybrid.cosAlpha2)
@@ -70,6 +71,8 @@ extension Geodesic {
         let epsilon: Double
         /// dλ12/dα1, or NaN when not requested.
         let derivative: Double
+        /// s12/b for this α1, when working out the derivative computed it.
+        let distance: Double?
     }
 
     /// Given β1, β2 and α1, finds α2, σ1, σ2 and λ12 (Karney 2013, equations 5, 6, 8, 11, 45 and 46).
@@ -116,16 +119,18 @@ extension Geodesic {
             sinSigma1: sinSigma1, cosSigma1: cosSigma1, sinSigma2: sinSigma2, cosSigma2: cosSigma2, sigma12: sigma12)
 
         var derivative = Double.nan
+        var distance: Double?
         if withDerivative {
             if cosAlpha2 == 0 {
                 derivative = -2 * axisRatio * p.dn1 / p.sinBeta1
             } else {
-                let reducedLength = lengths(epsilon: eps, arc: arc, points: p).reducedLength
-                derivative = reducedLength * axisRatio / (cosAlpha2 * p.cosBeta2)
+                let lengths = lengths(epsilon: eps, arc: arc, points: p)
+                distance = lengths.distance
+                derivative = lengths.reducedLength * axisRatio / (cosAlpha2 * p.cosBeta2)
             }
         }
         return HybridSolution(
             longitudeError: eta + domega12, sinAlpha2: sinAlpha2, cosAlpha2: cosAlpha2, arc: arc,
-            epsilon: eps, derivative: derivative)
+            epsilon: eps, derivative: derivative, distance: distance)
     }
 }

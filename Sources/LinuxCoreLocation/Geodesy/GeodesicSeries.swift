@@ -25,10 +25,20 @@ extension Geodesic {
     }
 
     /// Evaluates each row of `table` (polynomials in ascending powers of x) at x.
+    ///
+    /// The same Horner steps as ``polynomial(_:at:)``, written as loops over the borrowed table: the closure form
+    /// copied the table at every call, which made it most of an inverse problem's time (GPX replay, issue 30).
+    @inline(__always)
     static func polynomials<let rows: Int, let powers: Int>(
-        _ table: InlineArray<rows, InlineArray<powers, Double>>, at x: Double
+        _ table: borrowing InlineArray<rows, InlineArray<powers, Double>>, at x: Double
     ) -> InlineArray<rows, Double> {
-        InlineArray { polynomial(table[$0], at: x) }
+        var values = InlineArray<rows, Double>(repeating: 0)
+        for row in 0..<rows {
+            var sum = 0.0
+            for index in (0..<powers).reversed() { sum = sum * x + table[row][index] }
+            values[row] = sum
+        }
+        return values
     }
 
     /// Evaluates Σₗ cₗ sin 2lσ (l = 1…N, `coefficients[l − 1]` = cₗ) by Clenshaw summation,

@@ -112,31 +112,25 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
             isAvailable: { true }, open: { try NMEAReplaySource(path: path, options: decoding) })
     }
 
-    /// Draws a GPX file's own points, each segment its own path; points without a valid position
-    /// (`<fix>none</fix>`) are left out, as a replay leaves them out.
+    /// Draws a GPX file's own points, each segment its own path (``GPXPointsPlot``), reading the file as it goes.
     private func drawPoints() -> Never {
-        let document: GPXDocument
+        var points = GPXPointsPlot(accepts: passesAccuracyFilter)
+        let summary: GPXReadSummary
         do {
-            document = try GPXReader(mode: .lenient).readDocument(contentsOf: URL(fileURLWithPath: input))
+            summary = try GPXReader(mode: .lenient).read(contentsOf: URL(fileURLWithPath: input)) { points.add($0) }
         } catch let diagnostic as GPXDiagnostic where diagnostic.kind != .io {
             Terminal.exit(.invalidInput, "invalid input: \(diagnostic)")
         } catch {
             Terminal.exit(.noInput, "cannot read \(input): \(error)")
         }
-        if let skipped = document.summary.skippedDescription { Terminal.note("\(input): warning: \(skipped)") }
-        let sequences = GPXReplay.replayedPoints(of: document)
-        guard !sequences.isEmpty else {
+        if let skipped = summary.skippedDescription { Terminal.note("\(input): warning: \(skipped)") }
+        guard let drawn = points.drawn else {
             Terminal.exit(.invalidInput, "invalid input: \(input): no track points, route points or waypoints")
         }
-        let segments = sequences.map { points in
-            points.map { GPXReplay.location(of: $0, timestamp: $0.time ?? .distantPast) }
-                .filter { $0.horizontalAccuracy >= 0 }
-                .map { TrackPlot.Point(location: $0, accepted: passesAccuracyFilter($0)) }
-        }
         // The track's own name after the file's: a recording of the sample says so there.
-        let name = document.tracks.lazy.compactMap(\.name).first ?? document.metadata.name
+        let name = points.trackName ?? points.documentName
         let file = URL(fileURLWithPath: input).lastPathComponent
-        write(TrackPlot(segments: segments, title: name.map { "\(file) — \($0)" } ?? file), noun: "points")
+        write(TrackPlot(drawn, title: name.map { "\(file) — \($0)" } ?? file), noun: "points")
     }
 
     /// The blocks layer's accuracy filter (`updateAccuracyFilter`) on one fix: off at 0, else at most the

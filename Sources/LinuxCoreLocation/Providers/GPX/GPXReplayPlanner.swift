@@ -46,11 +46,14 @@ struct GPXReplayPlanner {
             queued = nil
             return item
         }
-        guard var current = leg, current.second < current.duration - 1e-6 else {
+        // The leg is read in place: copying it out (about 350 bytes) at every call was most of the planner's time.
+        guard let second = leg?.second, let duration = leg?.duration, Self.interpolates(second, within: duration),
+            let current = leg
+        else {
             leg = nil
             return nil
         }
-        let fraction = current.second / current.duration
+        let fraction = second / duration
         let position = Geodesic.direct(
             latitude: current.start.point.latitude, longitude: current.start.point.longitude,
             azimuth: current.azimuth, distance: current.distance * fraction)
@@ -58,10 +61,15 @@ struct GPXReplayPlanner {
         let fix = GPXReplayFix(
             between: current.first, and: current.last, fraction: fraction, latitude: position.latitude,
             longitude: position.longitude, motion: motion)
-        let item = Self.item(fix, at: current.start.time.addingTimeInterval(current.second))
-        current.second += 1
-        leg = current
+        let item = Self.item(fix, at: current.start.time.addingTimeInterval(second))
+        leg?.second += 1
         return item
+    }
+
+    /// Whether a fix is emitted `second` seconds into a leg lasting `duration`: more than a microsecond before its
+    /// end.
+    private static func interpolates(_ second: Double, within duration: TimeInterval) -> Bool {
+        second < duration - 1e-6
     }
 
     /// Adds the next point of the current segment at its place on the timeline; the previous point's fix and the
@@ -93,9 +101,12 @@ struct GPXReplayPlanner {
         let first = GPXReplayFix(start.point, motion: departing)
         queued = Self.item(first, at: start.time)
         if duration <= GPXReplay.maximumInterpolatedLeg {
-            leg = Leg(
-                start: start, first: first, last: GPXReplayFix(point, motion: .unknown), distance: line.distance,
-                azimuth: line.initialAzimuth, duration: duration, speed: speed)
+            // A leg without a fix inside (such as a recording's 1 s step) is not kept at all.
+            leg =
+                Self.interpolates(1, within: duration)
+                ? Leg(
+                    start: start, first: first, last: GPXReplayFix(point, motion: .unknown), distance: line.distance,
+                    azimuth: line.initialAzimuth, duration: duration, speed: speed) : nil
         }
         pending = Placed(point: point, time: time)
         arriving = GPXReplayMotion(speed: speed, course: moves && line.distance > 0 ? line.finalAzimuth : -1)

@@ -169,11 +169,14 @@ extension GPXReplaySource.Pass {
                 if let skipped = stream.summary.skippedDescription { Diagnostics.warn("\(name): warning: \(skipped)") }
                 continue
             }
-            switch (selection, event) {
-            case (.trackPoints, .trackStarted), (.trackPoints, .segmentStarted), (.routePoints, .routeStarted):
+            // A switch over the event alone: over a (selection, event) tuple, it copied the event's point.
+            switch event {
+            case .trackStarted where selection == .trackPoints, .segmentStarted where selection == .trackPoints,
+                .routeStarted where selection == .routePoints:
                 timeline.endSegment()
-            case (.trackPoints, .trackPoint(let point)), (.routePoints, .routePoint(let point)),
-                (.waypoints, .waypoint(let point)):
+            case .trackPoint(let point) where selection == .trackPoints,
+                .routePoint(let point) where selection == .routePoints,
+                .waypoint(let point) where selection == .waypoints:
                 if let time = point.time, let problem = FixTime.problem(with: time, now: nil) {
                     skipped.skip(problem, time: time)
                 } else {

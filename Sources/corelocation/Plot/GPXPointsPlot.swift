@@ -1,0 +1,64 @@
+import GPX
+import LinuxCoreLocation
+
+/// The points of a GPX file that `plot` draws without `--replay`, gathered event by event as the file is read, in
+/// memory that does not grow with the file (issue 30: the whole document was read into memory first).
+///
+/// The points drawn are those a replay visits (``GPXReplay/replayedPoints(of:)``): the track points when the file
+/// has any, else the route points, else the waypoints. Since which kind that is shows only at the end of the file,
+/// all three are gathered, each thinned as ``TrackPlotAccumulator`` thins a long track. Each track segment and each
+/// route is a path of its own; the waypoints are one. Points without a valid position (`<fix>none</fix>`) are left
+/// out, as a replay leaves them out.
+struct GPXPointsPlot {
+    /// Whether a fix passes the command's accuracy filter (drawn as accepted).
+    let accepts: (CLLocation) -> Bool
+    private var tracks = Kind()
+    private var routes = Kind()
+    private var waypoints = Kind()
+    /// The name of the first track that has one.
+    private(set) var trackName: String?
+    /// The document's `<metadata><name>`.
+    private(set) var documentName: String?
+
+    /// The points of one kind.
+    private struct Kind {
+        var plot = TrackPlotAccumulator()
+        /// The points read, drawn or not.
+        var count = 0
+
+        /// Counts `point` and draws it unless its position is invalid.
+        ///
+        /// A method of its own, not one of the plot taking this kind `inout`: that copied the plot (and its kinds'
+        /// arrays) at every point, so each append copied the array, quadratic in the points.
+        mutating func add(_ point: GPXPoint, accepts: (CLLocation) -> Bool) {
+            count += 1
+            let location = GPXReplay.location(of: point, timestamp: point.time ?? .distantPast)
+            guard location.horizontalAccuracy >= 0 else { return }
+            plot.add(location, accepted: accepts(location))
+        }
+    }
+
+    /// Gathers nothing yet; `accepts` marks the fixes the accuracy filter passes.
+    init(accepts: @escaping (CLLocation) -> Bool) {
+        self.accepts = accepts
+    }
+
+    /// The points to draw, or `nil` when the file has no track point, route point or waypoint.
+    var drawn: TrackPlotAccumulator? {
+        [tracks, routes, waypoints].first { $0.count > 0 }?.plot
+    }
+
+    /// Takes in the next event of the file.
+    mutating func add(_ event: GPXEvent) {
+        switch event {
+        case .metadata(let metadata): documentName = metadata.name
+        case .segmentStarted: tracks.plot.startSegment()
+        case .trackPoint(let point): tracks.add(point, accepts: accepts)
+        case .trackEnded(let name): trackName = trackName ?? name
+        case .routeStarted: routes.plot.startSegment()
+        case .routePoint(let point): routes.add(point, accepts: accepts)
+        case .waypoint(let point): waypoints.add(point, accepts: accepts)
+        case .trackStarted, .routeEnded: break
+        }
+    }
+}
