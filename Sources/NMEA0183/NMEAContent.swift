@@ -27,57 +27,76 @@ enum NMEAContent {
     /// Decodes a sentence by type, whatever the talker; returns the content and the optional fields its typed
     /// sentence ignored.
     ///
-    /// With `keepsSatellites` false, the satellite lists of GSA and GSV are checked but not kept (the epoch
-    /// assembler needs only their count), so that decoding them allocates nothing: the decoder's path when it
-    /// reports no sentences.
-    ///
     /// - Throws: ``NMEAFieldError`` when a field the type needs is missing or malformed.
     static func decode(_ fields: NMEAFieldView, keepsSatellites: Bool) throws(NMEAFieldError) -> (
         content: NMEAContent, ignored: [NMEAFieldError]
     ) {
-        if fields.isGarminAltitude {
-            let value = try PGRMZSentence(fields: fields)
-            return (.pgrmz(value), value.ignoredFields)
+        struct Builder: NMEATypedSentenceHandler {
+            func handle<Sentence: NMEATypedSentence>(
+                _ sentence: Sentence, _ result: inout (content: NMEAContent, ignored: [NMEAFieldError])
+            ) {
+                result = (sentence.content, sentence.ignoredFields)
+            }
         }
+        var builder = Builder()
+        var result: (content: NMEAContent, ignored: [NMEAFieldError]) = (.other, [])
+        try decode(fields, keepsSatellites: keepsSatellites, to: &builder, context: &result)
+        return result
+    }
+
+    /// Decodes a sentence by type, whatever the talker, and hands the typed sentence to `handler`, borrowed (see
+    /// ``NMEATypedSentence``).
+    ///
+    /// With `keepsSatellites` false, the satellite lists of GSA and GSV are checked but not kept (the epoch
+    /// assembler needs only their count), so that decoding them allocates nothing: the decoder's path when it
+    /// reports no sentences.
+    ///
+    /// - Throws: ``NMEAFieldError`` when a field the type needs is missing or malformed; `handler` is not called.
+    static func decode<Handler: NMEATypedSentenceHandler>(
+        _ fields: NMEAFieldView, keepsSatellites: Bool, to handler: inout Handler, context: inout Handler.Context
+    ) throws(NMEAFieldError) {
+        if fields.isGarminAltitude { return handler.handle(try PGRMZSentence(fields: fields), &context) }
         switch fields.typeCode {
-        case TypeCode.gga:
-            let value = try GGASentence(fields: fields)
-            return (.gga(value), value.ignoredFields)
-        case TypeCode.rmc:
-            let value = try RMCSentence(fields: fields)
-            return (.rmc(value), value.ignoredFields)
-        case TypeCode.gll:
-            let value = try GLLSentence(fields: fields)
-            return (.gll(value), value.ignoredFields)
-        case TypeCode.gns:
-            let value = try GNSSentence(fields: fields)
-            return (.gns(value), value.ignoredFields)
-        case TypeCode.vtg:
-            let value = try VTGSentence(fields: fields)
-            return (.vtg(value), value.ignoredFields)
+        case TypeCode.gga: handler.handle(try GGASentence(fields: fields), &context)
+        case TypeCode.rmc: handler.handle(try RMCSentence(fields: fields), &context)
+        case TypeCode.gll: handler.handle(try GLLSentence(fields: fields), &context)
+        case TypeCode.gns: handler.handle(try GNSSentence(fields: fields), &context)
+        case TypeCode.vtg: handler.handle(try VTGSentence(fields: fields), &context)
         case TypeCode.gsa:
             var count = 0
-            let value = try GSASentence(fields: fields, keepsSatellites: keepsSatellites, satelliteCount: &count)
-            return (.gsa(value, satelliteCount: count), value.ignoredFields)
-        case TypeCode.gsv:
-            let value = try GSVSentence(fields: fields, keepsSatellites: keepsSatellites)
-            return (.gsv(value), value.ignoredFields)
-        case TypeCode.gst:
-            let value = try GSTSentence(fields: fields)
-            return (.gst(value), value.ignoredFields)
-        case TypeCode.gbs:
-            let value = try GBSSentence(fields: fields)
-            return (.gbs(value), value.ignoredFields)
-        case TypeCode.zda:
-            let value = try ZDASentence(fields: fields)
-            return (.zda(value), value.ignoredFields)
-        case TypeCode.hdt: return (.hdt(try HDTSentence(fields: fields)), [])
-        case TypeCode.hdg:
-            let value = try HDGSentence(fields: fields)
-            return (.hdg(value), value.ignoredFields)
-        case TypeCode.hdm: return (.hdm(try HDMSentence(fields: fields)), [])
-        case TypeCode.ths: return (.ths(try THSSentence(fields: fields)), [])
-        default: return (.other, [])
+            let gsa = try GSASentence(fields: fields, keepsSatellites: keepsSatellites, satelliteCount: &count)
+            handler.handle(GSAContent(gsa: gsa, satelliteCount: count), &context)
+        case TypeCode.gsv: handler.handle(try GSVSentence(fields: fields, keepsSatellites: keepsSatellites), &context)
+        case TypeCode.gst: handler.handle(try GSTSentence(fields: fields), &context)
+        case TypeCode.gbs: handler.handle(try GBSSentence(fields: fields), &context)
+        case TypeCode.zda: handler.handle(try ZDASentence(fields: fields), &context)
+        case TypeCode.hdt: handler.handle(try HDTSentence(fields: fields), &context)
+        case TypeCode.hdg: handler.handle(try HDGSentence(fields: fields), &context)
+        case TypeCode.hdm: handler.handle(try HDMSentence(fields: fields), &context)
+        case TypeCode.ths: handler.handle(try THSSentence(fields: fields), &context)
+        default: handler.handle(OtherContent(), &context)
+        }
+    }
+
+    /// Hands the typed sentence this content holds to `handler`.
+    func visit<Handler: NMEATypedSentenceHandler>(_ handler: inout Handler, context: inout Handler.Context) {
+        switch self {
+        case .gga(let value): handler.handle(value, &context)
+        case .rmc(let value): handler.handle(value, &context)
+        case .gll(let value): handler.handle(value, &context)
+        case .gns(let value): handler.handle(value, &context)
+        case .vtg(let value): handler.handle(value, &context)
+        case .gsa(let value, let count): handler.handle(GSAContent(gsa: value, satelliteCount: count), &context)
+        case .gsv(let value): handler.handle(value, &context)
+        case .gst(let value): handler.handle(value, &context)
+        case .gbs(let value): handler.handle(value, &context)
+        case .zda(let value): handler.handle(value, &context)
+        case .hdt(let value): handler.handle(value, &context)
+        case .hdg(let value): handler.handle(value, &context)
+        case .hdm(let value): handler.handle(value, &context)
+        case .ths(let value): handler.handle(value, &context)
+        case .pgrmz(let value): handler.handle(value, &context)
+        case .other: handler.handle(OtherContent(), &context)
         }
     }
 

@@ -27,18 +27,6 @@ struct NMEACycleEnd: Sendable {
     private var candidate = notAnEnd
     private var confirmations = 0
 
-    /// The key of `content` for cycle ends: `nil` for headings and for sentences without an address key
-    /// (encapsulated ones), which are not part of the cycle; ``notAnEnd`` for a GSV before its last part; `address`
-    /// otherwise.
-    static func key(of content: NMEAContent, address: UInt64?) -> UInt64? {
-        guard let address else { return nil }
-        switch content {
-        case .hdt, .hdg, .hdm, .ths: return nil
-        case .gsv(let gsv): return gsv.sentenceNumber == gsv.totalSentences ? address : notAnEnd
-        default: return address
-        }
-    }
-
     /// Whether the sentence with `key` ends the cycle: it is the learned end, confirmed enough times.
     func ends(with key: UInt64) -> Bool {
         key != Self.notAnEnd && key == candidate && confirmations >= Self.confirmationsNeeded

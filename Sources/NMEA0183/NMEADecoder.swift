@@ -155,25 +155,15 @@ public struct NMEADecoder: Sendable {
                         foundValue: options.includesFieldValues ? error.foundValue : nil))
                 return
             }
-            let content: NMEAContent
-            let ignoredFields: [NMEAFieldError]
+            var context = SentenceContext(fields: fields, events: [])
+            swap(&context.events, &events)
+            defer { swap(&context.events, &events) }
             do throws(NMEAFieldError) {
-                (content, ignoredFields) = try NMEAContent.decode(fields, keepsSatellites: options.reportsSentences)
+                try NMEAContent.decode(fields, keepsSatellites: options.reportsSentences, to: &self, context: &context)
             } catch {
                 statistics[error.reason] += 1
                 record(diagnostic(for: error, in: fields, severity: .error))
-                return
             }
-            for ignored in ignoredFields {
-                statistics.ignoredFields += 1
-                record(diagnostic(for: ignored, in: fields, severity: .warning))
-            }
-            statistics.acceptedSentences += 1
-            if case .other = content { statistics.unknownSentences += 1 }
-            if options.reportsSentences { events.append(.sentence(content.message(NMEASentence(copying: fields)))) }
-            let start = events.count
-            assembler.add(content, line: line, talker: fields.talkerCode, address: fields.addressKey, into: &events)
-            count(events[start...])
         }
     }
 
@@ -220,5 +210,33 @@ public struct NMEADecoder: Sendable {
         case .invalidCharacter: "control or non-ASCII byte inside the sentence"
         default: reason.description
         }
+    }
+}
+
+/// The decoder takes each decoded sentence borrowed, where it was decoded (see ``NMEATypedSentence``).
+extension NMEADecoder: NMEATypedSentenceHandler {
+    /// The sentence being decoded and the events of the chunk.
+    struct SentenceContext {
+        let fields: NMEAFieldView
+        var events: [NMEAEvent]
+    }
+
+    /// Counts and describes what `sentence` ignored, reports it when sentences are reported, and adds it to its epoch.
+    mutating func handle<Sentence: NMEATypedSentence>(_ sentence: Sentence, _ context: inout SentenceContext) {
+        let fields = context.fields
+        for ignored in sentence.ignoredFields {
+            statistics.ignoredFields += 1
+            record(diagnostic(for: ignored, in: fields, severity: .warning))
+        }
+        statistics.acceptedSentences += 1
+        if Sentence.self == OtherContent.self { statistics.unknownSentences += 1 }
+        if options.reportsSentences {
+            context.events.append(.sentence(sentence.content.message(NMEASentence(copying: fields))))
+        }
+        let start = context.events.count
+        assembler.add(
+            sentence, line: fields.line, talker: fields.talkerCode, address: fields.addressKey,
+            into: &context.events)
+        count(context.events[start...])
     }
 }

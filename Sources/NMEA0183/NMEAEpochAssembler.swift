@@ -65,105 +65,39 @@ public struct NMEAEpochAssembler: Sendable {
 
     /// Adds one decoded sentence; appends the events it completes (a closed epoch's fix or no-fix, a heading).
     public mutating func add(_ message: NMEAMessage, into events: inout [NMEAEvent]) {
+        struct Adder: NMEATypedSentenceHandler {
+            let line: Int
+            let talker: UInt16
+            let address: UInt64?
+            var events: [NMEAEvent]
+            mutating func handle<Sentence: NMEATypedSentence>(
+                _ sentence: Sentence, _ assembler: inout NMEAEpochAssembler
+            ) {
+                assembler.add(sentence, line: line, talker: talker, address: address, into: &events)
+            }
+        }
         let sentence = message.sentence
-        add(
-            message.content, line: sentence.line, talker: sentence.withView(\.talkerCode),
-            address: sentence.withView(\.addressKey), into: &events)
+        var adder = Adder(
+            line: sentence.line, talker: sentence.withView(\.talkerCode), address: sentence.withView(\.addressKey),
+            events: [])
+        swap(&adder.events, &events)
+        message.content.visit(&adder, context: &self)
+        swap(&adder.events, &events)
     }
 
-    /// Adds the content of a sentence of `line`, `talker` (``NMEAFieldView/talkerCode``) and `address`
-    /// (``NMEAFieldView/addressKey``, `nil` when encapsulated): the decoder's path, which needs no ``NMEAMessage``.
-    mutating func add(
-        _ content: NMEAContent, line: Int, talker: UInt16, address: UInt64?, into events: inout [NMEAEvent]
+    /// Adds a typed sentence of `line`, `talker` (``NMEAFieldView/talkerCode``) and `address`
+    /// (``NMEAFieldView/addressKey``, `nil` when encapsulated): the decoder's path, which needs no ``NMEAMessage``
+    /// and borrows the sentence where it was decoded.
+    mutating func add<Sentence: NMEATypedSentence>(
+        _ sentence: Sentence, line: Int, talker: UInt16, address: UInt64?, into events: inout [NMEAEvent]
     ) {
-        addContent(content, line: line, talker: talker, into: &events)
-        guard options.closesEpochAtCycleEnd, let key = NMEACycleEnd.key(of: content, address: address) else { return }
+        sentence.add(to: &self, line: line, talker: talker, into: &events)
+        guard options.closesEpochAtCycleEnd, let address, let key = sentence.cycleEndKey(address: address) else {
+            return
+        }
         cycleEnd.note(key)
         guard cycleEnd.ends(with: key), isEpochOpen, epoch.time != nil else { return }
         closeEpoch(into: &events)
-    }
-
-    private mutating func addContent(
-        _ content: NMEAContent, line: Int, talker: UInt16, into events: inout [NMEAEvent]
-    ) {
-        switch content {
-        case .gga(let gga):
-            join(time: gga.time, line: line, events: &events)
-            recordSolution(
-                latitude: gga.latitude, longitude: gga.longitude, quality: gga.quality,
-                altitudeMSL: gga.altitudeMSL, geoidSeparation: gga.geoidSeparation,
-                satellitesUsed: gga.satellitesUsed, hdop: gga.hdop, talker: talker)
-        case .gns(let gns):
-            join(time: gns.time, line: line, events: &events)
-            recordSolution(
-                latitude: gns.latitude, longitude: gns.longitude, quality: gns.quality,
-                altitudeMSL: gns.altitudeMSL, geoidSeparation: gns.geoidSeparation,
-                satellitesUsed: gns.satellitesUsed, hdop: gns.hdop, talker: talker)
-        case .rmc(let rmc):
-            join(time: rmc.time, date: rmc.date, line: line, events: &events)
-            if let date = rmc.date, isEpochOpen { epoch.date = date }
-            record(
-                latitude: rmc.latitude, longitude: rmc.longitude, valid: rmc.isValid,
-                quality: rmc.mode ?? .autonomous, detailed: false, talker: talker)
-            if rmc.isValid {
-                latestVariation = rmc.magneticVariation ?? latestVariation
-                update { epoch in
-                    epoch.speed = rmc.speed ?? epoch.speed
-                    epoch.course = rmc.course ?? epoch.course
-                    epoch.magneticVariation = rmc.magneticVariation ?? epoch.magneticVariation
-                }
-            }
-        case .gll(let gll):
-            join(time: gll.time, line: line, events: &events)
-            record(
-                latitude: gll.latitude, longitude: gll.longitude, valid: gll.isValid,
-                quality: gll.mode ?? .autonomous, detailed: false, talker: talker)
-        case .vtg(let vtg):
-            join(time: nil, line: line, events: &events)
-            if vtg.mode != .invalid {
-                update { epoch in
-                    epoch.speed = vtg.speed ?? epoch.speed
-                    epoch.course = vtg.course ?? epoch.course
-                }
-            }
-        case .gsa(let gsa, let satelliteCount):
-            // A GSA counts for its epoch or the one before (``emitEpoch(into:)``), so one after a cycle end is not
-            // taken as a sign that the end was wrong.
-            join(time: nil, line: line, contributes: false, events: &events)
-            recordGSA(gsa, satelliteCount: satelliteCount)
-        case .gst(let gst):
-            join(time: gst.time, line: line, events: &events)
-            update { epoch in
-                epoch.gstHorizontalSigma = gst.horizontalSigma
-                epoch.gstAltitudeSigma = gst.altitudeSigma
-            }
-        case .gbs(let gbs):
-            join(time: gbs.time, line: line, events: &events)
-        case .zda(let zda):
-            join(time: zda.time, date: zda.date, line: line, events: &events)
-            if let date = zda.date, isEpochOpen { epoch.date = date }
-        case .pgrmz(let pgrmz):
-            join(time: nil, line: line, events: &events)
-            if pgrmz.isMeasured, isEpochOpen { epoch.measuredAltitudeMSL = pgrmz.altitudeMSL }
-        case .hdt(let hdt):
-            emitHeading(true: hdt.heading, magnetic: nil, source: .hdt, line: line, talker: talker, events: &events)
-        case .hdg(let hdg):
-            emitHeading(
-                true: hdg.trueHeading
-                    ?? hdg.magneticHeading.flatMap { magnetic in
-                        latestVariation.map { HDGSentence.normalised(magnetic + $0) }
-                    },
-                magnetic: hdg.magneticHeading, source: .hdg, line: line, talker: talker, events: &events)
-        case .hdm(let hdm):
-            emitHeading(
-                true: nil, magnetic: hdm.magneticHeading, source: .hdm, line: line, talker: talker, events: &events)
-        case .ths(let ths):
-            emitHeading(
-                true: ths.isValid ? ths.heading : nil, magnetic: nil, source: .ths, line: line, talker: talker,
-                events: &events)
-        case .gsv, .other:
-            break
-        }
     }
 
     /// Closes the open epoch at the end of input, appending its fix or no-fix.
@@ -176,7 +110,7 @@ public struct NMEAEpochAssembler: Sendable {
     /// After an epoch closed at its cycle end, a timed sentence with that epoch's time shows the learned end was
     /// wrong: it is forgotten, and the epoch the sentence opens is not reported (its fix was); a sentence with
     /// content for a fix before the next timed one (`contributes`) also shows it.
-    private mutating func join(
+    mutating func join(
         time: NMEATimeOfDay?, date: NMEADate? = nil, line: Int, contributes: Bool = true,
         events: inout [NMEAEvent]
     ) {
@@ -206,13 +140,13 @@ public struct NMEAEpochAssembler: Sendable {
     }
 
     /// Changes the open epoch in place, if there is one.
-    private mutating func update(_ body: (inout Epoch) -> Void) {
+    mutating func update(_ body: (inout Epoch) -> Void) {
         guard isEpochOpen else { return }
         body(&epoch)
     }
 
     /// Records a GGA/GNS solution: position, quality, altitude, satellites, HDOP.
-    private mutating func recordSolution(
+    mutating func recordSolution(
         latitude: Double?, longitude: Double?, quality: NMEAFixQuality?,
         altitudeMSL: Double?, geoidSeparation: Double?, satellitesUsed: Int?,
         hdop: Double?, talker: UInt16
@@ -234,7 +168,7 @@ public struct NMEAEpochAssembler: Sendable {
         }
     }
 
-    private mutating func record(
+    mutating func record(
         latitude: Double?, longitude: Double?, valid: Bool, quality: NMEAFixQuality,
         detailed: Bool, talker: UInt16
     ) {
@@ -251,7 +185,7 @@ public struct NMEAEpochAssembler: Sendable {
     }
 
     /// Merges a GSA that listed `satelliteCount` satellite ids (its ``GSASentence/satellites`` may be empty).
-    private mutating func recordGSA(_ gsa: GSASentence, satelliteCount: Int) {
+    mutating func recordGSA(_ gsa: GSASentence, satelliteCount: Int) {
         if var state = latestGSA, state.serial == epochSerial {
             state.fixMode = gsa.fixMode ?? state.fixMode
             state.pdop = gsa.pdop ?? state.pdop
@@ -268,7 +202,7 @@ public struct NMEAEpochAssembler: Sendable {
 
     /// Emits a heading stamped with the open epoch's time, unless the epoch already has headings of the same kind
     /// (true: HDT, THS; magnetic: HDG, HDM) from another sentence type, which describe the same measurement.
-    private mutating func emitHeading(
+    mutating func emitHeading(
         true trueHeading: Double?, magnetic magneticHeading: Double?, source: NMEAHeading.Source, line: Int,
         talker: UInt16, events: inout [NMEAEvent]
     ) {

@@ -37,14 +37,20 @@ extension NMEAFieldView {
         switch read(index, Self.parseDecimal) {
         case .empty: return nil
         case .value(let parsed) where range.contains(parsed): value = parsed
-        default:
-            let bounds =
-                range.lowerBound == -.greatestFiniteMagnitude
-                ? "a decimal number"
-                : "a decimal number in \(range.lowerBound)...\(range.upperBound)"
-            throw malformed(index, name, expected: bounds)
+        default: throw malformedDecimal(index, name, in: range)
         }
         return value
+    }
+
+    /// The error of a decimal field that does not parse or lies outside `range`; out of line, so that the string
+    /// work stays off ``decimal(_:_:in:)``'s path.
+    @inline(never)
+    private func malformedDecimal(_ index: Int, _ name: String, in range: ClosedRange<Double>) -> NMEAFieldError {
+        let bounds =
+            range.lowerBound == -.greatestFiniteMagnitude
+            ? "a decimal number"
+            : "a decimal number in \(range.lowerBound)...\(range.upperBound)"
+        return malformed(index, name, expected: bounds)
     }
 
     /// An unsigned integer, nil when empty; throws when malformed or outside `range`.
@@ -54,8 +60,15 @@ extension NMEAFieldView {
         switch read(index, { $0.count <= 9 ? Self.parseDigits($0) : nil }) {
         case .empty: return nil
         case .value(let value) where range.contains(value): return value
-        default: throw malformed(index, name, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
+        default: throw malformedInteger(index, name, in: range)
         }
+    }
+
+    /// The error of an integer field that does not parse or lies outside `range`; out of line, so that the string
+    /// work stays off the readers' path.
+    @inline(never)
+    func malformedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) -> NMEAFieldError {
+        malformed(index, name, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
     }
 
     /// A single letter from `allowed`, as its byte; nil when empty.
@@ -63,10 +76,15 @@ extension NMEAFieldView {
         switch read(index, { field in field.count == 1 ? field[0] : nil }) {
         case .empty: return nil
         case .value(let byte) where allowed.withUTF8Buffer({ $0.contains(byte) }): return byte
-        default:
-            let letters = allowed.withUTF8Buffer { $0.map { String(UnicodeScalar($0)) } }
-            throw malformed(index, name, expected: "one of \(letters.joined(separator: ", "))")
+        default: throw malformedLetter(index, name, allowed: allowed)
         }
+    }
+
+    /// The error of a letter field that is not one of `allowed`; out of line, off ``letter(_:_:allowed:)``'s path.
+    @inline(never)
+    private func malformedLetter(_ index: Int, _ name: String, allowed: StaticString) -> NMEAFieldError {
+        let letters = allowed.withUTF8Buffer { $0.map { String(UnicodeScalar($0)) } }
+        return malformed(index, name, expected: "one of \(letters.joined(separator: ", "))")
     }
 
     /// A single character from `allowed`, nil when empty.
@@ -98,7 +116,6 @@ extension NMEAFieldView {
     ) throws(NMEAFieldError) -> Double? {
         let hemisphere = try letter(index + 1, hemisphereName, allowed: hemispheres)
         if isEmptyField(index) { return nil }
-        func expected() -> String { "\(degreeDigits == 2 ? "dd" : "ddd")mm.mmmm" }
         let parsed = withField(index) { text -> (whole: Int, value: Double)? in
             let dot = text.firstIndex(of: UInt8(ascii: ".")) ?? text.endIndex
             guard dot >= 3, let whole = Self.parseDigits(UnsafeBufferPointer(rebasing: text[..<dot])),
@@ -106,20 +123,36 @@ extension NMEAFieldView {
             else { return nil }
             return (whole, value)
         }
-        guard let parsed else { throw malformed(index, name, expected: expected()) }
+        guard let parsed else { throw malformedAngle(index, degreeDigits: degreeDigits, name: name, limit: nil) }
         let degrees = Double(parsed.whole / 100)
         let minutes = parsed.value - degrees * 100
         let result = degrees + minutes / 60
         guard minutes < 60, result <= limit else {
-            throw malformed(index, name, expected: expected() + " within ±\(Int(limit))°")
+            throw malformedAngle(index, degreeDigits: degreeDigits, name: name, limit: limit)
         }
         guard let hemisphere else {
-            let letters = hemispheres.withUTF8Buffer { $0.map { String(UnicodeScalar($0)) } }
-            throw NMEAFieldError(
-                reason: .missingField, field: index + 1, fieldName: hemisphereName,
-                detail: "expected \(letters.joined(separator: " or ")) after a \(name)")
+            throw missingHemisphere(index + 1, hemisphereName, after: name, hemispheres: hemispheres)
         }
         return hemisphere == UInt8(ascii: "S") || hemisphere == UInt8(ascii: "W") ? -result : result
+    }
+
+    /// The error of an angle field that does not parse or, with `limit`, lies outside ±`limit`; out of line, off
+    /// ``angle(_:degreeDigits:limit:name:hemisphereName:hemispheres:)``'s path.
+    @inline(never)
+    private func malformedAngle(_ index: Int, degreeDigits: Int, name: String, limit: Double?) -> NMEAFieldError {
+        let form = "\(degreeDigits == 2 ? "dd" : "ddd")mm.mmmm"
+        return malformed(index, name, expected: limit.map { form + " within ±\(Int($0))°" } ?? form)
+    }
+
+    /// The error of an angle without its hemisphere letter in field `index`; out of line.
+    @inline(never)
+    private func missingHemisphere(_ index: Int, _ name: String, after angleName: String, hemispheres: StaticString)
+        -> NMEAFieldError
+    {
+        let letters = hemispheres.withUTF8Buffer { $0.map { String(UnicodeScalar($0)) } }
+        return NMEAFieldError(
+            reason: .missingField, field: index, fieldName: name,
+            detail: "expected \(letters.joined(separator: " or ")) after a \(angleName)")
     }
 
     /// A UTC time of day `hhmmss[.s...]`, nil when empty.
@@ -177,6 +210,12 @@ extension NMEAFieldView {
         return value
     }
 
+    /// A decimal number too long for ``parseDecimal(_:)``'s exact path, through the library; out of line, off that path.
+    @inline(never)
+    private static func parseLongDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        Double(String(decoding: text, as: UTF8.self))
+    }
+
     /// Exact powers of ten, 10⁰ through 10²².
     private static let powersOfTen: [Double] = (0...22).map { exponent in
         (0..<exponent).reduce(1.0) { product, _ in product * 10 }
@@ -211,9 +250,7 @@ extension NMEAFieldView {
         }
         guard digitCount > 0 else { return nil }
         // Exact integer over an exact power of ten gives a correctly rounded quotient; longer inputs use the library.
-        guard significant <= 15, fractionDigits <= 22 else {
-            return Double(String(decoding: text, as: UTF8.self))
-        }
+        guard significant <= 15, fractionDigits <= 22 else { return parseLongDecimal(text) }
         let value = Double(mantissa) / powersOfTen[fractionDigits]
         return negative ? -value : value
     }
@@ -252,9 +289,7 @@ extension NMEAFieldView {
                 negative ? -$0 : $0
             }
         }
-        guard let value, range.contains(value) else {
-            throw malformed(index, name, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
-        }
+        guard let value, range.contains(value) else { throw malformedInteger(index, name, in: range) }
         return value
     }
 }

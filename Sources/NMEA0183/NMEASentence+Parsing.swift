@@ -154,6 +154,13 @@ extension NMEAFieldView {
         throws(NMEASentence.ParseError) -> Int?
     {
         typealias ParseError = NMEASentence.ParseError
+        // The usual case first: `*hh` ends the sentence, so that star is the last one.
+        let count = bytes.count
+        if count >= 3, bytes[count - 3] == UInt8(ascii: "*"), hexValue(bytes[count - 2]) != nil,
+            hexValue(bytes[count - 1]) != nil
+        {
+            return count - 3
+        }
         guard let star = bytes.lastIndex(of: UInt8(ascii: "*")) else {
             if acceptsMissing { return nil }
             throw ParseError(reason: .missingChecksum, detail: "no '*hh' checksum at the end")

@@ -126,13 +126,17 @@ struct SentenceFramer: Sendable {
                 if let start = pendingStart {
                     let byte = bytes[index]
                     if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                        // The candidate ends in these bytes: hand them out without copying.
+                        // The candidate ends in these bytes: hand them out without copying. What `push` does with a
+                        // line end inside a sentence (no CR can precede it there: a start character cleared it).
                         pendingStart = nil
-                        let range = start..<index
+                        completedRange = start..<index
                         index += 1
-                        let event = push(byte)
-                        if event == .sentence { completedRange = range }
-                        return event
+                        afterCarriageReturn = byte == UInt8(ascii: "\r")
+                        line += 1
+                        inSentence = false
+                        lineHasForeignBytes = false
+                        lineHadSentence = false
+                        return .sentence
                     }
                     materialize(bytes, upTo: index)
                 }
@@ -144,6 +148,12 @@ struct SentenceFramer: Sendable {
                 if index == end { return nil }
             }
             let byte = bytes[index]
+            if byte == UInt8(ascii: "\n"), afterCarriageReturn {
+                // The LF of a CR LF, as `push` takes it: the CR ended the line (and any comment on it).
+                afterCarriageReturn = false
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!"), !lineIsComment {
                 // What `push` does with a start character, except that the new candidate stays in place.
                 afterCarriageReturn = false
