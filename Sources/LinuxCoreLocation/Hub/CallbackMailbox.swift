@@ -140,22 +140,26 @@ final class CallbackMailbox: @unchecked Sendable {
     ///   - dropsOldest: Whether to make room by dropping the lane's provider's oldest waiting event when the mailbox
     ///     is full (a live source); a replay waits for ``hasRoom`` instead.
     ///   - moreFollow: Whether more events follow at once, so that the hop may wait for them (up to ``burstSize``).
-    func post(_ delivery: Delivery, dropsOldest: Bool, moreFollow: Bool) {
+    /// - Returns: Whether the mailbox still has room (``hasRoom``) with `delivery` in it: a replay then needs no second
+    ///   turn of the lock to know it may go on.
+    @discardableResult
+    func post(_ delivery: Delivery, dropsOldest: Bool, moreFollow: Bool) -> Bool {
         var delivery = delivery
-        let dropped = state.withLock { state -> Delivery? in
+        let (dropped, hasRoom) = state.withLock { state -> (Delivery?, Bool) in
             let dropped = dropsOldest && state.deliveries >= Self.capacity ? Self.dropOldest(of: delivery, &state) : nil
             state.lastSequence += 1
             delivery.sequence = state.lastSequence
             state.entries.append(.delivery(delivery))
             state.deliveries += 1
             if !moreFollow || state.deliveries >= Self.burstSize { scheduleHop(&state) }
-            return dropped
+            return (dropped, state.deliveries < Self.capacity)
         }
-        guard let dropped else { return }
+        guard let dropped else { return hasRoom }
         if case .locations(let fixes) = dropped.event {
             for engine in dropped.lane.engines { engine.countDroppedLocations(fixes.count) }
         }
         Diagnostics.hint("mailbox-overflow", Self.overflowNotice)
+        return hasRoom
     }
 
     /// The line written once when events are first dropped.

@@ -62,13 +62,24 @@ final class LocationHub: Sendable {
     static let shared = LocationHub()
 
     /// Where a provider's events go: its lanes, and the apps of its managers in the order their locks are taken.
-    private struct Routes {
+    private final class Routes: Sendable {
         let lanes: [Lane]
         let apps: [LocationApp]
+
+        init(lanes: [Lane], apps: [LocationApp]) {
+            self.lanes = lanes
+            self.apps = apps
+        }
     }
 
-    private struct Entry {
+    /// A running provider and its managers; used only under the lock of ``entries``.
+    ///
+    /// A class, so that an event updates it in place: a struct in the dictionary was copied whole (its provider,
+    /// subscribers and routes retained and released) by each event's read of it, 3 % of an NMEA replay.
+    private final class Entry: @unchecked Sendable {
         let provider: any LocationProvider
+        /// The provider's clock, read once: the time each event is received at.
+        let clock: any LocationClock
         var subscribers: [ObjectIdentifier: LocationManagerEngine] {
             didSet { cachedRoutes = nil }
         }
@@ -83,11 +94,12 @@ final class LocationHub: Sendable {
 
         init(provider: any LocationProvider, subscribers: [ObjectIdentifier: LocationManagerEngine]) {
             self.provider = provider
+            clock = provider.clock
             self.subscribers = subscribers
         }
 
         /// The subscribers grouped by callback thread, and their apps.
-        mutating func routes() -> Routes {
+        func routes() -> Routes {
             if let cachedRoutes { return cachedRoutes }
             let key = ObjectIdentifier(provider)
             let lanes = Dictionary(grouping: subscribers.values) { ObjectIdentifier($0.mailbox) }.values.map {
@@ -118,18 +130,19 @@ final class LocationHub: Sendable {
                         entries[key] = Entry(provider: provider, subscribers: [engineKey: engine])
                         return .start
                     }
-                    guard entries[key]?.subscribers.updateValue(engine, forKey: engineKey) == nil,
-                        let latest = entries[key]?.latest, !latest.isEmpty
+                    guard let entry = entries[key], entry.subscribers.updateValue(engine, forKey: engineKey) == nil,
+                        let latest = entry.latest, !latest.isEmpty
                     else { return .none }
                     // Under the lock, so that no newer event reaches the manager before these.
                     let lane = Lane(provider: key, mailbox: engine.mailbox, engines: [engine])
-                    Self.post(
-                        .locations(latest), to: [lane], apps: [engine.app], receivedAt: provider.clock.now,
+                    _ = Self.post(
+                        .locations(latest), to: [lane], apps: [engine.app], receivedAt: entry.clock.now,
                         dropsOldest: true, moreFollow: false)
                     return .none
                 }
-                guard entries[key]?.subscribers.removeValue(forKey: engineKey) != nil else { return .none }
-                guard entries[key]?.subscribers.isEmpty == true else { return .none }
+                guard let entry = entries[key], entry.subscribers.removeValue(forKey: engineKey) != nil,
+                    entry.subscribers.isEmpty
+                else { return .none }
                 entries[key] = nil
                 return .stop
             }
@@ -147,21 +160,22 @@ final class LocationHub: Sendable {
     }
 
     /// Starts `provider`, as its pacing says.
+    ///
+    /// The handler holds the hub strongly: loading a weak reference per event took the runtime's slow path twice. No
+    /// cycle outlives the provider's stop, when the hub lets go of the provider.
     private func start(_ provider: any LocationProvider, key: ObjectIdentifier) {
         let pacing = provider.pacing
         let waits = pacing.waitsForConsumers
         guard let start = pacing.startAnnouncingBursts else {
-            provider.start { [weak self] event in
-                self?.dispatch(event, from: key, waitsForRoom: waits, moreFollow: false)
-            }
+            provider.start { [self] event in dispatch(event, from: key, waitsForRoom: waits, moreFollow: false) }
             return
         }
-        start { [weak self] delivery in
+        start { [self] delivery in
             switch delivery {
             case .event(let event, let moreFollow):
-                self?.dispatch(event, from: key, waitsForRoom: waits, moreFollow: moreFollow)
+                dispatch(event, from: key, waitsForRoom: waits, moreFollow: moreFollow)
             case .handOver:
-                for lane in self?.entries.withLock({ $0[key]?.routes().lanes }) ?? [] { lane.mailbox.handOver() }
+                for lane in entries.withLock({ $0[key]?.routes().lanes }) ?? [] { lane.mailbox.handOver() }
             }
         }
     }
@@ -178,45 +192,61 @@ final class LocationHub: Sendable {
     ) {
         let event = Self.withValidFixes(event)
         let found = entries.withLock { entries -> (Routes, any LocationClock, fixLost: Bool?)? in
-            // One lookup per event, the entry updated in place (three `entries[key]?` cost 4 % of a GPX replay).
-            guard let index = entries.index(forKey: key) else { return nil }
+            guard let entry = entries[key] else { return nil }
             var fixLost: Bool?
             switch event {
             case .locations(let fixes):
-                entries.values[index].latest = fixes
-                if entries.values[index].fixLost { fixLost = false }
+                entry.latest = fixes
+                if entry.fixLost { fixLost = false }
             case .fixLost, .failed: fixLost = true
             case .heading, .finished: break
             }
-            if let fixLost { entries.values[index].fixLost = fixLost }
-            return (entries.values[index].routes(), entries.values[index].provider.clock, fixLost)
+            if let fixLost { entry.fixLost = fixLost }
+            return (entry.routes(), entry.clock, fixLost)
         }
         guard let (routes, clock, fixLost) = found else { return }
         if let fixLost {
             for lane in routes.lanes { for engine in lane.engines { engine.providerDidChangeFix(lost: fixLost) } }
         }
-        Self.post(
+        let hasRoom = Self.post(
             event, to: routes.lanes, apps: routes.apps, receivedAt: clock.now, dropsOldest: !waitsForRoom,
             moreFollow: moreFollow)
-        guard waitsForRoom, !routes.lanes.allSatisfy(\.mailbox.hasRoom) else { return }
+        guard waitsForRoom, !hasRoom else { return }
         CallbackMailbox.waitForRoom { entries.withLock { $0[key]?.routes().lanes.map(\.mailbox) ?? [] } }
     }
 
     /// Posts `event` to each lane, each lane after the first with fixes of its own, and with the region decisions of
-    /// the apps among `apps` that monitor regions, their locks held until every lane has it.
+    /// the apps among `apps` that monitor regions, their locks held until every lane has it; returns whether every
+    /// lane's mailbox still has room (read as it took the event, in the same turn of its lock).
     private static func post(
         _ event: LocationProviderEvent, to lanes: [Lane], apps: [LocationApp], receivedAt now: Date,
         dropsOldest: Bool, moreFollow: Bool
-    ) {
-        let post = { (decisions: [RegionDecision]) in
-            for (index, lane) in lanes.enumerated() {
-                let delivery = Delivery(
-                    event: index == 0 ? event : copy(event), receivedAt: now, lane: lane, regions: decisions)
-                lane.mailbox.post(delivery, dropsOldest: dropsOldest, moreFollow: moreFollow)
-            }
+    ) -> Bool {
+        guard case .locations(let fixes) = event, !fixes.isEmpty, apps.contains(where: \.monitorsRegions) else {
+            return post(
+                event, to: lanes, regions: [], receivedAt: now, dropsOldest: dropsOldest, moreFollow: moreFollow)
         }
-        guard case .locations(let fixes) = event, !fixes.isEmpty else { return post([]) }
-        deciding(fixes, for: apps.filter(\.monitorsRegions)[...], [], then: post)
+        var hasRoom = true
+        deciding(fixes, for: apps.filter(\.monitorsRegions)[...], []) { decisions in
+            hasRoom = post(
+                event, to: lanes, regions: decisions, receivedAt: now, dropsOldest: dropsOldest, moreFollow: moreFollow)
+        }
+        return hasRoom
+    }
+
+    /// Posts `event` with `regions` to each lane, each lane after the first with fixes of its own; returns whether
+    /// every lane's mailbox still has room.
+    private static func post(
+        _ event: LocationProviderEvent, to lanes: [Lane], regions: [RegionDecision], receivedAt now: Date,
+        dropsOldest: Bool, moreFollow: Bool
+    ) -> Bool {
+        var hasRoom = true
+        for (index, lane) in lanes.enumerated() {
+            let delivery = Delivery(
+                event: index == 0 ? event : copy(event), receivedAt: now, lane: lane, regions: regions)
+            if !lane.mailbox.post(delivery, dropsOldest: dropsOldest, moreFollow: moreFollow) { hasRoom = false }
+        }
+        return hasRoom
     }
 
     /// Makes the decision of `fixes` for each of `apps` in turn, holding each app's lock, and runs `body` with them
