@@ -58,15 +58,15 @@ final class ReplayPacer: @unchecked Sendable {
             self.passStart = passStart
         }
 
-        /// The source's next item; `nil` once the source is closed.
-        func read() throws -> ReplayItem? {
-            try sourceLock.withLock { sourceClosed ? nil : try source.next() }
-        }
-
-        /// Whether the source's next item is already read, so that it follows at once.
-        func hasBufferedItems() -> Bool {
-            guard let buffered else { return false }
-            return sourceLock.withLock { !sourceClosed && buffered.hasBufferedItems }
+        /// The source's next item and whether the one after it is already read; `nil` once the source is closed.
+        ///
+        /// The one after follows at once when a ``BufferedReplaySource`` has read it. One turn of the source's lock
+        /// for both.
+        func read() throws -> (item: ReplayItem, moreBuffered: Bool)? {
+            try sourceLock.withLock {
+                guard !sourceClosed, let item = try source.next() else { return nil }
+                return (item, buffered?.hasBufferedItems ?? false)
+            }
         }
 
         /// Rewinds the source; `false` once it is closed.
@@ -150,15 +150,14 @@ final class ReplayPacer: @unchecked Sendable {
         stopped?.run.closeSource()
     }
 
-    /// Reads the next item, rewinding when looping; `nil` at the end.
+    /// Reads the next item, rewinding when looping, and whether the one after it is already read; `nil` at the end.
     ///
     /// Reports a read failure and ends.
-    private func nextItem(_ run: Run) -> ReplayItem? {
+    private func nextItem(_ run: Run) -> (item: ReplayItem, moreBuffered: Bool)? {
         do {
-            if let item = try run.read() { return item }
+            if let read = try run.read() { return read }
             guard options.loops, run.firstTime != nil, startNextPass(run), try run.rewind() else { return nil }
-            guard let item = try run.read() else { return nil }
-            return item
+            return try run.read()
         } catch {
             run.failed = true
             deliver(.failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: error])), in: run)
@@ -196,7 +195,7 @@ final class ReplayPacer: @unchecked Sendable {
     }
 
     private func scheduleNext(_ run: Run, factor: Double) {
-        guard let item = nextItem(run) else {
+        guard let item = nextItem(run)?.item else {
             if !run.failed { deliver(.finished, in: run) }
             return
         }
@@ -223,8 +222,10 @@ final class ReplayPacer: @unchecked Sendable {
             guard let self, let run else { return }
             lock.withLock { if !run.stopped { run.handler(.handOver) } }
         }
-        while !lock.withLock({ run.stopped }) {
-            guard let item = nextItem(run) else {
+        // One turn of the pacer's lock per item: the delivery's, which also tells whether the replay was stopped.
+        var running = !lock.withLock { run.stopped }
+        while running {
+            guard let (item, moreBuffered) = nextItem(run) else {
                 if !run.failed { deliver(.finished, in: run) }
                 return
             }
@@ -238,23 +239,26 @@ final class ReplayPacer: @unchecked Sendable {
                 virtualClock.rebase(to: time)
                 run.clockIsSet = true
             }
-            deliver(
-                run.offset == 0 ? item.event : Self.restamp(item.event, at: time), in: run,
-                moreFollow: run.hasBufferedItems())
+            running = deliver(
+                run.offset == 0 ? item.event : Self.restamp(item.event, at: time), in: run, moreFollow: moreBuffered)
         }
     }
 
-    private func deliver(_ event: LocationProviderEvent, in run: Run, moreFollow: Bool = false) {
+    /// Hands `event` to the handler unless the replay was stopped (or the event repeats a loss of fix); returns
+    /// whether the replay still runs.
+    @discardableResult
+    private func deliver(_ event: LocationProviderEvent, in run: Run, moreFollow: Bool = false) -> Bool {
         lock.withLock {
-            guard !run.stopped else { return }
+            guard !run.stopped else { return false }
             switch event {
             case .fixLost:
-                guard !run.isLost else { return }  // the outage goes on: already reported
+                guard !run.isLost else { return true }  // the outage goes on: already reported
                 run.isLost = true
             case .locations: run.isLost = false
             default: break
             }
             run.handler(.event(event, moreFollow: moreFollow))
+            return true
         }
     }
 
