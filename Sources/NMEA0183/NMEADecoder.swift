@@ -32,6 +32,8 @@ public struct NMEADecoder: Sendable {
     private var recentDiagnostics: [NMEADiagnostic] = []
     private var oldestDiagnostic = 0
     private var framer: SentenceFramer
+    /// How many events the next contiguous chunk is expected to give: a little more than the last one gave.
+    private var expectedEventCount = 0
     private var assembler: NMEAEpochAssembler
 
     /// Creates a decoder.
@@ -71,6 +73,10 @@ public struct NMEADecoder: Sendable {
 
     private mutating func feed(bytes: UnsafeBufferPointer<UInt8>) -> [NMEAEvent] {
         var events: [NMEAEvent] = []
+        // Room for about as many events as the last chunk gave, so that the array is not regrown (and its events
+        // copied) a few times per chunk; at most one per 8 bytes, so that a small chunk after a large one reserves little.
+        events.reserveCapacity(min(expectedEventCount, bytes.count / 8))
+        defer { expectedEventCount = events.count + events.count / 8 }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: framer.commaCapacity) { commas in
             var index = 0
             while let framed = framer.scan(bytes, from: &index, commas: commas) {
@@ -186,8 +192,9 @@ public struct NMEADecoder: Sendable {
     }
 
     private mutating func count(_ events: ArraySlice<NMEAEvent>) {
-        for event in events {
-            switch event {
+        // By index and case alone: binding each event would copy it (a fix is a few hundred bytes).
+        for index in events.indices {
+            switch events[index] {
             case .fix: statistics.fixes += 1
             case .noFix: statistics.noFixes += 1
             case .heading: statistics.headings += 1
