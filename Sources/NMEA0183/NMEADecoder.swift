@@ -32,8 +32,8 @@ public struct NMEADecoder: Sendable {
     private var recentDiagnostics: [NMEADiagnostic] = []
     private var oldestDiagnostic = 0
     private var framer: SentenceFramer
-    /// How many events the next contiguous chunk is expected to give: a little more than the last one gave.
-    private var expectedEventCount = 0
+    /// The most events per byte a contiguous chunk of 4 KiB or more gave: how many the next one is expected to give.
+    private var eventDensity = 0.0
     private var assembler: NMEAEpochAssembler
 
     /// Creates a decoder.
@@ -73,10 +73,13 @@ public struct NMEADecoder: Sendable {
 
     private mutating func feed(bytes: UnsafeBufferPointer<UInt8>) -> [NMEAEvent] {
         var events: [NMEAEvent] = []
-        // Room for about as many events as the last chunk gave, so that the array is not regrown (and its events
-        // copied) a few times per chunk; at most one per 8 bytes, so that a small chunk after a large one reserves little.
-        events.reserveCapacity(min(expectedEventCount, bytes.count / 8))
-        defer { expectedEventCount = events.count + events.count / 8 }
+        // Room for as many events as the densest chunk so far would give, so that the array is not regrown (and its
+        // events copied) a few times per chunk; at most one per 8 bytes. Only chunks of 4 KiB or more count: a few
+        // bytes that complete an epoch say nothing of the density.
+        events.reserveCapacity(min(bytes.count / 8, Int(Double(bytes.count) * eventDensity) + 1))
+        defer {
+            if bytes.count >= 4096 { eventDensity = max(eventDensity, Double(events.count) / Double(bytes.count)) }
+        }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: framer.commaCapacity) { commas in
             var index = 0
             while let framed = framer.scan(bytes, from: &index, commas: commas) {
