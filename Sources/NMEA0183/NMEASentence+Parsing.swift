@@ -72,7 +72,8 @@ extension NMEAFieldView {
             throw ParseError(reason: .invalidAddress, detail: "expected '$' or '!' at the start")
         }
         let trimmed = UnsafeBufferPointer(rebasing: text[0..<count])
-        let star = try checksumStart(trimmed, acceptsMissing: acceptsMissingChecksum)
+        let checksum = try checksumField(trimmed, acceptsMissing: acceptsMissingChecksum)
+        let star = checksum?.star
         let end = star ?? count
         // One pass, 8 bytes at a time: the checksum, the commas, and the first byte that does not belong in a sentence.
         var scan: SentenceBodyScan
@@ -84,13 +85,16 @@ extension NMEAFieldView {
             (scan, invalid) = scanBody(trimmed, end: end, commas: commas)
         }
         let commaCount = scan.commaCount
-        if let star { try verifyChecksum(trimmed, star: star, computed: scan.checksum) }
+        if let checksum, checksum.value != scan.checksum {
+            throw checksumMismatch(expected: checksum.value, computed: scan.checksum)
+        }
         if let invalid {
             throw ParseError(reason: .invalidCharacter, detail: "byte 0x\(hex(invalid)) in the sentence")
         }
         let address = UnsafeBufferPointer(rebasing: trimmed[1..<(commaCount > 0 ? commas[0] : end)])
-        guard address.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }),
-            address.first.map({ $0 >= 0x41 && $0 <= 0x5A }) == true,
+        var alphanumeric = true
+        for byte in address { alphanumeric = alphanumeric && (byte &- 0x41 < 26 || byte &- 0x30 < 10) }
+        guard alphanumeric, address.first.map({ $0 &- 0x41 < 26 }) == true,
             address.first == UInt8(ascii: "P") ? (2...15).contains(address.count) : address.count == 5
         else {
             throw ParseError(
@@ -124,41 +128,37 @@ extension NMEAFieldView {
         return (scan, invalid)
     }
 
-    /// Where `*hh` starts, after checking its form; nil when it is absent and allowed.
-    private static func checksumStart(_ bytes: UnsafeBufferPointer<UInt8>, acceptsMissing: Bool)
-        throws(NMEASentence.ParseError) -> Int?
+    /// Where `*hh` starts and the checksum it says, after checking its form; nil when it is absent and allowed.
+    private static func checksumField(_ bytes: UnsafeBufferPointer<UInt8>, acceptsMissing: Bool)
+        throws(NMEASentence.ParseError) -> (star: Int, value: UInt8)?
     {
         typealias ParseError = NMEASentence.ParseError
         // The usual case first: `*hh` ends the sentence, so that star is the last one.
         let count = bytes.count
-        if count >= 3, bytes[count - 3] == UInt8(ascii: "*"), hexValue(bytes[count - 2]) != nil,
-            hexValue(bytes[count - 1]) != nil
+        if count >= 3, bytes[count - 3] == UInt8(ascii: "*"), let high = hexValue(bytes[count - 2]),
+            let low = hexValue(bytes[count - 1])
         {
-            return count - 3
+            return (count - 3, high << 4 | low)
         }
         guard let star = bytes.lastIndex(of: UInt8(ascii: "*")) else {
             if acceptsMissing { return nil }
             throw ParseError(reason: .missingChecksum, detail: "no '*hh' checksum at the end")
         }
         let digits = bytes[(star + 1)...]
-        guard digits.count == 2, hexValue(bytes[star + 1]) != nil, hexValue(bytes[star + 2]) != nil else {
+        guard digits.count == 2, let high = hexValue(bytes[star + 1]), let low = hexValue(bytes[star + 2]) else {
             throw ParseError(
                 reason: .malformedChecksum, detail: "expected two hexadecimal digits after '*'",
                 foundValue: String(decoding: digits, as: UTF8.self))
         }
-        return star
+        return (star, high << 4 | low)
     }
 
-    /// Compares `*hh` with the XOR of the bytes between the start character and `*`.
-    private static func verifyChecksum(_ bytes: UnsafeBufferPointer<UInt8>, star: Int, computed: UInt8)
-        throws(NMEASentence.ParseError)
-    {
-        typealias ParseError = NMEASentence.ParseError
-        let expected = (hexValue(bytes[star + 1]) ?? 0) << 4 | (hexValue(bytes[star + 2]) ?? 0)
-        guard computed == expected else {
-            throw ParseError(
-                reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
-        }
+    /// The error of a sentence whose `*hh` is not the XOR of the bytes between the start character and `*`; out of
+    /// line, off ``parse(_:commas:line:acceptsMissingChecksum:body:)``'s path.
+    @inline(never)
+    private static func checksumMismatch(expected: UInt8, computed: UInt8) -> NMEASentence.ParseError {
+        NMEASentence.ParseError(
+            reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
