@@ -167,6 +167,15 @@ struct SentenceFramer: Sendable {
                 index += 1
                 continue
             }
+            if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n"), !inSentence, !lineIsComment,
+                !lineHasForeignBytes, !lineHadSentence
+            {
+                // The end of a blank line, as `push` takes it: nothing to report, nothing to reset.
+                afterCarriageReturn = byte == UInt8(ascii: "\r")
+                line += 1
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!"), !lineIsComment {
                 // What `push` does with a start character, except that the new candidate stays in place.
                 afterCarriageReturn = false
