@@ -315,15 +315,17 @@ extension NMEAFieldView {
 extension NMEAFieldView {
     /// An integer with an optional leading `-`, nil when empty.
     func signedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(NMEAFieldError) -> Int? {
-        if isEmptyField(index) { return nil }
-        let value = withField(index) { text -> Int? in
-            let negative = text.first == UInt8(ascii: "-")
-            return Self.parseDigits(negative ? UnsafeBufferPointer(rebasing: text[1...]) : text).map {
-                negative ? -$0 : $0
-            }
+        switch read(index, Self.parseSignedDigits) {
+        case .empty: return nil
+        case .value(let value) where range.contains(value): return value
+        default: throw malformedInteger(index, name, in: range)
         }
-        guard let value, range.contains(value) else { throw malformedInteger(index, name, in: range) }
-        return value
+    }
+
+    /// Digits with an optional leading `-`; nil when there are no digits or any other byte is present.
+    static func parseSignedDigits(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard text.first == UInt8(ascii: "-") else { return parseDigits(text) }
+        return parseDigits(UnsafeBufferPointer(rebasing: text[1...])).map { -$0 }
     }
 }
 

@@ -42,6 +42,25 @@ struct FieldViewTests {
         #expect(Self.parseDecimal("0000000000000000000001.5") == 1.5)
     }
 
+    /// Signed integers: a leading `-` only, digits only, within the range; empty is nil, anything else an error.
+    @Test func signedIntegersAreReadOrRejected() throws {
+        let bytes = Array("$GPGSV,-5,12,-,--5,+3,-91,,7a".utf8)
+        try bytes.withUnsafeBufferPointer { bytes in
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count) { commas in
+                let view = try NMEAFieldView.parse(bytes, commas: commas, line: 1, acceptsMissingChecksum: true)
+                func read(_ index: Int) -> Result<Int?, NMEAFieldError> {
+                    Result { () throws(NMEAFieldError) in try view.signedInteger(index, "elevation", in: -90...90) }
+                }
+                #expect(try read(1).get() == -5)
+                #expect(try read(2).get() == 12)
+                #expect(try read(7).get() == nil)
+                for index in [3, 4, 5, 6, 8] {
+                    #expect(throws: NMEAFieldError.self, "field \(index)") { try read(index).get() }
+                }
+            }
+        }
+    }
+
     /// The key of an address, first letter highest, over its first eight characters.
     @Test func addressKeysPackTheFirstEightCharacters() throws {
         let cases: [(String, UInt64)] = [
