@@ -32,6 +32,8 @@ public struct NMEADecoder: Sendable {
     private var recentDiagnostics: [NMEADiagnostic] = []
     private var oldestDiagnostic = 0
     private var framer: SentenceFramer
+    /// The most events per byte a contiguous chunk of 4 KiB or more gave: how many the next one is expected to give.
+    private var eventDensity = 0.0
     private var assembler: NMEAEpochAssembler
 
     /// Creates a decoder.
@@ -71,9 +73,26 @@ public struct NMEADecoder: Sendable {
 
     private mutating func feed(bytes: UnsafeBufferPointer<UInt8>) -> [NMEAEvent] {
         var events: [NMEAEvent] = []
-        var index = 0
-        while let framed = framer.scan(bytes, from: &index) { handle(framed, scanned: bytes, into: &events) }
+        // Room for as many events as the densest chunk so far would give, so that the array is not regrown (and its
+        // events copied) a few times per chunk; at most one per 8 bytes. Only chunks of 4 KiB or more count: a few
+        // bytes that complete an epoch say nothing of the density.
+        events.reserveCapacity(min(bytes.count / 8, Int(Double(bytes.count) * eventDensity) + 1))
+        defer {
+            if bytes.count >= 4096 { eventDensity = max(eventDensity, Double(events.count) / Double(bytes.count)) }
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: framer.commaCapacity) { commas in
+            var index = 0
+            while let framed = framer.scan(bytes, from: &index, commas: commas) {
+                handle(framed, scanned: Scanned(bytes: bytes, commas: commas), into: &events)
+            }
+        }
         return events
+    }
+
+    /// The bytes ``SentenceFramer/scan(_:from:commas:)`` was given, and where it wrote the commas it found.
+    private struct Scanned {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let commas: UnsafeMutableBufferPointer<Int>
     }
 
     /// Decodes text (its UTF-8 bytes); see ``feed(_:)``.
@@ -105,10 +124,10 @@ public struct NMEADecoder: Sendable {
     /// Whether an epoch is open: sentences arrived since the last fix or no-fix.
     public var hasOpenEpoch: Bool { assembler.hasOpenEpoch }
 
-    /// Counts, describes or decodes what the framer completed; `scanned` is the chunk ``SentenceFramer/scan(_:from:)``
-    /// was given, where a sentence it completed may lie (``SentenceFramer/completedRange``).
+    /// Counts, describes or decodes what the framer completed; `scanned` is what ``SentenceFramer/scan(_:from:commas:)``
+    /// was given, where a sentence it completed may lie (``SentenceFramer/completedRange``), already scanned.
     private mutating func handle(
-        _ framed: SentenceFramer.Event, scanned: UnsafeBufferPointer<UInt8>?, into events: inout [NMEAEvent]
+        _ framed: SentenceFramer.Event, scanned: Scanned?, into events: inout [NMEAEvent]
     ) {
         switch framed {
         case .skippedLine:
@@ -126,50 +145,59 @@ public struct NMEADecoder: Sendable {
         case .sentence:
             let line = framer.sentenceLine
             if let scanned, let range = framer.completedRange {
-                decodeSentence(UnsafeBufferPointer(rebasing: scanned[range]), line: line, into: &events)
+                decodeSentence(
+                    UnsafeBufferPointer(rebasing: scanned.bytes[range]), line: line,
+                    commas: scanned.commas, body: framer.body, into: &events)
                 return
             }
             // The framer's buffer is borrowed for the parse (taken out and given back, so that decoding may
             // change the rest of the decoder meanwhile).
             let bytes = framer.takeBuffer()
-            bytes.withUnsafeBufferPointer { decodeSentence($0, line: line, into: &events) }
+            bytes.withUnsafeBufferPointer { bytes in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, bytes.count)) { commas in
+                    decodeSentence(bytes, line: line, commas: commas, body: nil, into: &events)
+                }
+            }
             framer.giveBack(bytes)
         }
     }
 
     /// Parses, decodes and assembles one framed sentence, counting and describing what it rejects or ignores.
+    ///
+    /// `commas` is at least `bytes.count` long; with `body`, the framer's scan of the whole sentence, it holds the
+    /// positions of its commas already (``NMEAFieldView/parse(_:commas:line:acceptsMissingChecksum:body:)``).
     private mutating func decodeSentence(
-        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, into events: inout [NMEAEvent]
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, commas: UnsafeMutableBufferPointer<Int>,
+        body: SentenceBodyScan?, into events: inout [NMEAEvent]
     ) {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, bytes.count)) { commas in
-            let fields: NMEAFieldView
-            do throws(NMEASentence.ParseError) {
-                fields = try NMEAFieldView.parse(
-                    bytes, commas: commas, line: line, acceptsMissingChecksum: options.acceptsMissingChecksum)
-            } catch {
-                statistics[error.reason] += 1
-                record(
-                    NMEADiagnostic(
-                        line: line, reason: error.reason, sentenceType: SentenceFramer.candidateType(of: bytes),
-                        detail: error.detail,
-                        foundValue: options.includesFieldValues ? error.foundValue : nil))
-                return
-            }
-            var context = SentenceContext(fields: fields, events: [])
-            swap(&context.events, &events)
-            defer { swap(&context.events, &events) }
-            do throws(NMEAFieldError) {
-                try NMEAContent.decode(fields, keepsSatellites: options.reportsSentences, to: &self, context: &context)
-            } catch {
-                statistics[error.reason] += 1
-                record(diagnostic(for: error, in: fields, severity: .error))
-            }
+        let fields: NMEAFieldView
+        do throws(NMEASentence.ParseError) {
+            fields = try NMEAFieldView.parse(
+                bytes, commas: commas, line: line, acceptsMissingChecksum: options.acceptsMissingChecksum, body: body)
+        } catch {
+            statistics[error.reason] += 1
+            record(
+                NMEADiagnostic(
+                    line: line, reason: error.reason, sentenceType: SentenceFramer.candidateType(of: bytes),
+                    detail: error.detail,
+                    foundValue: options.includesFieldValues ? error.foundValue : nil))
+            return
+        }
+        var context = SentenceContext(fields: fields, events: [])
+        swap(&context.events, &events)
+        defer { swap(&context.events, &events) }
+        do throws(NMEAFieldError) {
+            try NMEAContent.decode(fields, keepsSatellites: options.reportsSentences, to: &self, context: &context)
+        } catch {
+            statistics[error.reason] += 1
+            record(diagnostic(for: error, in: fields, severity: .error))
         }
     }
 
     private mutating func count(_ events: ArraySlice<NMEAEvent>) {
-        for event in events {
-            switch event {
+        // By index and case alone: binding each event would copy it (a fix is a few hundred bytes).
+        for index in events.indices {
+            switch events[index] {
             case .fix: statistics.fixes += 1
             case .noFix: statistics.noFixes += 1
             case .heading: statistics.headings += 1

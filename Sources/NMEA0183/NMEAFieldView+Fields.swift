@@ -216,43 +216,76 @@ extension NMEAFieldView {
         Double(String(decoding: text, as: UTF8.self))
     }
 
-    /// Exact powers of ten, 10⁰ through 10²².
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        (0..<exponent).reduce(1.0) { product, _ in product * 10 }
+    /// 10 to the power `exponent`, exactly, for 0 through 22 (the exact powers of ten in a `Double`).
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 
     /// `[+-]digits[.digits]`, at least one digit, correctly rounded.
+    ///
+    /// One loop that only accumulates the digits and notes the point; the counts follow from the positions.
     static func parseDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        var mantissa: UInt64 = 0
-        var significant = 0
-        var fractionDigits = 0
-        var digitCount = 0
-        var negative = false
-        var seenDot = false
         var index = 0
+        var negative = false
         if let first = text.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             negative = first == UInt8(ascii: "-")
             index = 1
         }
+        let digitsStart = index
+        var mantissa: UInt64 = 0
+        var dot = -1
         while index < text.count {
-            let byte = text[index]
-            index += 1
-            if byte &- 0x30 < 10 {
-                digitCount &+= 1
-                if seenDot { fractionDigits &+= 1 }
-                if mantissa != 0 || byte != 0x30 { significant &+= 1 }
-                mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
-            } else if byte == UInt8(ascii: "."), !seenDot {
-                seenDot = true
+            let digit = text[index] &- 0x30
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+            } else if text[index] == UInt8(ascii: "."), dot < 0 {
+                dot = index
             } else {
                 return nil
             }
+            index &+= 1
         }
+        let digitCount = text.count - digitsStart - (dot < 0 ? 0 : 1)
         guard digitCount > 0 else { return nil }
-        // Exact integer over an exact power of ten gives a correctly rounded quotient; longer inputs use the library.
-        guard significant <= 15, fractionDigits <= 22 else { return parseLongDecimal(text) }
-        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        let fractionDigits = dot < 0 ? 0 : text.count - 1 - dot
+        // Exact integer over an exact power of ten gives a correctly rounded quotient. Past 15 digits the mantissa
+        // is exact only when the leading ones are zeros; longer inputs use the library.
+        guard digitCount <= 15 || significantDigits(text[digitsStart...]) <= 15, fractionDigits <= 22 else {
+            return parseLongDecimal(text)
+        }
+        let value = Double(mantissa) / powerOfTen(fractionDigits)
         return negative ? -value : value
+    }
+
+    /// How many digits of `digits` (digits and one point) follow its leading zeros; off ``parseDecimal(_:)``'s path.
+    @inline(never)
+    private static func significantDigits(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        let significand = digits.drop { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
+        return significand.count - (significand.contains(UInt8(ascii: ".")) ? 1 : 0)
     }
 }
 
@@ -282,15 +315,17 @@ extension NMEAFieldView {
 extension NMEAFieldView {
     /// An integer with an optional leading `-`, nil when empty.
     func signedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(NMEAFieldError) -> Int? {
-        if isEmptyField(index) { return nil }
-        let value = withField(index) { text -> Int? in
-            let negative = text.first == UInt8(ascii: "-")
-            return Self.parseDigits(negative ? UnsafeBufferPointer(rebasing: text[1...]) : text).map {
-                negative ? -$0 : $0
-            }
+        switch read(index, Self.parseSignedDigits) {
+        case .empty: return nil
+        case .value(let value) where range.contains(value): return value
+        default: throw malformedInteger(index, name, in: range)
         }
-        guard let value, range.contains(value) else { throw malformedInteger(index, name, in: range) }
-        return value
+    }
+
+    /// Digits with an optional leading `-`; nil when there are no digits or any other byte is present.
+    static func parseSignedDigits(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard text.first == UInt8(ascii: "-") else { return parseDigits(text) }
+        return parseDigits(UnsafeBufferPointer(rebasing: text[1...])).map { -$0 }
     }
 }
 

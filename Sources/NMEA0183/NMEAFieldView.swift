@@ -44,8 +44,14 @@ struct NMEAFieldView {
     /// (`!AIVDM`), which is not part of a receiver's cycle (``NMEACycleEnd``).
     var addressKey: UInt64? {
         guard !isEncapsulated else { return nil }
+        let length = max(1, min(addressEnd, 9)) - 1
+        if length > 0, bytes.count >= 9, let base = bytes.baseAddress {
+            // The 8 bytes after the start character, first one highest, cut to the address.
+            let word = UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+            return word >> UInt64(64 - 8 * length)
+        }
         var key: UInt64 = 0
-        for index in 1..<max(1, min(addressEnd, 9)) { key = key << 8 | UInt64(bytes[index]) }
+        for index in 1..<(1 + length) { key = key << 8 | UInt64(bytes[index]) }
         return key
     }
 

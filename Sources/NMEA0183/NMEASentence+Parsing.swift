@@ -49,18 +49,21 @@ extension NMEASentence {
 }
 
 extension NMEAFieldView {
-    /// Parses one sentence: start character, address, fields and checksum, in one pass over `text`.
+    /// Parses one sentence: start character, address, fields and checksum, in one pass over `text`, or none when
+    /// the framer made that pass (`body`).
     ///
     /// - Parameters:
     ///   - text: From `$`/`!` to the end of the line; trailing CR, LF and spaces are ignored.
     ///   - commas: Where the comma positions are written; at least `text.count` long. The view borrows it.
     ///   - line: The input line number to record.
     ///   - acceptsMissingChecksum: Accept a sentence without `*hh`.
+    ///   - body: A scan of all of `text` after its start character, which it found plain (printable ASCII, no `$`
+    ///     or `!`), with the positions of its commas in `commas`; nil to scan here.
     /// - Returns: A view of `text` and `commas`, valid as long as both are.
     /// - Throws: See ``NMEASentence/init(parsing:line:acceptsMissingChecksum:)``.
     static func parse(
         _ text: UnsafeBufferPointer<UInt8>, commas: UnsafeMutableBufferPointer<Int>, line: Int,
-        acceptsMissingChecksum: Bool
+        acceptsMissingChecksum: Bool, body: SentenceBodyScan? = nil
     ) throws(NMEASentence.ParseError) -> NMEAFieldView {
         typealias ParseError = NMEASentence.ParseError
         var count = text.count
@@ -69,17 +72,29 @@ extension NMEAFieldView {
             throw ParseError(reason: .invalidAddress, detail: "expected '$' or '!' at the start")
         }
         let trimmed = UnsafeBufferPointer(rebasing: text[0..<count])
-        let star = try checksumStart(trimmed, acceptsMissing: acceptsMissingChecksum)
+        let checksum = try checksumField(trimmed, acceptsMissing: acceptsMissingChecksum)
+        let star = checksum?.star
         let end = star ?? count
-        // One pass, 8 bytes at a time: the checksum, the commas, and whether any byte may not belong in a sentence.
-        let (computed, commaCount, suspect) = scanBody(trimmed, end: end, commas: commas)
-        if let star { try verifyChecksum(trimmed, star: star, computed: computed) }
-        if suspect, let invalid = trimmed[1..<end].first(where: { $0 < 0x20 || $0 > 0x7E }) {
+        // One pass, 8 bytes at a time: the checksum, the commas, and the first byte that does not belong in a sentence.
+        var scan: SentenceBodyScan
+        var invalid: UInt8?
+        if var body {
+            body.removeTail(of: text, from: end, commas: UnsafeBufferPointer(commas))
+            scan = body
+        } else {
+            (scan, invalid) = scanBody(trimmed, end: end, commas: commas)
+        }
+        let commaCount = scan.commaCount
+        if let checksum, checksum.value != scan.checksum {
+            throw checksumMismatch(expected: checksum.value, computed: scan.checksum)
+        }
+        if let invalid {
             throw ParseError(reason: .invalidCharacter, detail: "byte 0x\(hex(invalid)) in the sentence")
         }
         let address = UnsafeBufferPointer(rebasing: trimmed[1..<(commaCount > 0 ? commas[0] : end)])
-        guard address.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }),
-            address.first.map({ $0 >= 0x41 && $0 <= 0x5A }) == true,
+        var alphanumeric = true
+        for byte in address { alphanumeric = alphanumeric && (byte &- 0x41 < 26 || byte &- 0x30 < 10) }
+        guard alphanumeric, address.first.map({ $0 &- 0x41 < 26 }) == true,
             address.first == UInt8(ascii: "P") ? (2...15).contains(address.count) : address.count == 5
         else {
             throw ParseError(
@@ -95,95 +110,55 @@ extension NMEAFieldView {
                 ? UInt32(address[2]) << 16 | UInt32(address[3]) << 8 | UInt32(address[4]) : 0)
     }
 
-    /// The XOR of `bytes[1..<end]`, the positions of its commas (written to `commas`, in order) and whether it may
-    /// hold a byte outside printable ASCII (never false when it does).
-    ///
-    /// Words of 8 bytes: XOR accumulates word-wise and folds at the end; commas are the exact zero bytes of the
-    /// word XOR `,,,,,,,,`, taken lowest address first; control and high bytes are flagged with the "has a byte
-    /// less than n" trick. The last bytes go one by one.
+    /// The checksum and commas of `bytes[1..<end]` (positions written to `commas`, in order) and its first byte
+    /// outside printable ASCII, if any: runs of plain bytes scanned 8 at a time, and each byte that ends one (`$`, `!`,
+    /// a control or non-ASCII byte) added on its own.
     private static func scanBody(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, commas: UnsafeMutableBufferPointer<Int>)
-        -> (checksum: UInt8, commaCount: Int, suspect: Bool)
+        -> (SentenceBodyScan, invalid: UInt8?)
     {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let commaWord = ones &* UInt64(UInt8(ascii: ","))
-        var xorWord: UInt64 = 0
-        var flags: UInt64 = 0
-        var commaCount = 0
-        var index = 1
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index &+ 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                xorWord ^= word
-                flags |= ((word &- ones &* 0x20) & ~word) | ((word &+ ones) | word)
-                let difference = word ^ commaWord
-                var found = ~(((difference & lows) &+ lows) | difference | lows)
-                while found != 0 {
-                    commas[commaCount] = index &+ found.trailingZeroBitCount >> 3
-                    commaCount &+= 1
-                    found &= found &- 1
-                }
-                index &+= 8
-            }
-        }
-        var checksum: UInt8 = 0
-        var word = xorWord
-        for _ in 0..<8 {
-            checksum ^= UInt8(truncatingIfNeeded: word)
-            word >>= 8
-        }
-        var suspect = flags & highs != 0
+        var scan = SentenceBodyScan()
+        var invalid: UInt8?
+        var index = scan.scanPlainRun(bytes, from: 1, to: end, origin: 0, commas: commas)
         while index < end {
             let byte = bytes[index]
-            checksum ^= byte
-            if byte == UInt8(ascii: ",") {
-                commas[commaCount] = index
-                commaCount &+= 1
-            } else if byte < 0x20 || byte > 0x7E {
-                suspect = true
-            }
-            index &+= 1
+            scan.add(byte)
+            if invalid == nil, byte < 0x20 || byte > 0x7E { invalid = byte }
+            index = scan.scanPlainRun(bytes, from: index + 1, to: end, origin: 0, commas: commas)
         }
-        return (checksum, commaCount, suspect)
+        return (scan, invalid)
     }
 
-    /// Where `*hh` starts, after checking its form; nil when it is absent and allowed.
-    private static func checksumStart(_ bytes: UnsafeBufferPointer<UInt8>, acceptsMissing: Bool)
-        throws(NMEASentence.ParseError) -> Int?
+    /// Where `*hh` starts and the checksum it says, after checking its form; nil when it is absent and allowed.
+    private static func checksumField(_ bytes: UnsafeBufferPointer<UInt8>, acceptsMissing: Bool)
+        throws(NMEASentence.ParseError) -> (star: Int, value: UInt8)?
     {
         typealias ParseError = NMEASentence.ParseError
         // The usual case first: `*hh` ends the sentence, so that star is the last one.
         let count = bytes.count
-        if count >= 3, bytes[count - 3] == UInt8(ascii: "*"), hexValue(bytes[count - 2]) != nil,
-            hexValue(bytes[count - 1]) != nil
+        if count >= 3, bytes[count - 3] == UInt8(ascii: "*"), let high = hexValue(bytes[count - 2]),
+            let low = hexValue(bytes[count - 1])
         {
-            return count - 3
+            return (count - 3, high << 4 | low)
         }
         guard let star = bytes.lastIndex(of: UInt8(ascii: "*")) else {
             if acceptsMissing { return nil }
             throw ParseError(reason: .missingChecksum, detail: "no '*hh' checksum at the end")
         }
         let digits = bytes[(star + 1)...]
-        guard digits.count == 2, hexValue(bytes[star + 1]) != nil, hexValue(bytes[star + 2]) != nil else {
+        guard digits.count == 2, let high = hexValue(bytes[star + 1]), let low = hexValue(bytes[star + 2]) else {
             throw ParseError(
                 reason: .malformedChecksum, detail: "expected two hexadecimal digits after '*'",
                 foundValue: String(decoding: digits, as: UTF8.self))
         }
-        return star
+        return (star, high << 4 | low)
     }
 
-    /// Compares `*hh` with the XOR of the bytes between the start character and `*`.
-    private static func verifyChecksum(_ bytes: UnsafeBufferPointer<UInt8>, star: Int, computed: UInt8)
-        throws(NMEASentence.ParseError)
-    {
-        typealias ParseError = NMEASentence.ParseError
-        let expected = (hexValue(bytes[star + 1]) ?? 0) << 4 | (hexValue(bytes[star + 2]) ?? 0)
-        guard computed == expected else {
-            throw ParseError(
-                reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
-        }
+    /// The error of a sentence whose `*hh` is not the XOR of the bytes between the start character and `*`; out of
+    /// line, off ``parse(_:commas:line:acceptsMissingChecksum:body:)``'s path.
+    @inline(never)
+    private static func checksumMismatch(expected: UInt8, computed: UInt8) -> NMEASentence.ParseError {
+        NMEASentence.ParseError(
+            reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -44,6 +44,10 @@ struct SentenceFramer: Sendable {
     /// Where the sentence the last `.sentence` event completed lies in the scanned bytes; nil when it is in
     /// ``buffer`` (it began in an earlier chunk, or came through ``push(_:)``).
     private(set) var completedRange: Range<Int>?
+    /// The checksum and commas of the current candidate's bytes after its start character, as far as
+    /// ``scan(_:from:commas:)`` read them; describes the whole sentence of ``completedRange`` (positions counted from
+    /// its start character), and nothing that can be relied on otherwise.
+    private(set) var body = SentenceBodyScan()
     private let capacity: Int
 
     /// - Parameter maximumSentenceLength: the longest sentence, counted with CR LF.
@@ -88,12 +92,19 @@ struct SentenceFramer: Sendable {
         }
     }
 
+    /// How many comma positions ``scan(_:from:commas:)`` may write: one more than the longest candidate.
+    var commaCapacity: Int { capacity + 1 }
+
     /// Consumes `bytes` from `index` until one byte completes an event; returns it with `index` just past that byte,
     /// or `nil` with `index` at the end.
     ///
     /// The same rules as ``push(_:)`` byte by byte, but runs of plain sentence characters are appended at once and
-    /// the rest of a comment line is skipped at once.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Event? {
+    /// the rest of a comment line is skipped at once. While it looks for the end of a candidate, it computes its
+    /// checksum and finds its commas (``body``), writing their positions to `commas`, at least ``commaCapacity``
+    /// long: for a sentence that it completes in place (``completedRange``), the parser need not read it again.
+    mutating func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, commas: UnsafeMutableBufferPointer<Int>
+    ) -> Event? {
         let end = bytes.count
         completedRange = nil
         defer {
@@ -105,24 +116,26 @@ struct SentenceFramer: Sendable {
         }
         while index < end {
             if inSentence {
-                let stop = Self.endOfPlainRun(bytes, from: index)
-                if stop > index {
-                    let room = capacity - (pendingStart.map { index - $0 } ?? buffer.count)
-                    guard stop - index <= room else {
-                        if pendingStart != nil {
-                            materialize(bytes, upTo: index + room)
-                        } else {
-                            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + room]))
-                        }
-                        index += room + 1
-                        return reject(.tooLong)
+                // Where the candidate starts, in these bytes' positions (before them when it began earlier).
+                let origin = pendingStart ?? index - buffer.count
+                let room = capacity - (index - origin)
+                let stop = body.scanPlainRun(
+                    bytes, from: index, to: min(end, index + room + 1), origin: origin, commas: commas)
+                guard stop - index <= room else {
+                    if pendingStart != nil {
+                        materialize(bytes, upTo: index + room)
+                    } else {
+                        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + room]))
                     }
-                    if pendingStart == nil {
-                        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<stop]))
-                    }
-                    index = stop
-                    continue
+                    index += room + 1
+                    return reject(.tooLong)
                 }
+                if pendingStart == nil, stop > index {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<stop]))
+                }
+                index = stop
+                if index == end { return nil }
+                // The byte at `index` is not plain.
                 if let start = pendingStart {
                     let byte = bytes[index]
                     if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
@@ -154,6 +167,15 @@ struct SentenceFramer: Sendable {
                 index += 1
                 continue
             }
+            if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n"), !inSentence, !lineIsComment,
+                !lineHasForeignBytes, !lineHadSentence
+            {
+                // The end of a blank line, as `push` takes it: nothing to report, nothing to reset.
+                afterCarriageReturn = byte == UInt8(ascii: "\r")
+                line += 1
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!"), !lineIsComment {
                 // What `push` does with a start character, except that the new candidate stays in place.
                 afterCarriageReturn = false
@@ -175,37 +197,6 @@ struct SentenceFramer: Sendable {
         guard let start = pendingStart else { return }
         buffer.replaceSubrange(buffer.indices, with: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         pendingStart = nil
-    }
-
-    /// A byte a sentence takes as it is: printable ASCII other than the start characters.
-    private static func isPlain(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "$") && byte != UInt8(ascii: "!")
-    }
-
-    /// The index of the first byte from `start` that is not plain (``isPlain(_:)``), or the end: 8 bytes at a time
-    /// while a word test says they are all plain, then byte by byte.
-    ///
-    /// The word test (the "has a byte less than n" and "has a zero byte" bit tricks) never misses a special byte; it
-    /// may flag a plain word, which the byte loop then handles.
-    private static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while index &+ 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let control = (word &- ones &* 0x20) & ~word  // a byte below 0x20
-                let high = (word &+ ones) | word  // a byte of 0x7F or more
-                let dollar = word ^ (ones &* UInt64(UInt8(ascii: "$")))
-                let bang = word ^ (ones &* UInt64(UInt8(ascii: "!")))
-                let start = ((dollar &- ones) & ~dollar) | ((bang &- ones) & ~bang)  // a '$' or '!'
-                if (control | high | start) & highs != 0 { break }
-                index &+= 8
-            }
-        }
-        while index < bytes.count, isPlain(bytes[index]) { index += 1 }
-        return index
     }
 
     /// Ends the input: an unterminated final sentence is handed out as complete.
@@ -252,6 +243,7 @@ struct SentenceFramer: Sendable {
 
     /// Marks a candidate as started on the current line.
     private mutating func startCandidate() {
+        body = SentenceBodyScan()
         inSentence = true
         lineHadSentence = true
         sentenceLine = line

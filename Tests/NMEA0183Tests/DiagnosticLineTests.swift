@@ -24,6 +24,15 @@ import Testing
         #expect(decoder.diagnostics.map(\.line) == [3, 5])
     }
 
+    @Test(arguments: ["\r", "\n", "\r\n"])
+    func blankLinesCountAndAreNotSkippedLines(_ ending: String) {
+        // The gpsdf log's layout: a blank line after every sentence.
+        let bad = Self.badLine.replacingOccurrences(of: "\r\n", with: ending)
+        let (_, decoder) = decode(ending + bad + ending + ending + bad + ending)
+        #expect(decoder.diagnostics.map(\.line) == [2, 5])
+        #expect(decoder.statistics.skippedLines == 0)
+    }
+
     @Test func crLineEndingsAcrossChunksCountOnce() {
         // A CR LF split between two chunks is one line ending, not two.
         var decoder = NMEADecoder()

@@ -48,7 +48,6 @@ public struct GGASentence: Sendable, Hashable {
         geoidSeparation = optional.decimal(11, "geoid separation")
         differentialAge = optional.decimal(13, "differential age", in: 0...999_999)
         ignoredFields = optional.ignored
-        let station = sentence.field(14)
-        differentialStation = station.isEmpty ? nil : station
+        differentialStation = sentence.isEmptyField(14) ? nil : sentence.field(14)
     }
 }

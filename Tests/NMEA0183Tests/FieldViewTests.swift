@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import NMEA0183
+
+/// The field view's number parser and address key against plain references.
+struct FieldViewTests {
+    /// `[+-]digits[.digits]` as the standard library reads it; nil for anything else.
+    static func referenceDecimal(_ text: String) -> Double? {
+        guard text.wholeMatch(of: /[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)/) != nil else { return nil }
+        return Double(text)
+    }
+
+    static func parseDecimal(_ text: String) -> Double? {
+        Array(text.utf8).withUnsafeBufferPointer(NMEAFieldView.parseDecimal)
+    }
+
+    @Test func decimalsAreCorrectlyRoundedOrRejected() {
+        let fixed = [
+            "", "+", "-", ".", "-.", "0", "-0", "+7", "4807.038", "01131.000", "-12.5", ".5", "5.", "1.2.3", "1-2",
+            "12a", "0000000000000000000001.5", "0.0000000000000000000001", "123456789012345", "1234567890123456",
+            "12345678901234567890123", "9007199254740993", "0.1", "0.30000000000000004", "99999999999999999999.9",
+            "000000000000000012345.678", "1.00000000000000000000000",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789000.-+")
+        let random = (0..<5_000).map { _ in
+            String(
+                (0..<Int.random(in: 0...26, using: &generator)).map { _ in
+                    alphabet[Int.random(in: alphabet.indices, using: &generator)]
+                })
+        }
+        var parsed = 0
+        for text in fixed + random {
+            let expected = Self.referenceDecimal(text)
+            let found = Self.parseDecimal(text)
+            #expect(found?.bitPattern == expected?.bitPattern, "\(text): \(String(describing: found))")
+            if found != nil { parsed += 1 }
+        }
+        #expect(parsed > 100)
+        #expect(Self.parseDecimal("-0") == 0 && Self.parseDecimal("-0")?.sign == .minus)
+        #expect(Self.parseDecimal("0000000000000000000001.5") == 1.5)
+    }
+
+    /// Signed integers: a leading `-` only, digits only, within the range; empty is nil, anything else an error.
+    @Test func signedIntegersAreReadOrRejected() throws {
+        let bytes = Array("$GPGSV,-5,12,-,--5,+3,-91,,7a".utf8)
+        try bytes.withUnsafeBufferPointer { bytes in
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count) { commas in
+                let view = try NMEAFieldView.parse(bytes, commas: commas, line: 1, acceptsMissingChecksum: true)
+                func read(_ index: Int) -> Result<Int?, NMEAFieldError> {
+                    Result { () throws(NMEAFieldError) in try view.signedInteger(index, "elevation", in: -90...90) }
+                }
+                #expect(try read(1).get() == -5)
+                #expect(try read(2).get() == 12)
+                #expect(try read(7).get() == nil)
+                for index in [3, 4, 5, 6, 8] {
+                    #expect(throws: NMEAFieldError.self, "field \(index)") { try read(index).get() }
+                }
+            }
+        }
+    }
+
+    /// The key of an address, first letter highest, over its first eight characters.
+    @Test func addressKeysPackTheFirstEightCharacters() throws {
+        let cases: [(String, UInt64)] = [
+            ("$GPGGA,1", 0x47_5047_4741), ("$PGRMZ,1", 0x50_4752_4D5A), ("$GPGGA", 0x47_5047_4741),
+            ("$PSRFEPE,1,2", 0x50_5352_4645_5045), ("$PABCDEFGHIJ,1", 0x5041_4243_4445_4647), ("$PA,1", 0x5041),
+        ]
+        for (text, key) in cases {
+            let bytes = Array(text.utf8)
+            let found = try bytes.withUnsafeBufferPointer { bytes in
+                try withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count) { commas in
+                    try NMEAFieldView.parse(bytes, commas: commas, line: 1, acceptsMissingChecksum: true).addressKey
+                }
+            }
+            #expect(found == key, "\(text)")
+        }
+    }
+}
