@@ -90,3 +90,32 @@ func builtTool() -> String? {
         .appendingPathComponent("corelocation").path
     return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil
 }
+
+/// The best of several runs of each program, by wall time and by processor time separately.
+///
+/// On a shared machine the run least disturbed in wall time need not be the one that used the least processor time
+/// (a wait for the second core costs wall time, not CPU), so each is the least of its own measure; the largest peak
+/// RSS of the runs is kept too.
+struct BestRuns {
+    /// The run with the least wall time, by program.
+    private(set) var fastest: [String: ChildRun] = [:]
+    /// The least processor time (user + system) of any run, by program, in seconds.
+    private(set) var leastCPU: [String: Double] = [:]
+    /// The largest peak resident set of any run, by program, in kB.
+    private(set) var largestPeak: [String: Int] = [:]
+
+    /// Takes in one run of the program named `key`.
+    mutating func keep(_ key: String, _ run: ChildRun) {
+        if run.seconds < fastest[key]?.seconds ?? .infinity { fastest[key] = run }
+        leastCPU[key] = min(leastCPU[key] ?? .infinity, run.cpuSeconds)
+        largestPeak[key] = max(largestPeak[key] ?? 0, run.peakResidentKilobytes)
+    }
+
+    /// Theirs ÷ ours in wall time (fastest runs) and in processor time (least CPU), or `nil` when either is missing.
+    func ratios(theirs: String, ours: String) -> (wall: Double, cpu: Double)? {
+        guard let their = fastest[theirs], let our = fastest[ours], let theirCPU = leastCPU[theirs],
+            let ourCPU = leastCPU[ours]
+        else { return nil }
+        return (their.seconds / our.seconds, theirCPU / ourCPU)
+    }
+}

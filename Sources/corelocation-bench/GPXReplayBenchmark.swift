@@ -8,8 +8,8 @@ import Foundation
 /// The track: timed points 1 s apart, each with `<ele>` and `<time>` (about 105 bytes a point), so a replay at
 /// `speed=max` writes exactly one fix per point. Every program writes to `/dev/null`. The runs alternate (ours CSV,
 /// ours JSON Lines, GPSBabel, ours on the small file), so a change of the shared machine's load hits all alike; the
-/// fastest run of each is kept, and the ratio is GPSBabel's time over ours from the same runs (wall time; the ratio
-/// of processor times is printed beside it). Peak RSS is the
+/// least wall time and the least processor time of each are kept (``BestRuns``), and the ratios are GPSBabel's over
+/// ours from the same runs. Peak RSS is the
 /// largest over the runs, each child's own (`wait4`).
 func measureGPXReplay(runs: Int) throws -> [ReportRow] {
     let name = "GPX replay (tool, speed=max)"
@@ -23,43 +23,38 @@ func measureGPXReplay(runs: Int) throws -> [ReportRow] {
         large.remove()
     }
     let gpsbabel = executablePath("gpsbabel")
-    var best: [String: ChildRun] = [:]
-    var peaks: [String: Int] = [:]
-    func keep(_ key: String, _ run: ChildRun) {
-        if run.seconds < best[key]?.seconds ?? .infinity { best[key] = run }
-        peaks[key] = max(peaks[key] ?? 0, run.peakResidentKilobytes)
-    }
+    var best = BestRuns()
     func ours(_ input: GPXTrackInput, _ format: String) throws -> ChildRun {
         try runChild(tool, ["watch", "--provider", "gpx:\(input.path)?speed=max", "--format", format])
     }
     for _ in 0..<max(1, runs) {
-        keep("csv", try ours(large, "csv"))
-        keep("jsonl", try ours(large, "jsonl"))
+        best.keep("csv", try ours(large, "csv"))
+        best.keep("jsonl", try ours(large, "jsonl"))
         if let gpsbabel {
-            keep(
+            best.keep(
                 "gpsbabel",
                 try runChild(gpsbabel, ["-t", "-i", "gpx", "-f", large.path, "-o", "unicsv", "-F", "/dev/null"]))
         }
-        keep("small", try ours(small, "csv"))
+        best.keep("small", try ours(small, "csv"))
     }
     var rows: [ReportRow] = []
     for (format, label) in [("csv", "CSV"), ("jsonl", "JSON Lines")] {
-        guard let run = best[format] else { continue }
-        let figures = String(format: "ours %.2f s (%.2f s CPU)", run.seconds, run.cpuSeconds)
-        guard let theirs = best["gpsbabel"] else {
+        guard let run = best.fastest[format], let runCPU = best.leastCPU[format] else { continue }
+        let figures = String(format: "ours %.3f s, %.3f s CPU", run.seconds, runCPU)
+        guard let theirs = best.fastest["gpsbabel"], let ratios = best.ratios(theirs: "gpsbabel", ours: format) else {
             rows.append(ReportRow("\(name) → \(label), 200,000 points", figures, "gpsbabel not installed"))
             continue
         }
-        let ratio = theirs.seconds / run.seconds
-        let cpuRatio = theirs.cpuSeconds / run.cpuSeconds
         rows.append(
             ReportRow(
                 "\(name) → \(label) vs gpsbabel → CSV, 200,000 points (\(large.megabytes) MB)",
                 String(
-                    format: "%.2f× wall, %.2f× CPU (%@; gpsbabel %.2f s, %.2f s CPU)", ratio, cpuRatio, figures,
-                    theirs.seconds, theirs.cpuSeconds),
-                "best of \(runs) alternating runs; " + ratioVerdict(wall: ratio, cpu: cpuRatio, target: 8)))
+                    format: "%.2f× wall, %.2f× CPU (%@; gpsbabel %.3f s, %.3f s CPU)", ratios.wall, ratios.cpu,
+                    figures, theirs.seconds, best.leastCPU["gpsbabel"] ?? 0),
+                "least wall and least CPU time of \(runs) alternating runs; "
+                    + ratioVerdict(wall: ratios.wall, cpu: ratios.cpu, target: 8)))
     }
+    let peaks = best.largestPeak
     if let smallPeak = peaks["small"], let largePeak = peaks["csv"] {
         let flat = largePeak - smallPeak < 5_000
         rows.append(
