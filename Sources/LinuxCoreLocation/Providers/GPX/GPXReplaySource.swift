@@ -180,7 +180,7 @@ extension GPXReplaySource.Pass {
                 if let time = point.time, let problem = FixTime.problem(with: time, now: nil) {
                     skipped.skip(problem, time: time)
                 } else {
-                    timeline.add(point)
+                    timeline.add(GPXReplayPoint(point))
                 }
             default:
                 break
