@@ -39,6 +39,8 @@ struct GPXReplayPlanner {
     /// The item to hand out next, before the rest of the current leg.
     private var queued: ReplayItem?
     private var leg: Leg?
+    /// The reduced latitudes of the last leg's ends, one of which starts the next leg.
+    private var reducedLatitudes = Geodesic.ReducedLatitudes()
 
     /// The next item of what was added, or `nil` when more must be added.
     mutating func nextItem() -> ReplayItem? {
@@ -93,7 +95,7 @@ struct GPXReplayPlanner {
         }
         let line = Geodesic.inverse(
             latitude1: start.point.latitude, longitude1: start.point.longitude,
-            latitude2: point.latitude, longitude2: point.longitude)
+            latitude2: point.latitude, longitude2: point.longitude, reducedLatitudes: &reducedLatitudes)
         let duration = legDuration ?? max(0, time.timeIntervalSince(start.time))
         let moves = duration > 0
         let speed = moves ? line.distance / duration : -1
