@@ -128,6 +128,10 @@ struct GPXParseSession: ~Copyable {
     }
 
     /// The event `found` stands for, made of the values read.
+    ///
+    /// Inlined, as the other reads of the session on the way of every point: a call copies the whole session
+    /// (about 950 bytes) for its borrow.
+    @inline(__always)
     private func event(_ found: Found) -> GPXEvent {
         switch found {
         case .metadata: .metadata(metadata)
@@ -199,6 +203,7 @@ struct GPXParseSession: ~Copyable {
     }
 
     /// Whether `namespace` is the root's, the GPX namespace of the document.
+    @inline(__always)
     private func isGPX(_ namespace: GPXXMLNamespaces.Binding) -> Bool {
         guard let gpxNamespace, namespace.kind == gpxNamespace.kind else { return false }
         return namespace.kind != .otherGPX || scanner.namespaces.uri(of: namespace).elementsEqual(gpxNamespace.uri)
@@ -234,6 +239,7 @@ struct GPXParseSession: ~Copyable {
     }
 
     /// The value of the current point element's attribute `name`.
+    @inline(__always)
     func attribute(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
         scanner.attribute(name)
     }
