@@ -59,11 +59,13 @@ extension GPXXMLScanner {
     /// Scans an attribute value up to its closing quote, normalised (XML 1.0 §3.3.3): references replaced, each
     /// white-space character (and each line end) a space.
     private mutating func scanAttributeValue(until quote: UInt8) throws(GPXDiagnostic) {
+        // The pointers in locals: read through `self` in the loop, they were loaded again after every store to `tag`.
+        let (buffer, tag, classes) = (self.buffer, self.tag, attributeClasses)
         while true {
             var index = position
             var count = tagCount
             let end = limit
-            while index < end, count < Self.maximumTagBytes, attributeClasses[Int(buffer[index])] == 0 {
+            while index < end, count < Self.maximumTagBytes, classes[Int(buffer[index])] == 0 {
                 tag[count] = buffer[index]
                 count += 1
                 index += 1
@@ -129,17 +131,21 @@ extension GPXXMLScanner {
         let start = tagCount
         var colon: Int?
         var colons = 0
+        // The pointers in locals: read through `self` in the loop, they were loaded again after every store to `tag`.
+        let (buffer, tag, classes) = (self.buffer, self.tag, nameClasses)
         while true {
             var index = position
             var count = tagCount
             let end = limit
             while index < end, count < Self.maximumTagBytes {
                 let byte = buffer[index]
-                let kind = nameClasses[Int(byte)]
-                guard kind != 0, kind != 4, kind != 3 || count > start else { break }
-                if kind == 2 {
-                    colons += 1
-                    colon = count
+                let kind = classes[Int(byte)]
+                if kind != 1 {  // letters and `_` pass with one test (a switch over the classes was a jump table)
+                    guard kind == 2 || (kind == 3 && count > start) else { break }
+                    if kind == 2 {
+                        colons += 1
+                        colon = count
+                    }
                 }
                 tag[count] = byte
                 count += 1
@@ -152,7 +158,7 @@ extension GPXXMLScanner {
                 if try ensure(1) { continue }
                 break
             }
-            guard nameClasses[Int(buffer[index])] == 4 else { break }
+            guard classes[Int(buffer[index])] == 4 else { break }
             let (scalar, length) = try character()
             let allowed =
                 count == start ? GPXXMLCharacters.isNameStart(scalar) : GPXXMLCharacters.isNameCharacter(scalar)
