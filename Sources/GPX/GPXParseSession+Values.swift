@@ -45,16 +45,11 @@ extension GPXParseSession {
         if pending.point.speed == nil { pending.point.speed = pending.extensionSpeed }
         if pending.point.course == nil { pending.point.course = pending.extensionCourse }
         switch pending.kind {
-        case .waypoint:
-            summary.waypoints += 1
-            emit(.waypoint(pending.point))
-        case .routePoint:
-            summary.routePoints += 1
-            emit(.routePoint(pending.point))
-        case .trackPoint:
-            summary.trackPoints += 1
-            emit(.trackPoint(pending.point))
+        case .waypoint: summary.waypoints += 1
+        case .routePoint: summary.routePoints += 1
+        case .trackPoint: summary.trackPoints += 1
         }
+        emit(.point)
     }
 
     /// Parses the text of a closed leaf element into its place; empty text means "absent".

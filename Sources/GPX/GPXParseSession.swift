@@ -40,8 +40,11 @@ struct GPXParseSession: ~Copyable {
     /// The line of the open field element's start tag.
     var fieldLine = 0
     /// Events found and not yet returned: at most two per step (the metadata, then what followed it).
-    private var firstEvent: GPXEvent?
-    private var secondEvent: GPXEvent?
+    ///
+    /// Their values stay in the session until the next step, and each event is made as it is returned: an event
+    /// holds a whole point (about 200 bytes and its name's reference), which a queue of events copied several times.
+    private var firstFound: Found?
+    private var secondFound: Found?
     private var ended = false
     /// The first invalid value in strict mode, thrown once the element that holds it is read.
     var failure: GPXDiagnostic?
@@ -65,10 +68,10 @@ struct GPXParseSession: ~Copyable {
     mutating func next() throws(GPXDiagnostic) -> GPXEvent? {
         if hasStopped, let stop { throw stop }
         while true {
-            // Moved out, not copied: an event holds a whole point (about 200 bytes and its name's reference).
-            if let event = firstEvent.take() {
-                firstEvent = secondEvent.take()
-                return event
+            if let found = firstFound {
+                firstFound = secondFound
+                secondFound = nil
+                return event(found)
             }
             if ended { return nil }
             do throws(GPXDiagnostic) {
@@ -87,8 +90,8 @@ struct GPXParseSession: ~Copyable {
     mutating func close() {
         scanner.input.close()
         ended = true
-        firstEvent = nil
-        secondEvent = nil
+        firstFound = nil
+        secondFound = nil
     }
 
     private mutating func step() throws(GPXDiagnostic) {
@@ -104,16 +107,52 @@ struct GPXParseSession: ~Copyable {
         }
     }
 
-    /// Queues `event` unless an invalid value already stopped reading.
-    mutating func emit(_ event: GPXEvent) {
+    /// What a found event is; its values are the session's.
+    enum Found {
+        /// ``GPXEvent/metadata(_:)`` of the metadata read.
+        case metadata
+        /// The point just read, as ``GPXEvent/waypoint(_:)``, ``GPXEvent/routePoint(_:)`` or
+        /// ``GPXEvent/trackPoint(_:)`` after its kind.
+        case point
+        case routeStarted, trackStarted, segmentStarted
+        /// ``GPXEvent/routeEnded(name:)`` with the route's name.
+        case routeEnded
+        /// ``GPXEvent/trackEnded(name:)`` with the track's name.
+        case trackEnded
+    }
+
+    /// Queues the event `found` unless an invalid value already stopped reading.
+    mutating func emit(_ found: Found) {
         guard !hasFailed else { return }
-        if firstEvent == nil { firstEvent = event } else { secondEvent = event }
+        if firstFound == nil { firstFound = found } else { secondFound = found }
+    }
+
+    /// The event `found` stands for, made of the values read.
+    ///
+    /// Inlined, as the other reads of the session on the way of every point: a call copies the whole session
+    /// (about 950 bytes) for its borrow.
+    @inline(__always)
+    private func event(_ found: Found) -> GPXEvent {
+        switch found {
+        case .metadata: .metadata(metadata)
+        case .point:
+            switch pending.kind {
+            case .waypoint: .waypoint(pending.point)
+            case .routePoint: .routePoint(pending.point)
+            case .trackPoint: .trackPoint(pending.point)
+            }
+        case .routeStarted: .routeStarted
+        case .trackStarted: .trackStarted
+        case .segmentStarted: .segmentStarted
+        case .routeEnded: .routeEnded(name: routeName)
+        case .trackEnded: .trackEnded(name: trackName)
+        }
     }
 
     private mutating func deliverMetadata() {
         guard !metadataDelivered else { return }
         metadataDelivered = true
-        emit(.metadata(metadata))
+        emit(.metadata)
     }
 
     private mutating func startElement() throws(GPXDiagnostic) {
@@ -164,6 +203,7 @@ struct GPXParseSession: ~Copyable {
     }
 
     /// Whether `namespace` is the root's, the GPX namespace of the document.
+    @inline(__always)
     private func isGPX(_ namespace: GPXXMLNamespaces.Binding) -> Bool {
         guard let gpxNamespace, namespace.kind == gpxNamespace.kind else { return false }
         return namespace.kind != .otherGPX || scanner.namespaces.uri(of: namespace).elementsEqual(gpxNamespace.uri)
@@ -191,14 +231,15 @@ struct GPXParseSession: ~Copyable {
         switch role {
         case .field(let field): apply(field, text: scanner.text)
         case .point: endPoint()
-        case .route: emit(.routeEnded(name: routeName))
-        case .track: emit(.trackEnded(name: trackName))
+        case .route: emit(.routeEnded)
+        case .track: emit(.trackEnded)
         case .root: deliverMetadata()
         case .metadata, .segment, .other: break
         }
     }
 
     /// The value of the current point element's attribute `name`.
+    @inline(__always)
     func attribute(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
         scanner.attribute(name)
     }

@@ -59,11 +59,13 @@ extension GPXXMLScanner {
     /// Scans an attribute value up to its closing quote, normalised (XML 1.0 §3.3.3): references replaced, each
     /// white-space character (and each line end) a space.
     private mutating func scanAttributeValue(until quote: UInt8) throws(GPXDiagnostic) {
+        // The pointers in locals: read through `self` in the loop, they were loaded again after every store to `tag`.
+        let (buffer, tag, classes) = (self.buffer, self.tag, attributeClasses)
         while true {
             var index = position
             var count = tagCount
             let end = limit
-            while index < end, count < Self.maximumTagBytes, attributeClasses[Int(buffer[index])] == 0 {
+            while index < end, count < Self.maximumTagBytes, classes[Int(buffer[index])] == 0 {
                 tag[count] = buffer[index]
                 count += 1
                 index += 1
@@ -129,17 +131,21 @@ extension GPXXMLScanner {
         let start = tagCount
         var colon: Int?
         var colons = 0
+        // The pointers in locals: read through `self` in the loop, they were loaded again after every store to `tag`.
+        let (buffer, tag, classes) = (self.buffer, self.tag, nameClasses)
         while true {
             var index = position
             var count = tagCount
             let end = limit
             while index < end, count < Self.maximumTagBytes {
                 let byte = buffer[index]
-                let kind = nameClasses[Int(byte)]
-                guard kind != 0, kind != 4, kind != 3 || count > start else { break }
-                if kind == 2 {
-                    colons += 1
-                    colon = count
+                let kind = classes[Int(byte)]
+                if kind != 1 {  // letters and `_` pass with one test (a switch over the classes was a jump table)
+                    guard kind == 2 || (kind == 3 && count > start) else { break }
+                    if kind == 2 {
+                        colons += 1
+                        colon = count
+                    }
                 }
                 tag[count] = byte
                 count += 1
@@ -152,7 +158,7 @@ extension GPXXMLScanner {
                 if try ensure(1) { continue }
                 break
             }
-            guard nameClasses[Int(buffer[index])] == 4 else { break }
+            guard classes[Int(buffer[index])] == 4 else { break }
             let (scalar, length) = try character()
             let allowed =
                 count == start ? GPXXMLCharacters.isNameStart(scalar) : GPXXMLCharacters.isNameCharacter(scalar)
@@ -193,12 +199,17 @@ extension GPXXMLScanner {
                 throw malformed(problem)
             }
         }
-        elementNamespace = try resolve(prefixEnd: elementColon, in: elementName)
+        guard let namespace = resolve(prefixEnd: elementColon, in: elementName) else {
+            throw undeclaredPrefix(before: elementColon, in: elementName)
+        }
+        elementNamespace = namespace
         var expanded: [(namespace: GPXXMLNamespaces.Binding, local: Range<Int>)] = []
         for index in 0..<attributeCount {
             let attribute = attributes[index]
             guard let colon = attribute.colon, !isXMLNS(attribute.name.lowerBound..<colon) else { continue }
-            let namespace = try resolve(prefixEnd: colon, in: attribute.name)
+            guard let namespace = resolve(prefixEnd: colon, in: attribute.name) else {
+                throw undeclaredPrefix(before: colon, in: attribute.name)
+            }
             let local = (colon + 1)..<attribute.name.upperBound
             let clash = expanded.contains {
                 GPXXMLCharacters.equal(tagBytes($0.local), tagBytes(local))
@@ -218,13 +229,19 @@ extension GPXXMLScanner {
     }
 
     /// The binding of the prefix of the name at `range` in ``tag`` (before `prefixEnd`), or the default
-    /// namespace for a name without one.
-    private func resolve(prefixEnd: Int?, in range: Range<Int>) throws(GPXDiagnostic) -> GPXXMLNamespaces.Binding {
+    /// namespace for a name without one; `nil` for a prefix that is not declared.
+    ///
+    /// Inlined and without a call inside, so that it reads the scanner's fields in place: a call (or an inlined
+    /// body that makes one, such as a diagnostic's) copies the whole scanner, about 300 bytes, at every start tag.
+    @inline(__always)
+    private func resolve(prefixEnd: Int?, in range: Range<Int>) -> GPXXMLNamespaces.Binding? {
         guard let prefixEnd else { return namespaces.defaultNamespace }
-        let prefix = tagBytes(range.lowerBound..<prefixEnd)
-        guard let binding = namespaces.binding(prefix: prefix) else {
-            throw malformed("namespace prefix \(String(decoding: prefix, as: UTF8.self)) is not declared")
-        }
-        return binding
+        return namespaces.binding(prefix: tagBytes(range.lowerBound..<prefixEnd))
+    }
+
+    /// The error for the name at `range` in ``tag`` whose prefix (before `prefixEnd`) is not declared.
+    private func undeclaredPrefix(before prefixEnd: Int?, in range: Range<Int>) -> GPXDiagnostic {
+        let prefix = tagBytes(range.lowerBound..<(prefixEnd ?? range.lowerBound))
+        return malformed("namespace prefix \(String(decoding: prefix, as: UTF8.self)) is not declared")
     }
 }

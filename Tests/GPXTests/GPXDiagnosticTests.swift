@@ -64,6 +64,26 @@ import Testing
         )
     }
 
+    /// An undeclared prefix, on an element or an attribute, is named with its line (the prefix is looked up
+    /// without the error in the way, and the error made apart).
+    @Test(arguments: [
+        (
+            "<gpx>\n<trk>\n<q:x/></trk></gpx>",
+            "file.gpx:3: error: XML is not well-formed: namespace prefix q is not declared"
+        ),
+        (
+            "<gpx>\n<wpt lat=\"1\" lon=\"2\"\n q:x=\"3\"/></gpx>",
+            "file.gpx:3: error: XML is not well-formed: namespace prefix q is not declared"
+        ),
+        (
+            "<gpx xmlns:q=\"urn:q\">\n<wpt lat=\"1\" lon=\"2\" q:x=\"3\" zz:y=\"4\"/></gpx>",
+            "file.gpx:2: error: XML is not well-formed: namespace prefix zz is not declared"
+        ),
+    ])
+    func undeclaredPrefixes(_ document: String, _ expected: String) {
+        #expect(error(document) == expected)
+    }
+
     @Test func truncatedFileIsMalformed() {
         #expect(
             error("<gpx>\n<trk>\n<trkseg>\n<trkpt lat=\"1\" lon=\"2\">")?.hasPrefix(

@@ -21,6 +21,19 @@ extension Geodesic {
     static func inverse(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double)
         -> (distance: Double, initialAzimuth: Double, finalAzimuth: Double)
     {
+        var reducedLatitudes = ReducedLatitudes()
+        return inverse(
+            latitude1: latitude1, longitude1: longitude1, latitude2: latitude2, longitude2: longitude2,
+            reducedLatitudes: &reducedLatitudes)
+    }
+
+    /// The inverse problem as ``inverse(latitude1:longitude1:latitude2:longitude2:)`` solves it, with the end
+    /// points' reduced latitudes taken from `reducedLatitudes` when the last problem had them (the same bits), and
+    /// left there for the next: for a chain of problems that share their end points, such as a track's legs.
+    static func inverse(
+        latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double,
+        reducedLatitudes: inout ReducedLatitudes
+    ) -> (distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
         // Reduce by symmetry to 0 ≤ λ12 ≤ 180°, |φ1| ≥ |φ2| and φ1 ≤ 0.
         var (lon12, lon12Error) = angleDifference(from: longitude1, to: longitude2)
         var lonSign: Double = lon12.sign == .minus ? -1 : 1
@@ -40,8 +53,8 @@ extension Geodesic {
         lat1 *= latSign
         lat2 *= latSign
 
-        let (sinBeta1, cosBeta1) = reducedLatitude(lat1)
-        var (sinBeta2, cosBeta2) = reducedLatitude(lat2)
+        let ((sinBeta1, cosBeta1), reduced2) = reducedLatitudes.of(lat1, andOf: lat2)
+        var (sinBeta2, cosBeta2) = reduced2
         // Make β2 exactly ±β1 when the latitudes are equal in magnitude, whatever rounding did.
         if cosBeta1 < -sinBeta1 {
             if cosBeta2 == cosBeta1 { sinBeta2 = Double(signOf: sinBeta2, magnitudeOf: sinBeta1) }

@@ -31,6 +31,6 @@ extension GPXReplay {
     ///   - timestamp: The time the location carries, such as the point's `<time>`.
     /// - Returns: The location.
     public static func location(of point: GPXPoint, timestamp: Date) -> CLLocation {
-        GPXReplayFix(point, motion: .unknown).location(at: timestamp)
+        GPXReplayPoint(point).fix(motion: .unknown).location(at: timestamp)
     }
 }

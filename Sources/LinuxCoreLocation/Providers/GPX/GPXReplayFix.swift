@@ -1,6 +1,5 @@
-import GPX
-
-/// The values of one replayed fix before it becomes a `CLLocation`: from a GPX point, or between two.
+/// The values of one replayed fix before it becomes a `CLLocation`: from a GPX point (``GPXReplayPoint``), or
+/// between two.
 ///
 /// Units and invalid markers are `CLLocation`'s: degrees, metres, m/s, degrees clockwise from true north, and
 /// −1 for an accuracy, speed or course that is unknown or invalid.
@@ -12,35 +11,9 @@ struct GPXReplayFix {
     var verticalAccuracy: Double
     var speed: Double
     var course: Double
+}
 
-    /// The fix a point describes, with the point's own speed and course when it has them, else `motion`.
-    ///
-    /// Horizontal accuracy: `lcl:hacc`, else `hdop` × UERE, else the default; −1 for `<fix>none</fix>`.
-    /// Vertical accuracy: −1 without `<ele>` or with a `none` or `2d` fix; else `lcl:vacc`, else `vdop` × UERE,
-    /// else the default. An accuracy or dilution of 0 counts as absent: no fix is exact, and `<hdop>0</hdop>` is
-    /// what a receiver without a DOP wrote (issue 32).
-    init(_ point: GPXPoint, motion: GPXReplayMotion) {
-        let uere = GPXReplay.userEquivalentRangeError
-        let noFix = point.fix == GPXFix.none
-        latitude = point.latitude
-        longitude = point.longitude
-        altitude = point.elevation ?? 0
-        horizontalAccuracy =
-            noFix
-            ? -1
-            : Self.positive(point.horizontalAccuracy) ?? Self.positive(point.hdop).map { $0 * uere }
-                ?? GPXReplay.defaultAccuracy
-        if point.elevation == nil || noFix || point.fix == .twoDimensional {
-            verticalAccuracy = -1
-        } else {
-            verticalAccuracy =
-                Self.positive(point.verticalAccuracy) ?? Self.positive(point.vdop).map { $0 * uere }
-                ?? GPXReplay.defaultAccuracy
-        }
-        speed = point.speed ?? motion.speed
-        course = point.course ?? GPXReplayMotion.course(motion.course, atLatitude: point.latitude)
-    }
-
+extension GPXReplayFix {
     /// A fix at `fraction` (0...1) of the way from `start` to `end`, at the given position, moving with `motion`.
     ///
     /// Altitude is interpolated linearly when both ends have one; each accuracy is the worse of the two ends,
@@ -70,11 +43,6 @@ struct GPXReplayFix {
     /// The source information of every replayed fix, shared: it is immutable.
     private static let simulated = CLLocationSourceInformation(
         softwareSimulationState: true, andExternalAccessoryState: false)
-
-    /// `value` when it is above 0, else `nil`.
-    private static func positive(_ value: Double?) -> Double? {
-        value.flatMap { $0 > 0 ? $0 : nil }
-    }
 
     private static func worse(_ first: Double, _ second: Double) -> Double {
         first < 0 || second < 0 ? -1 : max(first, second)

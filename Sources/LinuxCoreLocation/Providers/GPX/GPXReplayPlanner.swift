@@ -16,7 +16,7 @@ import GPX
 struct GPXReplayPlanner {
     /// A point placed on the replay's timeline.
     private struct Placed {
-        var point: GPXPoint
+        var point: GPXReplayPoint
         var time: Date
     }
 
@@ -39,6 +39,8 @@ struct GPXReplayPlanner {
     /// The item to hand out next, before the rest of the current leg.
     private var queued: ReplayItem?
     private var leg: Leg?
+    /// The reduced latitudes of the last leg's ends, one of which starts the next leg.
+    private var reducedLatitudes = Geodesic.ReducedLatitudes()
 
     /// The next item of what was added, or `nil` when more must be added.
     mutating func nextItem() -> ReplayItem? {
@@ -80,7 +82,7 @@ struct GPXReplayPlanner {
     ///   - time: Its place on the timeline.
     ///   - legDuration: The leg's exact duration when it is known apart from the times (the default speed's),
     ///     else `nil` for the difference of the times.
-    mutating func add(_ point: GPXPoint, at time: Date, legDuration: TimeInterval?) {
+    mutating func add(_ point: GPXReplayPoint, at time: Date, legDuration: TimeInterval?) {
         guard let start = pending else {
             pending = Placed(point: point, time: time)
             return
@@ -93,19 +95,19 @@ struct GPXReplayPlanner {
         }
         let line = Geodesic.inverse(
             latitude1: start.point.latitude, longitude1: start.point.longitude,
-            latitude2: point.latitude, longitude2: point.longitude)
+            latitude2: point.latitude, longitude2: point.longitude, reducedLatitudes: &reducedLatitudes)
         let duration = legDuration ?? max(0, time.timeIntervalSince(start.time))
         let moves = duration > 0
         let speed = moves ? line.distance / duration : -1
         let departing = GPXReplayMotion(speed: speed, course: moves && line.distance > 0 ? line.initialAzimuth : -1)
-        let first = GPXReplayFix(start.point, motion: departing)
+        let first = start.point.fix(motion: departing)
         queued = Self.item(first, at: start.time)
         if duration <= GPXReplay.maximumInterpolatedLeg {
             // A leg without a fix inside (such as a recording's 1 s step) is not kept at all.
             leg =
                 Self.interpolates(1, within: duration)
                 ? Leg(
-                    start: start, first: first, last: GPXReplayFix(point, motion: .unknown), distance: line.distance,
+                    start: start, first: first, last: point.fix(motion: .unknown), distance: line.distance,
                     azimuth: line.initialAzimuth, duration: duration, speed: speed) : nil
         }
         pending = Placed(point: point, time: time)
@@ -116,7 +118,7 @@ struct GPXReplayPlanner {
     /// from ``nextItem()``.
     mutating func endSegment() {
         guard let last = pending else { return }
-        queued = Self.item(GPXReplayFix(last.point, motion: arriving), at: last.time)
+        queued = Self.item(last.point.fix(motion: arriving), at: last.time)
         pending = nil
         arriving = .unknown
     }

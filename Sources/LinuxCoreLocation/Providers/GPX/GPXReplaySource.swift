@@ -70,8 +70,13 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
 
     func next() throws -> ReplayItem? {
         do {
-            if pass == nil { pass = try start() }
-            if let item = try pass?.nextItem(warningAbout: name, skipped: &skipped) { return item }
+            // The pass is used in place, and tested for absence only when it gives no item: a test first, at every
+            // item, copied its 700 bytes.
+            while true {
+                if let item = try pass?.nextItem(warningAbout: name, skipped: &skipped) { return item }
+                guard case .none = pass else { break }
+                pass = try start()
+            }
             if skipped.total > summarised, let summary = skipped.summary { announce(summary) }
             summarised = skipped.total
             return nil
@@ -180,7 +185,7 @@ extension GPXReplaySource.Pass {
                 if let time = point.time, let problem = FixTime.problem(with: time, now: nil) {
                     skipped.skip(problem, time: time)
                 } else {
-                    timeline.add(point)
+                    timeline.add(GPXReplayPoint(point))
                 }
             default:
                 break

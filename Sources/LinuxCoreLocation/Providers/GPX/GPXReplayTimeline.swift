@@ -19,12 +19,12 @@ struct GPXReplayTimeline {
     enum Entry {
         /// A point and its time; `legDuration` is the exact duration of the leg from the previous point when it was
         /// derived from the default speed (so that it is not re-computed from rounded times).
-        case point(GPXPoint, time: Date, legDuration: TimeInterval?)
+        case point(GPXReplayPoint, time: Date, legDuration: TimeInterval?)
         /// The end of a segment (track segment, track, route).
         case boundary
     }
 
-    /// The most untimed points held while waiting for a timed one: about 2 MB.
+    /// The most untimed points held while waiting for a timed one: about 1 MB.
     static let maximumHeldPoints = 10_000
 
     /// Metres per second between points whose times do not come from the file, > 0.
@@ -33,13 +33,13 @@ struct GPXReplayTimeline {
     let startTime: Date
 
     /// The last point placed in the current segment.
-    private var last: (point: GPXPoint, time: Date)?
+    private var last: (point: GPXReplayPoint, time: Date)?
     /// The time of the previous segment's last point.
     private var previousSegmentEnd: Date?
     /// The time of the last point placed in any segment.
     private var latest: Date?
     /// Untimed points waiting for the next timed point or the segment's end.
-    private var held: [GPXPoint] = []
+    private var held: [GPXReplayPoint] = []
     private var ready: [Entry] = []
     private var readyIndex = 0
 
@@ -60,7 +60,7 @@ struct GPXReplayTimeline {
     }
 
     /// Adds the next point of the current segment.
-    mutating func add(_ point: GPXPoint) {
+    mutating func add(_ point: GPXReplayPoint) {
         guard let time = point.time else {
             held.append(point)
             if held.count >= Self.maximumHeldPoints { placeHeldAtDefaultSpeed() }
@@ -86,7 +86,7 @@ struct GPXReplayTimeline {
         ready.append(.boundary)
     }
 
-    private mutating func place(_ point: GPXPoint, at time: Date, legDuration: TimeInterval?) {
+    private mutating func place(_ point: GPXReplayPoint, at time: Date, legDuration: TimeInterval?) {
         let placed = max(time, latest ?? time)
         // The exact duration holds only while it matches the times (it does not after a clamp).
         let elapsed = last.map { placed.timeIntervalSince($0.time) }
@@ -113,7 +113,7 @@ struct GPXReplayTimeline {
 
     /// Places the held points between two placed points, in proportion to the distance along the path; evenly
     /// when the path has no length.
-    private mutating func placeHeld(between start: (GPXPoint, Date), and end: (GPXPoint, Date)) {
+    private mutating func placeHeld(between start: (GPXReplayPoint, Date), and end: (GPXReplayPoint, Date)) {
         var along: [Double] = []
         var total = 0.0
         var previous = start.0
@@ -134,7 +134,7 @@ struct GPXReplayTimeline {
     /// Places the held points, the first of a segment, so that they reach `end` at `time` at the default speed.
     ///
     /// - Returns: The duration of the leg from the last of them to `end`.
-    private mutating func placeHeld(before end: GPXPoint, at time: Date) -> TimeInterval {
+    private mutating func placeHeld(before end: GPXReplayPoint, at time: Date) -> TimeInterval {
         var remaining = [Double](repeating: 0, count: held.count)
         var next = end
         var total = 0.0
@@ -151,7 +151,7 @@ struct GPXReplayTimeline {
         return remaining.last ?? 0
     }
 
-    private func distance(_ start: GPXPoint, _ end: GPXPoint) -> Double {
+    private func distance(_ start: GPXReplayPoint, _ end: GPXReplayPoint) -> Double {
         Geodesic.inverse(
             latitude1: start.latitude, longitude1: start.longitude, latitude2: end.latitude,
             longitude2: end.longitude
