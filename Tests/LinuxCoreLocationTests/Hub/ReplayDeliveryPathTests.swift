@@ -89,6 +89,12 @@ final class PathDelegate: NSObject, LinuxLocationManagerDelegate, @unchecked Sen
     }
 }
 
+/// Weak references to a manager and its engine, set on the manager's queue.
+private final class Watched: @unchecked Sendable {
+    weak var manager: CLLocationManager?
+    weak var engine: LocationManagerEngine?
+}
+
 private let recordingStart = Date(timeIntervalSince1970: 1_700_000_000)
 
 /// `count` fixes one second apart, latitude = index / 100.
@@ -134,7 +140,7 @@ private func updatingManager(
 @Suite struct ReplayDeliveryPathTests {
     /// A replay as fast as possible stopped in a callback while its mailbox is full: no fix after the stop, the
     /// source closed, the provider no longer running, and the provider, the engine and the manager released.
-    @Test func aReplayStoppedMidBurstStopsAndIsReleased() async {
+    @Test func aReplayStoppedMidBurstStopsAndIsReleased() {
         let source = BurstSource(numberedItems(20_000))
         var provider: ReplayLocationProvider? = replay(source)
         weak let weakProvider = provider
@@ -148,7 +154,7 @@ private func updatingManager(
         }
         let manager = updatingManager(provider!, on: queue, delegate: delegate)
         weak let weakEngine = manager.value?.engine
-        #expect(await offThePool { stopped.wait(timeout: .now() + 20) } == .success)
+        #expect(stopped.wait(timeout: .now() + 20) == .success)
         queue.sync {}
         queue.sync {}
         #expect(queue.sync { delegate.latitudes } == (0..<300).map { Double($0) / 100 })
@@ -163,27 +169,28 @@ private func updatingManager(
 
     /// A manager released inside its own callback during a replay as fast as possible: the replay stops (its source
     /// closed), and the manager, its engine and the provider are released.
-    @Test func aManagerReleasedInItsCallbackStopsAndReleasesTheReplay() async {
+    @Test func aManagerReleasedInItsCallbackStopsAndReleasesTheReplay() {
         let source = BurstSource(numberedItems(20_000))
         var provider: ReplayLocationProvider? = replay(source)
         weak let weakProvider = provider
         let queue = DispatchQueue(label: "delivery-path.release-in-callback")
         let delegate = PathDelegate()
         let released = DispatchSemaphore(value: 0)
-        let manager = updatingManager(provider!, on: queue, delegate: delegate) { manager in
+        let watched = Watched()
+        _ = updatingManager(provider!, on: queue, delegate: delegate) { manager in
+            // On the queue, before the callback that releases it can run.
+            (watched.manager, watched.engine) = (manager.value, manager.value?.engine)
             delegate.onLocations = { _, count in
                 guard count == 100 else { return }
                 manager.value = nil
                 released.signal()
             }
         }
-        weak let weakManager = manager.value
-        weak let weakEngine = manager.value?.engine
-        #expect(await offThePool { released.wait(timeout: .now() + 20) } == .success)
+        #expect(released.wait(timeout: .now() + 20) == .success)
         queue.sync {}
         queue.sync {}
-        #expect(weakManager == nil)
-        #expect(weakEngine == nil)
+        #expect(watched.manager == nil)
+        #expect(watched.engine == nil)
         #expect(queue.sync { delegate.latitudes } == (0..<100).map { Double($0) / 100 })
         #expect(source.closeCount == 1)
         provider = nil
@@ -382,5 +389,57 @@ private func updatingManager(
         queue.sync { manager.value = nil }
         provider = nil
         #expect(weakProvider == nil)
+    }
+
+    /// Two managers of one replay as fast as possible on one queue (one lane, served manager by manager in each hop):
+    /// the first stops in its 100th callback and hears nothing more; the second hears every fix, in order.
+    @Test func oneOfTwoManagersOnAQueueStopsMidBurst() {
+        let count = 2_000
+        let source = BurstSource(numberedItems(count), holdAt: 0)
+        let provider = replay(source)
+        let queue = DispatchQueue(label: "delivery-path.one-lane-stop")
+        let stopping = PathDelegate()
+        let staying = PathDelegate()
+        stopping.onLocations = { manager, count in if count == 100 { manager.stopUpdatingLocation() } }
+        let first = updatingManager(provider, on: queue, delegate: stopping)
+        let second = updatingManager(provider, on: queue, delegate: staying)
+        source.waitUntilHeld()
+        source.release()
+        #expect(staying.finished.wait(timeout: .now() + 20) == .success)
+        queue.sync {}
+        #expect(queue.sync { stopping.latitudes } == (0..<100).map { Double($0) / 100 })
+        #expect(queue.sync { staying.latitudes } == (0..<count).map { Double($0) / 100 })
+        queue.sync {
+            first.value = nil
+            second.value = nil
+        }
+        #expect(!LocationHub.shared.isRunning(provider))
+    }
+
+    /// Two managers of one replay as fast as possible on one queue: the first releases itself in its 100th callback,
+    /// mid-hop (the lane still lists its engine); it and its engine go, the second hears every fix.
+    @Test func oneOfTwoManagersOnAQueueReleasesItselfMidBurst() {
+        let count = 2_000
+        let source = BurstSource(numberedItems(count), holdAt: 0)
+        let provider = replay(source)
+        let queue = DispatchQueue(label: "delivery-path.one-lane-release")
+        let releasing = PathDelegate()
+        let staying = PathDelegate()
+        let watched = Watched()
+        let first = updatingManager(provider, on: queue, delegate: releasing) { manager in
+            watched.engine = manager.value?.engine
+            releasing.onLocations = { _, count in if count == 100 { manager.value = nil } }
+        }
+        _ = first
+        let second = updatingManager(provider, on: queue, delegate: staying)
+        source.waitUntilHeld()
+        source.release()
+        #expect(staying.finished.wait(timeout: .now() + 20) == .success)
+        queue.sync {}
+        #expect(watched.engine == nil)
+        #expect(queue.sync { releasing.latitudes } == (0..<100).map { Double($0) / 100 })
+        #expect(queue.sync { staying.latitudes } == (0..<count).map { Double($0) / 100 })
+        queue.sync { second.value = nil }
+        #expect(!LocationHub.shared.isRunning(provider))
     }
 }
