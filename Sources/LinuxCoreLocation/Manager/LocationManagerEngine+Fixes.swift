@@ -35,10 +35,15 @@ extension LocationManagerEngine {
                 return decide(fixes, current: state.accepts(sequence), regionEvents, state: &state, now: now)
             }
         }
-        guard case .calls(let round) = consume decision else { return }
+        guard case .calls(var round) = consume decision else { return }
         defer { state.withLock { $0.eventTime = round.outerEventTime } }
-        round.receivers.call { manager, delegate in
-            for callback in round.callbacks { Self.deliver(callback, to: delegate, of: manager) }
+        // The receivers taken with the decision serve its first call (usually the only one); each later call (the
+        // fix's region events, a pause, a visit) goes to the delegate and observers of that moment, since a call
+        // may release the delegate or set another (the delegate is weak; Apple's `delegate` property). Nothing
+        // here holds on to the receivers of a call once it returns.
+        for callback in round.callbacks {
+            let receivers = round.receivers.take() ?? state.withLock { Receivers($0) }
+            receivers.call { manager, delegate in Self.deliver(callback, to: delegate, of: manager) }
         }
     }
 
@@ -56,7 +61,8 @@ extension LocationManagerEngine {
     /// under way.
     private struct CallbackRound {
         let callbacks: FixCallbacks
-        let receivers: Receivers
+        /// The receivers of the first call, taken when it is made.
+        var receivers: Receivers?
         /// The ``State/eventTime`` of calls this one is nested in, put back when it ends.
         let outerEventTime: Date?
 
