@@ -10,7 +10,8 @@ import Dispatch
 ///   recorded time (so request timeouts and age checks follow the recording), and delivers it with its recorded
 ///   time. The first item sets the clock instead (``ManualClock/rebase(to:)``): the jump from the clock's start to
 ///   the recording is not time passing, so a request made before the replay times out on the recording's time.
-///   Looping shifts later passes by the recording's length plus one second, so time keeps increasing.
+///   Looping shifts later passes by the recording's length plus one second, so time keeps increasing; a later run
+///   (the replay stopped and started again) goes on one second after the time the last run reached.
 /// - A loop ends, with ``LocationProviderEvent/finished`` and one line on standard error, before a pass whose times
 ///   would pass ``FixTime/latest`` (4000-12-31): issue 32, a `?loop` at `speed=max` ran its clock past the year 9999
 ///   and printed `null` timestamps. A loss of fix (``LocationProviderEvent/fixLost``) is delivered once per outage
@@ -109,8 +110,11 @@ final class ReplayPacer: @unchecked Sendable {
         self.options = options
         self.source = source
         self.announce = announce
-        self.clock = options.speed == .asFastAsPossible ? ManualClock(start: Date(timeIntervalSince1970: 0)) : clock
+        self.clock = options.speed == .asFastAsPossible ? ManualClock(start: Self.virtualStart) : clock
     }
+
+    /// Where the virtual clock of a replay as fast as possible starts, before its first run sets it to the recording.
+    private static let virtualStart = Date(timeIntervalSince1970: 0)
 
     /// What the pacer hands its handler.
     enum Delivery {
@@ -231,6 +235,12 @@ final class ReplayPacer: @unchecked Sendable {
             }
             if run.firstTime == nil { run.firstTime = item.time }
             run.lastTime = item.time
+            if !run.clockIsSet, virtualClock.now > Self.virtualStart, item.time <= virtualClock.now {
+                // A later run (updates stopped, then started again) goes on one second after the time the last
+                // one reached, as a loop's next pass does: the virtual clock never goes back, so a request made
+                // for this run times out on this run's time (it never did when the clock stayed at the old end).
+                run.offset = virtualClock.now.timeIntervalSince(item.time) + 1
+            }
             let time = item.time.addingTimeInterval(run.offset)
             if run.clockIsSet {
                 virtualClock.advance(to: time)
