@@ -17,16 +17,10 @@ import Testing
             open: { ArraySource([ReplayItem(time: time, event: .locations([fix(48.1, time: time)]))]) })
         let queue = DispatchQueue(label: "ReplayClockTests")
         let delegate = RecordingDelegate()
-        let manager = UncheckedBox(
-            queue.sync {
-                let manager = CLLocationManager(
-                    configuration: LocationManagerConfiguration(
-                        provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                        callbackQueue: queue))
-                manager.delegate = delegate
-                manager.requestLocation()
-                return manager
-            })
+        let manager = manager(of: provider, on: queue) { manager in
+            manager.delegate = delegate
+            manager.requestLocation()
+        }
         let answered = await offThePool {
             delegate.wait(timeout: 10) { events in
                 events.contains { if case .locations = $0 { true } else if case .error = $0 { true } else { false } }

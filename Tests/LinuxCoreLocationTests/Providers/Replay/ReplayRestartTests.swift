@@ -41,18 +41,12 @@ import Testing
             options: ReplayOptions(speed: .asFastAsPossible), isAvailable: { true }, open: { ArraySource(items) })
         let queue = DispatchQueue(label: "ReplayRestartTests")
         let delegate = Answers()
-        let manager = UncheckedBox(
-            queue.sync {
-                let manager = CLLocationManager(
-                    configuration: LocationManagerConfiguration(
-                        provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                        callbackQueue: queue))
-                manager.delegate = delegate
-                manager.desiredAccuracy = kCLLocationAccuracyNearestTenMeters
-                manager.pausesLocationUpdatesAutomatically = false
-                manager.startUpdatingLocation()
-                return manager
-            })
+        let manager = manager(of: provider, on: queue) { manager in
+            manager.delegate = delegate
+            manager.desiredAccuracy = kCLLocationAccuracyNearestTenMeters
+            manager.pausesLocationUpdatesAutomatically = false
+            manager.startUpdatingLocation()
+        }
         #expect(delegate.finished.wait(timeout: .now() + 10) == .success)
         queue.sync { manager.value.stopUpdatingLocation() }
         #expect(delegate.recorder.serviceEvents.count == 30)
