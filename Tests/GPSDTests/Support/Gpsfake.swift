@@ -71,6 +71,13 @@ final class Gpsfake: @unchecked Sendable {
         return reaped
     }
 
+    /// `true` once gpsfake has fed its whole log and given up waiting: it has exited, or written the line
+    /// "Test timed out" that `-W SEC` makes it write `SEC` seconds after the log's end.
+    ///
+    /// After that line gpsfake tears gpsd down and can linger in its own teardown for a long time, so a test
+    /// waiting for the log's end must not wait for the exit alone.
+    var hasPlayedLog: Bool { hasExited || output.contains("Test timed out") }
+
     /// Stops gpsd and gpsfake, reaps gpsfake and kills what is left of its group.
     ///
     /// Idempotent.
