@@ -42,8 +42,10 @@ import Testing
     }
 
     /// Issue 32: `--duration 0x1p3` was read as 8 s; hexadecimal floats, `inf` and `nan` are no decimal numbers.
+    ///
+    /// `1e-400` was read as 0, no limit at all.
     @Test func numbersAreDecimal() throws {
-        for text in ["0x1p3", "0x10", "inf", "nan", "infinity", "1e", "1.2.3", "", ".", "+", "1e999"] {
+        for text in ["0x1p3", "0x10", "inf", "nan", "infinity", "1e", "1.2.3", "", ".", "+", "1e999", "1e-400"] {
             let error = try #require(throws: Arguments.UsageError.self) {
                 try Arguments(["--duration", text], spec: WatchCommand.spec).limit("duration", unit: "seconds")
             }
@@ -51,6 +53,7 @@ import Testing
         }
         for (text, value) in [
             ("8", 8.0), ("2.5", 2.5), (".5", 0.5), ("5.", 5), ("1e3", 1000), ("+3", 3), ("1E+2", 100),
+            ("1e-300", 1e-300),
         ] {
             #expect(try Arguments(["--duration", text], spec: WatchCommand.spec).limit("duration", unit: "s") == value)
         }

@@ -4,10 +4,12 @@ extension LocationProviderURI {
     ///
     /// `Double(_:)` also reads hexadecimal floats (`0x1p3` is 8), `inf`, `infinity` and `nan`: nobody means those
     /// in `?speed=`, `fixed:LAT,LON` or `--duration` (issue 32: `--duration 0x1p3` ran 8 s), so they are refused.
-    /// Thread-safe.
+    /// So is a number other than zero too small for a `Double` (`1e-400`): it would read as 0, which means "off"
+    /// for the tool's limits (`--duration 1e-400` ran without a limit). Thread-safe.
     ///
     /// - Parameter text: The number's text, without surrounding spaces.
-    /// - Returns: The number, or `nil` for any other text or a number too large for a `Double`.
+    /// - Returns: The number, or `nil` for any other text or a number too large or, other than zero, too small for a
+    ///   `Double` (a subnormal result, such as `5e-324`, is kept).
     public static func decimalNumber(_ text: some StringProtocol) -> Double? {
         var bytes = Substring(text).utf8[...]
         if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
@@ -26,6 +28,7 @@ extension LocationProviderURI {
             guard !exponent.isEmpty, exponent.allSatisfy(isDigit) else { return nil }
         }
         guard let number = Double(String(text)), number.isFinite else { return nil }
-        return number
+        let writtenAsZero = !mantissa.contains { isDigit($0) && $0 != UInt8(ascii: "0") }
+        return number != 0 || writtenAsZero ? number : nil
     }
 }

@@ -17,6 +17,12 @@ import Testing
         #expect(LocationProviderURI.decimalNumber("-12.5e-1") == -1.25)
         #expect(LocationProviderURI.decimalNumber("0x1p3") == nil)
         #expect(LocationProviderURI.decimalNumber("inf") == nil)
+        // `--duration 1e-400` read as 0, "no limit"; zero written any way stays zero.
+        #expect(LocationProviderURI.decimalNumber("1e-400") == nil)
+        #expect(LocationProviderURI.decimalNumber("-0.0001e-330") == nil)
+        #expect(LocationProviderURI.decimalNumber("5e-324") == .leastNonzeroMagnitude)
+        #expect(LocationProviderURI.decimalNumber("0e-400") == 0)
+        #expect(LocationProviderURI.decimalNumber("-0.000") == 0)
     }
 
     /// Issue 32's retest: `gpx:-` opened a file named `-` in the current directory (and `once` called the missing
