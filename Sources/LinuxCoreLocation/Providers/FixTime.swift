@@ -1,3 +1,5 @@
+import LocationSupport
+
 /// The range a time from outside (a receiver, gpsd, GeoClue, a log) must lie in before it becomes a
 /// ``CLLocation`` or ``CLHeading`` timestamp.
 ///
@@ -38,14 +40,29 @@ enum FixTime {
         }
     }
 
-    /// `2034-01-11T05:07:32Z` for a time in the years 1 to 4000 (up to ``latest``); `1e+16 s since 1970` (or `nan s since 1970`)
-    /// otherwise, never handed to a formatter.
+    /// `2034-01-11T05:07:32Z` (UTC, whole seconds, the fraction cut) for a time in the years 1 to 4000 (up to
+    /// ``latest``); `1e+16 s since 1970` (or `nan s since 1970`) otherwise.
+    ///
+    /// The date is proleptic Gregorian, as GPX, NMEA and gpsd count days (`CivilDate`): Foundation's calendar turns
+    /// Julian before 1582-10-15, so its formatter quoted a GPX file's `0001-01-01T00:00:00Z` as `0001-01-03`.
     static func text(of time: Date) -> String {
         let seconds = time.timeIntervalSince1970
         guard seconds >= -62_135_596_800, seconds <= latest.timeIntervalSince1970 else {
             return "\(seconds) s since 1970"
         }
-        return time.formatted(.iso8601)
+        let whole = Int(seconds.rounded(.down))  // in range: the guard bounds it by ±6.5e10
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let secondOfDay = whole - days * 86_400
+        let date = CivilDate.date(daysSince1970: days)
+        var text: [UInt8] = []
+        for (value, width, separator) in [
+            (date.year, 4, "-"), (date.month, 2, "-"), (date.day, 2, "T"), (secondOfDay / 3600, 2, ":"),
+            (secondOfDay / 60 % 60, 2, ":"), (secondOfDay % 60, 2, "Z"),
+        ] as [(Int, Int, Unicode.Scalar)] {
+            DecimalDigits.append(UInt64(value), width: width, to: &text)
+            text.append(UInt8(ascii: separator))
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// 1980-01-01T00:00:00Z.

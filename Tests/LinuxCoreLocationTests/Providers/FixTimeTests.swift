@@ -30,6 +30,22 @@ import Testing
                 == "time 1e+16 s since 1970 is more than a day ahead of the clock")
     }
 
+    /// A GPX file's `0001-01-01T00:00:00Z` was quoted as `0001-01-03T00:00:00Z`: Foundation's calendar is Julian
+    /// before 1582, while GPX, NMEA and gpsd count days in the proleptic Gregorian calendar.
+    @Test func timesAreQuotedInTheCalendarTheyWereReadIn() {
+        let quoted = [
+            -62_135_596_800, -62_135_596_799.5, -12_219_292_800.001, -1, -0.25, 0, 951_782_400, 1_796_020_560.999,
+            64_092_211_199,
+        ].map { FixTime.text(of: Date(timeIntervalSince1970: $0)) }
+        #expect(
+            quoted == [
+                "0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "1582-10-14T23:59:59Z", "1969-12-31T23:59:59Z",
+                "1969-12-31T23:59:59Z", "1970-01-01T00:00:00Z", "2000-02-29T00:00:00Z", "2026-11-30T06:36:00Z",
+                "4000-12-31T23:59:59Z",
+            ])
+        #expect(FixTime.text(of: Date(timeIntervalSince1970: -62_135_596_800.5)) == "-62135596800.5 s since 1970")
+    }
+
     @Test func aLiveNMEAFixDatedMoreThanADayAheadOfTheClockIsSkippedAndCounted() {
         var translator = NMEAEventTranslator(
             sourceInformation: CLLocationSourceInformation(
