@@ -15,9 +15,10 @@ enum Diagnostics {
     /// The longest a message waits for room in a full pipe before it is dropped, in seconds.
     static let maximumWait = 0.1
 
-    /// Writes `message` to standard error, prefixed with `LinuxCoreLocation: `.
+    /// Writes `message` to standard error as one line, prefixed with `LinuxCoreLocation: `, its control
+    /// characters written as `\u{1B}` (``DiagnosticText``: paths and URIs come from users and files).
     static func warn(_ message: String) {
-        write(Array("LinuxCoreLocation: \(message)\n".utf8), to: STDERR_FILENO)
+        write(Array("LinuxCoreLocation: \(DiagnosticText.oneLine(message))\n".utf8), to: STDERR_FILENO)
     }
 
     /// A count and its noun, singular for one: `1 sentence`, `3 sentences`, `1 fix` (`plural` when the noun

@@ -1,5 +1,6 @@
 import Foundation
 import LocationBlocks
+import LocationSupport
 import Testing
 
 @testable import corelocation
@@ -26,6 +27,33 @@ import Testing
         #expect(count.output.isEmpty)
         #expect(
             count.error.hasPrefix("corelocation: error: --count expects a whole number of fixes in 1...1000000000000"))
+    }
+
+    /// A path or URI can hold an escape or a newline: printed raw, it recoloured the terminal or forged a line.
+    @Test func controlCharactersInAPathAreWrittenAsEscapes() async throws {
+        let run = try await Tool.run(["watch", "--provider", "nmea:/nonexistent/a\u{1B}[31mb\nforged: c\u{85}"])
+        #expect(run.status == 66)
+        #expect(
+            run.error
+                == "corelocation: error: cannot read /nonexistent/a\\u{1B}[31mb\\u{A}forged: c\\u{85}: "
+                + "no such file\n")
+        // The library's own lines too: a GPX file whose name holds an escape, with a point before 1980.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("esc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("a\u{1B}[2Jb.gpx")
+        try Data(
+            """
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="1" lon="2"><time>1970-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>
+            """.utf8
+        ).write(to: file)
+        let replay = try await Tool.run(["watch", "--provider", "gpx:\(file.path)?speed=max"])
+        let escaped = directory.path + "/a\\u{1B}[2Jb.gpx"
+        #expect(replay.error.hasPrefix("LinuxCoreLocation: \(escaped): fix skipped: time 1970-01-01T00:00:00Z"))
+        #expect(!replay.error.unicodeScalars.contains("\u{1B}"))
+        #expect(DiagnosticText.oneLine("Zürich, 東京 \t") == "Zürich, 東京 \\u{9}")
+        #expect(DiagnosticText.oneLine("plain") == "plain")
     }
 
     @Test func aLevelIsNamedAsALevel() {

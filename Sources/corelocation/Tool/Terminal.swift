@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -38,9 +39,10 @@ enum Terminal {
         StandardOutput.shared.write { $0.append(contentsOf: text) }
     }
 
-    /// Writes one line to standard error, prefixed `corelocation: `.
+    /// Writes one line to standard error, prefixed `corelocation: `, its control characters written as `\u{1B}`
+    /// (``DiagnosticText``: a path or provider URI from the command line can hold any of them).
     static func note(_ message: String) {
-        writeError("corelocation: \(message)\n")
+        writeError("corelocation: \(DiagnosticText.oneLine(message))\n")
     }
 
     /// Writes text to standard error as is (status lines), after what standard output holds, so that a
