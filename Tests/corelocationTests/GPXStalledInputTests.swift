@@ -90,6 +90,7 @@ import Testing
         // the run has ended.
         let ended = DispatchSemaphore(value: 0)
         let writer = Thread {
+            blockPipeSignalOnThisThread()  // the tool may have closed its end before the write
             let descriptor = open(path, O_WRONLY)
             guard descriptor >= 0 else { return }
             let start =

@@ -87,6 +87,7 @@ import Testing
         let path = fifo.path
         // The writer: opening blocks until the tool opens the FIFO; it writes one epoch and leaves.
         Thread {
+            blockPipeSignalOnThisThread()  // the tool may have closed its end before the write
             let descriptor = open(path, O_WRONLY)
             guard descriptor >= 0 else { return }
             _ = Self.fix.withCString { write(descriptor, $0, strlen($0)) }

@@ -22,7 +22,9 @@ import Testing
                 let connection = accept(listener.descriptor, nil, nil)
                 guard connection >= 0 else { return }
                 accepted.withLock { $0.append(connection) }
-                _ = text.utf8CString.withUnsafeBufferPointer { write(connection, $0.baseAddress, $0.count - 1) }
+                _ = text.utf8CString.withUnsafeBufferPointer {
+                    send(connection, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL))  // the tool may have gone
+                }
             }
         }
         server.start()
