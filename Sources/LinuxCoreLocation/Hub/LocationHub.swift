@@ -153,7 +153,12 @@ final class LocationHub: Sendable {
             }
             switch change {
             case .start: start(provider, key: key)
-            case .stop: provider.stop()
+            case .stop:
+                provider.stop()
+                // An event routed to this manager before the stop and posted during it (the replay's hand-off
+                // finishes before `stop()` returns) may be announced as followed by more: the hop that drops it,
+                // and lets go of the engine it holds, must still be scheduled.
+                engine.mailbox.handOver()
             case .none: break
             }
         }
