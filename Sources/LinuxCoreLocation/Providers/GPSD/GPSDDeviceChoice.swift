@@ -9,7 +9,9 @@ import GPSD
 /// devices are left out. When gpsd serves other devices and the provider chose, one line on standard error says
 /// which is followed and names the others, once per device; when the followed device goes away (gpsd announces it
 /// inactive), the choice is made again from the next fix. A report without a `device` member cannot be told apart
-/// and counts as the followed device's. A value type, confined to the gpsd client's event queue.
+/// and counts as the followed device's. When gpsd's list of its devices lacks the one `?device=` names, one line
+/// says so and names those it does serve, once until the device appears: the provider waits for it, and without
+/// the line a typo in the path waited in silence. A value type, confined to the gpsd client's event queue.
 struct GPSDDeviceChoice {
     /// Names the provider in its lines, such as `gpsd://127.0.0.1:2947`.
     let source: String
@@ -21,6 +23,8 @@ struct GPSDDeviceChoice {
     private var known: [String] = []
     /// Devices already named in a line.
     private var named: Set<String> = []
+    /// Whether the line saying gpsd lacks the configured device was written since it was last listed.
+    private var saidConfiguredIsMissing = false
     private let announce: @Sendable (String) -> Void
 
     init(source: String, configured: String?, announce: @escaping @Sendable (String) -> Void) {
@@ -51,11 +55,32 @@ struct GPSDDeviceChoice {
         return followed == nil || device == followed
     }
 
+    /// Takes note of gpsd's list of its devices (`DEVICES`, sent after each connection's `?WATCH`), and says so once
+    /// when it lacks the device `?device=` names.
+    mutating func list(_ devices: [GPSDDevice]) {
+        update(devices)
+        guard let configured else { return }
+        let served = devices.filter(\.isActive).compactMap(\.path)
+        guard !served.contains(configured) else {
+            saidConfiguredIsMissing = false
+            return
+        }
+        guard !saidConfiguredIsMissing else { return }
+        saidConfiguredIsMissing = true
+        announce(
+            Diagnostics.line(
+                source,
+                "gpsd does not serve \(configured) (it serves "
+                    + (served.isEmpty ? "no device yet" : served.joined(separator: ", "))
+                    + "); waiting for it to appear"))
+    }
+
     /// Takes note of what gpsd says about its devices: the `DEVICES` list, or one `DEVICE` appearing or going.
     mutating func update(_ devices: [GPSDDevice]) {
         for device in devices {
             guard let path = device.path else { continue }
             if device.isActive {
+                if path == configured { saidConfiguredIsMissing = false }
                 note(path)
             } else {
                 known.removeAll { $0 == path }

@@ -22,6 +22,9 @@ import GPSD
 /// Only one of gpsd's devices is followed (``GPSDDeviceChoice``): the one `?device=` names, else the first with a
 /// fix; the other devices' TPVs and ATTs are left out.
 ///
+/// An `ERROR` gpsd answers a command with (`No such device as /dev/ttyACM9` for a `?device=` it does not serve) is
+/// written to standard error, once per message: ignored, it left the provider waiting in silence.
+///
 /// Fixes carry a ``GNSSSourceInformation``: the TPV's mode, and the dilutions and satellite counts of the latest
 /// SKY of the same device (cleared when the connection is lost). Everything else (greeting, devices, SKY, GST,
 /// skipped lines) produces nothing. A value type, confined to the client's serial event queue.
@@ -36,6 +39,10 @@ struct GPSDEventTranslator {
     private var sky: GPSDSky?
     /// The device whose reports are translated.
     private(set) var devices: GPSDDeviceChoice
+    /// Where lines go.
+    private let announce: @Sendable (String) -> Void
+    /// The messages of gpsd's `ERROR` replies already written.
+    private var errorsSaid: Set<String> = []
 
     /// Creates a translator.
     ///
@@ -50,6 +57,7 @@ struct GPSDEventTranslator {
     ) {
         self.source = source
         self.sourceInformation = sourceInformation
+        self.announce = announce
         skipped = SkippedFixes(source: source, announce: announce)
         devices = GPSDDeviceChoice(source: source, configured: device, announce: announce)
     }
@@ -94,7 +102,7 @@ struct GPSDEventTranslator {
                     magneticHeading: Self.direction(attitude.magneticHeading) ?? -1, trueHeading: heading,
                     headingAccuracy: -1, timestamp: attitude.time ?? now))
         case .devices(let list):
-            devices.update(list)
+            devices.list(list)
             return nil
         case .device(let device):
             devices.update([device])
@@ -102,6 +110,11 @@ struct GPSDEventTranslator {
         case .disconnected(let reason, retryAfter: nil):
             sky = nil
             return .failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: reason]))
+        case .errorReply(let reply):
+            if errorsSaid.insert(reply.message).inserted {
+                announce(Diagnostics.line(source, "gpsd answered with an error: \(reply.message)"))
+            }
+            return nil
         case .disconnected(let reason, retryAfter: let delay?):
             sky = nil
             let event = lost()

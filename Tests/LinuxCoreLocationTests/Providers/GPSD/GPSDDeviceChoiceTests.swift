@@ -53,6 +53,40 @@ import Testing
         return (outputs, lines.withLock { $0 })
     }
 
+    /// A configured device missing from gpsd's list is said once until it appears.
+    ///
+    /// `?device=` naming a device gpsd does not serve waited in silence (a typo in the path looked like a receiver
+    /// without a fix).
+    @Test func aConfiguredDeviceGpsdDoesNotServeIsNamedOnceUntilItAppears() {
+        let (outputs, lines) = translate(
+            [
+                .devices([Self.active("/dev/ttyUSB0")]),
+                .devices([Self.active("/dev/ttyUSB0")]),  // a reconnection's list: said already
+                Self.fix("/dev/ttyUSB0", 45.7, second: 1),  // another device's fix: left out
+                .device(Self.active("/dev/ttyACM9")),
+                Self.fix("/dev/ttyACM9", 45.8, second: 2),
+                .devices([]),
+            ], device: "/dev/ttyACM9")
+        #expect(outputs == ["45.8"])
+        #expect(
+            lines == [
+                "gpsd://test: gpsd does not serve /dev/ttyACM9 (it serves /dev/ttyUSB0); waiting for it to appear",
+                "gpsd://test: gpsd does not serve /dev/ttyACM9 (it serves no device yet); waiting for it to appear",
+            ])
+        #expect(translate([.devices([Self.active("/dev/ttyACM9")])], device: "/dev/ttyACM9").lines.isEmpty)
+    }
+
+    /// gpsd's ERROR replies are said, each message once.
+    ///
+    /// gpsd 3.22 answers `?WATCH` for a device it has not opened with an ERROR, and then sends nothing: the
+    /// provider ignored it and waited in silence.
+    @Test func gpsdsErrorRepliesAreSaidOnce() {
+        let refusal = GPSDEvent.errorReply(GPSDErrorReply(message: "No such device as /dev/ttyACM9"))
+        let (outputs, lines) = translate([refusal, refusal], device: "/dev/ttyACM9")
+        #expect(outputs.isEmpty)
+        #expect(lines == ["gpsd://test: gpsd answered with an error: No such device as /dev/ttyACM9"])
+    }
+
     @Test func theFirstDeviceWithAFixIsFollowedAndTheOtherNamed() {
         let (outputs, lines) = translate([
             .devices([Self.active("/dev/ttyUSB0"), Self.active("/dev/ttyACM0")]),
