@@ -110,6 +110,51 @@ extension NMEAFieldView {
                 ? UInt32(address[2]) << 16 | UInt32(address[3]) << 8 | UInt32(address[4]) : 0)
     }
 
+    /// The view of a sentence the framer scanned whole (`body`, see ``parse(_:commas:line:acceptsMissingChecksum:body:)``)
+    /// in the usual form — `*hh` last, the checksum right, the address valid — or nil for anything else, which
+    /// ``parse(_:commas:line:acceptsMissingChecksum:body:)`` then accepts or rejects with its reason.
+    ///
+    /// What that parse would return for such a sentence, without its general steps: no line end or space can follow
+    /// `hh` (they are hexadecimal digits), and no comma lies in `*hh`, so the scan's commas are the sentence's. Small
+    /// and inlined into the decoder, which then reads the view where it was built.
+    @inline(__always)
+    static func parseScanned(
+        _ text: UnsafeBufferPointer<UInt8>, commas: UnsafeMutableBufferPointer<Int>, line: Int, body: SentenceBodyScan
+    ) -> NMEAFieldView? {
+        let count = text.count
+        guard count >= 4, text[count - 3] == UInt8(ascii: "*"), let high = hexValue(text[count - 2]),
+            let low = hexValue(text[count - 1]), text[0] == UInt8(ascii: "$") || text[0] == UInt8(ascii: "!"),
+            body.checksum ^ UInt8(ascii: "*") ^ text[count - 2] ^ text[count - 1] == high << 4 | low
+        else { return nil }
+        let end = count - 3
+        let commaCount = body.commaCount
+        let addressEnd = commaCount > 0 ? commas[0] : end
+        guard addressEnd >= 2, addressEnd <= end, let talkerLength = addressTalkerLength(text, end: addressEnd) else {
+            return nil
+        }
+        return NMEAFieldView(
+            bytes: UnsafeBufferPointer(rebasing: text[0..<end]),
+            commas: UnsafeBufferPointer(rebasing: commas[0..<commaCount]), line: line, hasChecksum: true,
+            talkerLength: talkerLength,
+            typeCode: talkerLength == 2 && text[0] == UInt8(ascii: "$")
+                ? UInt32(text[3]) << 16 | UInt32(text[4]) << 8 | UInt32(text[5]) : 0)
+    }
+
+    /// The talker length (1 for `P`, 2 otherwise) of a valid address `text[1..<end]` (letters and digits, a letter
+    /// first; `P` and 1...14 more, or 5 in all), or nil.
+    @inline(__always)
+    private static func addressTalkerLength(_ text: UnsafeBufferPointer<UInt8>, end: Int) -> Int? {
+        var alphanumeric = true
+        for index in 1..<end {
+            let byte = text[index]
+            alphanumeric = alphanumeric && (byte &- 0x41 < 26 || byte &- 0x30 < 10)
+        }
+        let first = text[1]
+        guard alphanumeric, first &- 0x41 < 26 else { return nil }
+        if first == UInt8(ascii: "P") { return (3...16).contains(end) ? 1 : nil }
+        return end == 6 ? 2 : nil
+    }
+
     /// The checksum and commas of `bytes[1..<end]` (positions written to `commas`, in order) and its first byte
     /// outside printable ASCII, if any: runs of plain bytes scanned 8 at a time, and each byte that ends one (`$`, `!`,
     /// a control or non-ASCII byte) added on its own.
