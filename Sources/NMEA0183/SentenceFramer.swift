@@ -272,7 +272,8 @@ struct SentenceFramer: Sendable {
 
     /// The date of a `# Date: yyyy-m-d` comment (gpsd's regression-log header; gpsd reads the same prefix), or nil.
     static func date(inComment comment: [UInt8]) -> NMEADate? {
-        let prefix = Array("# Date: ".utf8)
+        // The prefix's UTF-8 view, not an array of it: no allocation for each comment line of a log.
+        let prefix = "# Date: ".utf8
         guard comment.starts(with: prefix) else { return nil }
         let parts = comment[prefix.count...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "T") }
             .split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)

@@ -61,6 +61,13 @@ struct FieldViewTests {
         }
     }
 
+    /// The talker of a talker code, one or two letters.
+    @Test func talkersAreReadFromTheirCodes() {
+        #expect(NMEASentence.talker(code: 0x4750) == "GP")
+        #expect(NMEASentence.talker(code: 0x5000) == "P")
+        #expect(NMEASentence.talker(code: 0x4244) == "BD")
+    }
+
     /// The key of an address, first letter highest, over its first eight characters.
     @Test func addressKeysPackTheFirstEightCharacters() throws {
         let cases: [(String, UInt64)] = [
