@@ -54,9 +54,50 @@ extension NMEAFieldView {
     }
 
     /// An unsigned integer, nil when empty; throws when malformed or outside `range`.
+    ///
+    /// Inlined for its usual case, an empty field or one to three digits in `range` (satellite ids, elevations, SNRs:
+    /// a GSV has sixteen such fields), which it reads in place; any other field goes to the full reader.
+    @inline(__always)
     func integer(_ index: Int, _ name: String, in range: ClosedRange<Int> = 0...Int(Int32.max))
         throws(NMEAFieldError) -> Int?
     {
+        let short = shortUnsigned(index, in: range)
+        if short >= 0 { return short }
+        if short == Self.emptyField { return nil }
+        return try anyInteger(index, name, in: range)
+    }
+
+    /// What ``shortUnsigned(_:in:)`` gives for an empty field (or one beyond the end).
+    static var emptyField: Int { -1 }
+
+    /// What ``shortUnsigned(_:in:)`` gives for a field it does not read.
+    static var notShort: Int { -2 }
+
+    /// Field `index` when it is empty (``emptyField``) or one to three digits whose value lies in `range` (the
+    /// value); ``notShort`` for anything else, which the full readers then read or reject.
+    ///
+    /// The same value as ``parseDigits(_:)`` for those fields. The bounds are the view's own: a field lies between
+    /// two comma positions, or after the last one and before the end of ``bytes``.
+    @inline(__always)
+    func shortUnsigned(_ index: Int, in range: ClosedRange<Int>) -> Int {
+        guard index >= 1, index <= commas.count else { return Self.emptyField }
+        let start = commas[index - 1] &+ 1
+        let end = index < commas.count ? commas[index] : bytes.count
+        let length = end &- start
+        if length == 0 { return Self.emptyField }
+        guard length <= 3 else { return Self.notShort }
+        var value = 0
+        for position in start..<end {
+            let digit = bytes[position] &- 0x30
+            guard digit < 10 else { return Self.notShort }
+            value = value &* 10 &+ Int(digit)
+        }
+        return range.contains(value) ? value : Self.notShort
+    }
+
+    /// ``integer(_:_:in:)`` for any field: the full reader, out of line.
+    @inline(never)
+    private func anyInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(NMEAFieldError) -> Int? {
         switch read(index, { $0.count <= 9 ? Self.parseDigits($0) : nil }) {
         case .empty: return nil
         case .value(let value) where range.contains(value): return value
@@ -314,7 +355,22 @@ extension NMEAFieldView {
 
 extension NMEAFieldView {
     /// An integer with an optional leading `-`, nil when empty.
+    ///
+    /// Inlined for an empty field or one to three digits in `range`, as ``integer(_:_:in:)``; the rest (a sign)
+    /// goes to the full reader.
+    @inline(__always)
     func signedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(NMEAFieldError) -> Int? {
+        let short = shortUnsigned(index, in: range)
+        if short >= 0 { return short }
+        if short == Self.emptyField { return nil }
+        return try anySignedInteger(index, name, in: range)
+    }
+
+    /// ``signedInteger(_:_:in:)`` for any field: the full reader, out of line.
+    @inline(never)
+    private func anySignedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(NMEAFieldError)
+        -> Int?
+    {
         switch read(index, Self.parseSignedDigits) {
         case .empty: return nil
         case .value(let value) where range.contains(value): return value

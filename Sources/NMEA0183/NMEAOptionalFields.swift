@@ -22,11 +22,13 @@ struct NMEAOptionalFields {
     }
 
     /// See ``NMEASentence/integer(_:_:in:)``.
+    @inline(__always)
     mutating func integer(_ index: Int, _ name: String, in range: ClosedRange<Int>) -> Int? {
         do { return try sentence.integer(index, name, in: range) } catch { return ignore(error) }
     }
 
     /// See ``NMEASentence/signedInteger(_:_:in:)``.
+    @inline(__always)
     mutating func signedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) -> Int? {
         do { return try sentence.signedInteger(index, name, in: range) } catch { return ignore(error) }
     }
@@ -52,6 +54,9 @@ struct NMEAOptionalFields {
     }
 
     /// Records a malformed field; returns the absent value it reads as.
+    ///
+    /// Out of line: the readers' rare path.
+    @inline(never)
     private mutating func ignore<Value>(_ error: NMEAFieldError) -> Value? {
         ignored.append(error)
         return nil

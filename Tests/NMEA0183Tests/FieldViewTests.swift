@@ -61,6 +61,69 @@ struct FieldViewTests {
         }
     }
 
+    /// What `integer` (`signed`: `signedInteger`) reads from `text`: nil when empty, the value of up to 9 digits (18 for
+    /// signed, with an optional leading `-`) within `range`, otherwise an error.
+    static func referenceInteger(_ text: String, signed: Bool, in range: ClosedRange<Int>) -> Result<Int?, Mismatch> {
+        if text.isEmpty { return .success(nil) }
+        let digits = signed && text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.count <= (signed ? 18 : 9), digits.allSatisfy(\.isASCII),
+            digits.allSatisfy(\.isNumber), let magnitude = Int(digits)
+        else { return .failure(Mismatch()) }
+        let value = text.hasPrefix("-") ? -magnitude : magnitude
+        return range.contains(value) ? .success(value) : .failure(Mismatch())
+    }
+
+    /// A reading that gave an error.
+    struct Mismatch: Error, Equatable {}
+
+    /// The integer readers (inlined for up to three digits, the full reader otherwise) against the reference, over
+    /// every field of up to four characters of digits, signs, a point, a letter and a space, for the ranges the
+    /// sentences use; an error is always a malformed field named as asked.
+    @Test func integersOfEveryShortFormAreReadOrRejected() throws {
+        let alphabet = Array("0123456789-+.a ")
+        var texts = [""]
+        var level = [""]
+        for _ in 1...4 {
+            level = level.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            texts += level.filter { !$0.hasPrefix("00") || $0.count < 3 }
+        }
+        texts += ["0000000007", "123456789", "1234567890", "-0", "-999", "0999", "00000000000000000090"]
+        let ranges = [0...999, -90...90, 1...3, 0...99, 0...360, 1...99, 0...Int(Int32.max)]
+        var checked = 0
+        for chunk in stride(from: 0, to: texts.count, by: 500) {
+            let fields = Array(texts[chunk..<min(texts.count, chunk + 500)])
+            let bytes = Array(("$GPXXX," + fields.joined(separator: ",")).utf8)
+            try bytes.withUnsafeBufferPointer { bytes in
+                try withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count) { commas in
+                    let view = try NMEAFieldView.parse(bytes, commas: commas, line: 1, acceptsMissingChecksum: true)
+                    for (offset, text) in fields.enumerated() {
+                        for range in ranges {
+                            for signed in [false, true] {
+                                let found = Result { () throws(NMEAFieldError) in
+                                    signed
+                                        ? try view.signedInteger(offset + 1, "value", in: range)
+                                        : try view.integer(offset + 1, "value", in: range)
+                                }
+                                let expected = Self.referenceInteger(text, signed: signed, in: range)
+                                switch (found, expected) {
+                                case (.success(let value), .success(let reference)):
+                                    #expect(value == reference, "\(text) in \(range), signed: \(signed)")
+                                case (.failure(let error), .failure):
+                                    #expect(error.reason == .malformedField && error.fieldName == "value")
+                                    #expect(error.field == offset + 1)
+                                default:
+                                    Issue.record("\(text) in \(range), signed: \(signed): \(found) vs \(expected)")
+                                }
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 500_000)
+    }
+
     /// The talker of a talker code, one or two letters.
     @Test func talkersAreReadFromTheirCodes() {
         #expect(NMEASentence.talker(code: 0x4750) == "GP")
