@@ -26,19 +26,29 @@ extension NMEAFieldView {
         return parse(UnsafeBufferPointer(rebasing: bytes[range])).map(FieldValue.value) ?? .malformed
     }
 
+    /// Where field `index` starts and ends in ``bytes``, the same bounds as ``fieldRange(_:)`` (start and end equal
+    /// when it is empty or beyond the end); inlined into the readers, which run for every field.
+    @inline(__always)
+    func fieldBounds(_ index: Int) -> (start: Int, end: Int) {
+        guard index >= 1, index <= commas.count else { return (0, 0) }
+        // Comma positions lie inside ``bytes`` and increase: no overflow, and start <= end.
+        return (commas[index - 1] &+ 1, index < commas.count ? commas[index] : bytes.count)
+    }
+
     /// A decimal number (`-12.345`), nil when empty; throws when malformed or outside `range`.
+    ///
+    /// Inlined, so that a field costs one call (the number parser); the error is built out of line.
+    @inline(__always)
     func decimal(
         _ index: Int, _ name: String,
         in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude
     )
         throws(NMEAFieldError) -> Double?
     {
-        let value: Double
-        switch read(index, Self.parseDecimal) {
-        case .empty: return nil
-        case .value(let parsed) where range.contains(parsed): value = parsed
-        default: throw malformedDecimal(index, name, in: range)
-        }
+        let (start, end) = fieldBounds(index)
+        if start == end { return nil }
+        guard let value = Self.parseDecimal(UnsafeBufferPointer(rebasing: bytes[start..<end])), range.contains(value)
+        else { throw malformedDecimal(index, name, in: range) }
         return value
     }
 
@@ -80,9 +90,7 @@ extension NMEAFieldView {
     /// two comma positions, or after the last one and before the end of ``bytes``.
     @inline(__always)
     func shortUnsigned(_ index: Int, in range: ClosedRange<Int>) -> Int {
-        guard index >= 1, index <= commas.count else { return Self.emptyField }
-        let start = commas[index - 1] &+ 1
-        let end = index < commas.count ? commas[index] : bytes.count
+        let (start, end) = fieldBounds(index)
         let length = end &- start
         if length == 0 { return Self.emptyField }
         guard length <= 3 else { return Self.notShort }
@@ -113,12 +121,17 @@ extension NMEAFieldView {
     }
 
     /// A single letter from `allowed`, as its byte; nil when empty.
+    ///
+    /// Inlined (hemispheres, statuses, modes: a few per sentence); the error is built out of line.
+    @inline(__always)
     func letter(_ index: Int, _ name: String, allowed: StaticString) throws(NMEAFieldError) -> UInt8? {
-        switch read(index, { field in field.count == 1 ? field[0] : nil }) {
-        case .empty: return nil
-        case .value(let byte) where allowed.withUTF8Buffer({ $0.contains(byte) }): return byte
-        default: throw malformedLetter(index, name, allowed: allowed)
+        let (start, end) = fieldBounds(index)
+        if start == end { return nil }
+        if end &- start == 1 {
+            let byte = bytes[start]
+            if allowed.withUTF8Buffer({ $0.contains(byte) }) { return byte }
         }
+        throw malformedLetter(index, name, allowed: allowed)
     }
 
     /// The error of a letter field that is not one of `allowed`; out of line, off ``letter(_:_:allowed:)``'s path.

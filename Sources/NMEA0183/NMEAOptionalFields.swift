@@ -14,6 +14,7 @@ struct NMEAOptionalFields {
     }
 
     /// See ``NMEASentence/decimal(_:_:in:)``.
+    @inline(__always)
     mutating func decimal(
         _ index: Int, _ name: String,
         in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude
@@ -49,6 +50,7 @@ struct NMEAOptionalFields {
     }
 
     /// See ``NMEASentence/letter(_:_:allowed:)``.
+    @inline(__always)
     mutating func letter(_ index: Int, _ name: String, allowed: StaticString) -> UInt8? {
         do { return try sentence.letter(index, name, allowed: allowed) } catch { return ignore(error) }
     }

@@ -124,6 +124,74 @@ struct FieldViewTests {
         #expect(checked > 500_000)
     }
 
+    /// `body` on a view of a sentence whose fields are `fields`.
+    static func withView(_ fields: [String], _ body: (NMEAFieldView) throws -> Void) throws {
+        let bytes = Array(("$GPXXX," + fields.joined(separator: ",")).utf8)
+        try bytes.withUnsafeBufferPointer { bytes in
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count) { commas in
+                try body(NMEAFieldView.parse(bytes, commas: commas, line: 1, acceptsMissingChecksum: true))
+            }
+        }
+    }
+
+    /// The decimal reader (inlined) against the reference and the range, and the letter reader against the allowed
+    /// letters, field by field inside a sentence: nil when empty, the value, or a malformed-field error named as asked.
+    @Test func decimalAndLetterFieldsAreReadOrRejected() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789000.-+")
+        let decimals =
+            ["", "0", "-0", "360", "360.0", "360.1", "9999", "-1", "4807.038", ".5", "5.", "1.2.3", "x", " 1"]
+            + (0..<3_000).map { _ in
+                String(
+                    (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                        alphabet[Int.random(in: alphabet.indices, using: &generator)]
+                    })
+            }
+        let ranges: [ClosedRange<Double>] = [
+            -.greatestFiniteMagnitude ... .greatestFiniteMagnitude, 0...360, 0...9999, -90...90,
+        ]
+        try Self.withView(decimals) { view in
+            for (offset, text) in decimals.enumerated() {
+                for range in ranges {
+                    let found = Result { () throws(NMEAFieldError) in
+                        try view.decimal(offset + 1, "value", in: range)
+                    }
+                    let expected = text.isEmpty ? nil : Self.referenceDecimal(text)
+                    switch found {
+                    case .success(let value):
+                        #expect(value?.bitPattern == expected?.bitPattern, "\(text) in \(range)")
+                        #expect(value.map(range.contains) ?? text.isEmpty, "\(text) in \(range)")
+                    case .failure(let error):
+                        let rejected = expected.map { !range.contains($0) } ?? true
+                        #expect(!text.isEmpty && rejected, "\(text) in \(range)")
+                        #expect(error.reason == .malformedField && error.field == offset + 1)
+                        #expect(error.fieldName == "value")
+                    }
+                }
+            }
+        }
+        // Not last: a sentence's trailing spaces are not part of it.
+        let letters = [""] + "AVNSa ".map { String($0) } + ["AA", "AV", "A ", "V"]
+        try Self.withView(letters) { view in
+            for (offset, text) in letters.enumerated() {
+                let found = Result { () throws(NMEAFieldError) in try view.letter(offset + 1, "status", allowed: "AV") }
+                switch found {
+                case .success(let byte):
+                    #expect(byte.map { String(UnicodeScalar($0)) } == (text.isEmpty ? nil : text), "\(text)")
+                    #expect(text.isEmpty || text == "A" || text == "V", "\(text)")
+                case .failure(let error):
+                    #expect(!["", "A", "V"].contains(text), "\(text)")
+                    #expect(error.reason == .malformedField && error.field == offset + 1 && error.fieldName == "status")
+                }
+            }
+        }
+        try Self.withView(["1.5"]) { view in
+            let beyond = try view.decimal(2, "beyond")
+            let before = try view.letter(0, "before", allowed: "A")
+            #expect(beyond == nil && before == nil)
+        }
+    }
+
     /// The talker of a talker code, one or two letters.
     @Test func talkersAreReadFromTheirCodes() {
         #expect(NMEASentence.talker(code: 0x4750) == "GP")
