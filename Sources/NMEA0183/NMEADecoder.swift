@@ -264,8 +264,10 @@ extension NMEADecoder: NMEATypedSentenceHandler {
             events.append(.sentence(sentence.content.message(NMEASentence(copying: fields))))
         }
         let start = events.count
+        // The address key serves only to learn the cycle's end: not computed when epochs do not close at it.
         assembler.add(
-            sentence, line: fields.line, talker: fields.talkerCode, address: fields.addressKey, into: &events)
+            sentence, line: fields.line, talker: fields.talkerCode,
+            address: options.closesEpochAtCycleEnd ? fields.addressKey : nil, into: &events)
         countEvents(from: start)
     }
 }

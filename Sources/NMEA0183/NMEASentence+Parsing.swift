@@ -206,6 +206,7 @@ extension NMEAFieldView {
             reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
     }
 
+    @inline(__always)
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte - 0x30
