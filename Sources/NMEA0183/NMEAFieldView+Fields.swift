@@ -47,8 +47,9 @@ extension NMEAFieldView {
     {
         let (start, end) = fieldBounds(index)
         if start == end { return nil }
-        guard let value = Self.parseDecimal(UnsafeBufferPointer(rebasing: bytes[start..<end])), range.contains(value)
-        else { throw malformedDecimal(index, name, in: range) }
+        guard let value = Self.parseDecimal(in: bytes, from: start, to: end), range.contains(value) else {
+            throw malformedDecimal(index, name, in: range)
+        }
         return value
     }
 
@@ -271,7 +272,7 @@ extension NMEAFieldView {
     }
 
     /// 10 to the power `exponent`, exactly, for 0 through 22 (the exact powers of ten in a `Double`).
-    private static func powerOfTen(_ exponent: Int) -> Double {
+    static func powerOfTen(_ exponent: Int) -> Double {
         switch exponent {
         case 0: 1e0
         case 1: 1e1

@@ -42,6 +42,41 @@ struct FieldViewTests {
         #expect(Self.parseDecimal("0000000000000000000001.5") == 1.5)
     }
 
+    /// Decimal fields read inside a buffer (up to eight characters after the sign as one word, loaded from the field's
+    /// start or ending at its end, with other bytes around it) against the byte-by-byte parser on the field alone and
+    /// the standard library: the same bits, or nil, for every placement.
+    @Test func decimalsInsideABufferMatchTheByteByByteParser() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = Array("0123456789000.-+x ,".utf8) + [0x80, 0xAE, 0xB0, 0x3A, 0x2F]
+        let fixed = [
+            "", "-", "+", ".", "-.", "0", "-0", "+7", ".5", "5.", "1.2.3", "12345678", "1234.678", "-1234567.",
+            "99999999", ".9999999", "00000000", "123456789", "1.2", "545.4", "99.99", "0.15", "212.28", "-12.5",
+        ].map { Array($0.utf8) }
+        let random = (0..<20_000).map { _ in
+            (0..<Int.random(in: 0...10, using: &generator)).map { _ in
+                alphabet[Int.random(in: alphabet.indices, using: &generator)]
+            }
+        }
+        var parsed = 0
+        for field in fixed + random {
+            let expected = field.withUnsafeBufferPointer(NMEAFieldView.parseDecimal)
+            if let text = String(validating: field, as: UTF8.self) {
+                #expect(expected?.bitPattern == Self.referenceDecimal(text)?.bitPattern, "\(text)")
+            }
+            let filler = Array("7.,9-1.$0".utf8)
+            let placements: [(before: Int, after: Int)] = [(0, 9), (3, 0), (0, 0), (1, 2), (9, 1)]
+            for (before, after) in placements {
+                let bytes = Array(filler.prefix(before)) + field + Array(repeating: UInt8(ascii: "5"), count: after)
+                let found = bytes.withUnsafeBufferPointer {
+                    NMEAFieldView.parseDecimal(in: $0, from: before, to: before + field.count)
+                }
+                #expect(found?.bitPattern == expected?.bitPattern, "\(field) at \(before), \(after) after")
+            }
+            if expected != nil { parsed += 1 }
+        }
+        #expect(parsed > 1_000)
+    }
+
     /// Signed integers: a leading `-` only, digits only, within the range; empty is nil, anything else an error.
     @Test func signedIntegersAreReadOrRejected() throws {
         let bytes = Array("$GPGSV,-5,12,-,--5,+3,-91,,7a".utf8)
