@@ -199,6 +199,9 @@ public struct NMEADecoder: Sendable {
     }
 
     /// Counts the fixes, no-fixes and headings among ``events`` from `start` on.
+    ///
+    /// Inlined: it runs for every sentence, most of which complete no event.
+    @inline(__always)
     private mutating func countEvents(from start: Int) {
         // By index and case alone: binding each event would copy it (a fix is a few hundred bytes); no slice, which
         // would retain the array.

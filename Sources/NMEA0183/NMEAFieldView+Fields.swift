@@ -1,12 +1,19 @@
 // Typed, validated reading of fields, on the sentence's bytes in place (no String, no copy per field).
 extension NMEAFieldView {
     /// Throws `missingField` unless the sentence has at least `count` fields.
+    ///
+    /// Inlined (once per sentence); the error is built out of line.
+    @inline(__always)
     func requireFields(_ count: Int, name: String) throws(NMEAFieldError) {
-        guard fieldCount >= count else {
-            throw NMEAFieldError(
-                reason: .missingField, field: count, fieldName: name,
-                detail: "expected at least \(count) fields, found \(fieldCount)")
-        }
+        guard fieldCount >= count else { throw missingFields(count, name: name) }
+    }
+
+    /// The error of a sentence with fewer than `count` fields; out of line, off ``requireFields(_:name:)``'s path.
+    @inline(never)
+    private func missingFields(_ count: Int, name: String) -> NMEAFieldError {
+        NMEAFieldError(
+            reason: .missingField, field: count, fieldName: name,
+            detail: "expected at least \(count) fields, found \(fieldCount)")
     }
 
     func malformed(_ index: Int, _ name: String, expected: String) -> NMEAFieldError {

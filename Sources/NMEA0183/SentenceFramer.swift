@@ -145,6 +145,11 @@ struct SentenceFramer: Sendable {
                         completedRange = start..<index
                         index += 1
                         afterCarriageReturn = byte == UInt8(ascii: "\r")
+                        if afterCarriageReturn, index < end, bytes[index] == UInt8(ascii: "\n") {
+                            // The LF of a CR LF, taken now as the next call would take it first: the CR ended the line.
+                            afterCarriageReturn = false
+                            index += 1
+                        }
                         line += 1
                         inSentence = false
                         lineHasForeignBytes = false
