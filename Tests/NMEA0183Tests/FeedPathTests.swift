@@ -63,6 +63,20 @@ struct FeedPathTests {
         }
     }
 
+    /// A `# Date:` header, cut anywhere, is read as the rollover reference (a 1999 date stays in 1999, as it would
+    /// not with the default reference of 2025), as on the byte-by-byte path; so is a long comment before it.
+    @Test func aDateHeaderCutAnywhereIsTheRolloverReference() throws {
+        let bytes = Array(
+            ("# a comment longer than the twenty-four bytes kept of a comment line\r\n# Date: 1999-08-01 \r\n"
+                + framed("GPRMC,000231.42,A,4829.0005,N,00022.0016,E,0.16,212.28,220899,,,A")).utf8)
+        let reference = Self.byteByByte(bytes)
+        let date = try #require(reference.events.fixes.first?.date)
+        #expect(date == NMEADate(year: 1999, month: 8, day: 22))
+        for chunkSize in 1...bytes.count {
+            Self.expectSame(Self.chunked(bytes, chunkSizes: { chunkSize }), reference, "chunks of \(chunkSize)")
+        }
+    }
+
     @Test func overlongSentenceAtAChunkBoundaryIsRejectedOnce() {
         var options = NMEADecoderOptions()
         options.maximumSentenceLength = 20
