@@ -218,25 +218,36 @@ extension NMEAFieldView {
     }
 
     /// A UTC time of day `hhmmss[.s...]`, nil when empty.
+    ///
+    /// Read in place, digit by digit: six digits, then optionally a point and up to nine digits of the second, each
+    /// worth a tenth of the one before (the fraction `.5` is 500 000 000 ns).
     func timeOfDay(_ index: Int, _ name: String = "time") throws(NMEAFieldError) -> NMEATimeOfDay? {
-        if isEmptyField(index) { return nil }
-        let parsed = withField(index) { text -> (hms: Int, nanosecond: Int)? in
-            guard text.count >= 6, let hms = Self.parseDigits(UnsafeBufferPointer(rebasing: text[..<6])) else {
-                return nil
+        let (start, end) = fieldBounds(index)
+        if start == end { return nil }
+        var valid = end &- start >= 6
+        var hms = 0
+        var nanosecond = 0
+        if valid {
+            for position in start..<(start &+ 6) {
+                let digit = bytes[position] &- 0x30
+                valid = valid && digit < 10
+                hms = hms &* 10 &+ Int(digit)
             }
-            guard text.count > 6 else { return (hms, 0) }
-            let fraction = UnsafeBufferPointer(rebasing: text[7...])
-            guard text[6] == UInt8(ascii: "."), fraction.count <= 9,
-                var nanosecond = Self.parseDigits(fraction) ?? (fraction.isEmpty ? 0 : nil)
-            else { return nil }
-            for _ in fraction.count..<9 { nanosecond *= 10 }
-            return (hms, nanosecond)
         }
-        guard let parsed else { throw malformed(index, name, expected: "hhmmss.sss") }
+        if valid, end &- start > 6 {
+            valid = bytes[start &+ 6] == UInt8(ascii: ".") && end &- start &- 7 <= 9
+            var worth = 100_000_000
+            for position in (start &+ 7)..<(valid ? end : start &+ 7) {
+                let digit = bytes[position] &- 0x30
+                valid = valid && digit < 10
+                nanosecond = nanosecond &+ Int(digit) &* worth
+                worth /= 10
+            }
+        }
+        guard valid else { throw malformed(index, name, expected: "hhmmss.sss") }
         guard
             let time = NMEATimeOfDay(
-                hour: parsed.hms / 10_000, minute: parsed.hms / 100 % 100, second: parsed.hms % 100,
-                nanosecond: parsed.nanosecond)
+                hour: hms / 10_000, minute: hms / 100 % 100, second: hms % 100, nanosecond: nanosecond)
         else {
             throw malformed(index, name, expected: "a time of day hhmmss with hh<24, mm<60, ss<=60")
         }

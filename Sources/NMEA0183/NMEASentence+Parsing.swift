@@ -142,12 +142,30 @@ extension NMEAFieldView {
 
     /// The talker length (1 for `P`, 2 otherwise) of a valid address `text[1..<end]` (letters and digits, a letter
     /// first; `P` and 1...14 more, or 5 in all), or nil.
+    ///
+    /// An address of up to eight characters (every standard one) is tested as one word, exactly per byte; a longer
+    /// one byte by byte.
     @inline(__always)
     private static func addressTalkerLength(_ text: UnsafeBufferPointer<UInt8>, end: Int) -> Int? {
         var alphanumeric = true
-        for index in 1..<end {
-            let byte = text[index]
-            alphanumeric = alphanumeric && (byte &- 0x41 < 26 || byte &- 0x30 < 10)
+        let length = end &- 1
+        if length <= 8, text.count >= 9, let base = text.baseAddress {
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let kept: UInt64 = length == 8 ? ~0 : (1 &<< UInt64(8 &* length)) &- 1
+            let bytes =
+                UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+                & kept
+            let low7 = bytes & 0x7F7F_7F7F_7F7F_7F7F
+            // Per byte, no carry between bytes: A...Z (0x41...0x5A) or 0...9 (0x30...0x39), and no high bit.
+            let upper = (low7 &+ ones &* 0x3F) & ~(low7 &+ ones &* 0x25)
+            let digit = (low7 &+ ones &* 0x50) & ~(low7 &+ ones &* 0x46)
+            alphanumeric = (~(upper | digit) | bytes) & kept & highs == 0
+        } else {
+            for index in 1..<end {
+                let byte = text[index]
+                alphanumeric = alphanumeric && (byte &- 0x41 < 26 || byte &- 0x30 < 10)
+            }
         }
         let first = text[1]
         guard alphanumeric, first &- 0x41 < 26 else { return nil }

@@ -38,7 +38,8 @@ struct FeedPathTests {
         let bodies = [
             "GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,", "GPZDA", "GPZDA,", "P", "P,1", "PX,1",
             "PGRMZ,246,f,3", "PABCDEFGHIJKLMN,1", "PABCDEFGHIJKLMNO,1", "GPGG,1", "GPGGAA,1", "GPgGA,1", "1PGGA,1",
-            "GP-GA,1", "AIVDM,1", ",1", "", "GPGSA,A,3,04,05,,,,,,,,,,,2.5,1.3,2.1",
+            "GP-GA,1", "GP@GA,1", "GP[GA,1", "GP/GA,1", "GP:GA,1", "GP`GA,1", "GP{GA,1", "G1234,1", "PQ9,1",
+            "AIVDM,1", ",1", "", "GPGSA,A,3,04,05,,,,,,,,,,,2.5,1.3,2.1",
         ]
         var text = ""
         for body in bodies {

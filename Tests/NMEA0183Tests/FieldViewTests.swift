@@ -227,6 +227,57 @@ struct FieldViewTests {
         }
     }
 
+    /// Times of day against a reference (six digits, then a point and up to nine digits of the second): the same
+    /// time, nil when empty, a malformed-field error otherwise, for every form around the valid ones.
+    @Test func timesOfDayAreReadOrRejected() throws {
+        func reference(_ text: String) -> Result<NMEATimeOfDay?, Mismatch> {
+            if text.isEmpty { return .success(nil) }
+            let bytes = Array(text.utf8)
+            let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+            guard bytes.count >= 6, bytes[..<6].allSatisfy(isDigit) else { return .failure(Mismatch()) }
+            let hms = Int(String(decoding: bytes[..<6], as: UTF8.self)) ?? -1
+            var nanosecond = 0
+            if bytes.count > 6 {
+                let fraction = bytes[7...]
+                guard bytes[6] == UInt8(ascii: "."), fraction.count <= 9, fraction.allSatisfy(isDigit) else {
+                    return .failure(Mismatch())
+                }
+                let digits =
+                    String(decoding: fraction, as: UTF8.self) + String(repeating: "0", count: 9 - fraction.count)
+                nanosecond = Int(digits) ?? -1
+            }
+            guard
+                let time = NMEATimeOfDay(
+                    hour: hms / 10_000, minute: hms / 100 % 100, second: hms % 100, nanosecond: nanosecond)
+            else { return .failure(Mismatch()) }
+            return .success(time)
+        }
+        var texts = [
+            "", "123519", "123519.", "123519.5", "123519.123456789", "123519.1234567890", "235960.999",
+            "240000", "126000", "123560", "123561", "12351", "12351x", "123519x5", "123519.5x", "1235190", "-12351",
+            "000000.000000001", "095959.05", " 123519", "123519 ",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789.5")
+        texts += (0..<3_000).map { _ in
+            String(
+                (0..<Int.random(in: 5...17, using: &generator)).map { _ in
+                    alphabet[Int.random(in: alphabet.indices, using: &generator)]
+                })
+        }
+        try Self.withView(texts + ["end"]) { view in
+            for (offset, text) in texts.enumerated() {
+                let found = Result { () throws(NMEAFieldError) in try view.timeOfDay(offset + 1) }
+                switch (found, reference(text)) {
+                case (.success(let time), .success(let expected)): #expect(time == expected, "\(text)")
+                case (.failure(let error), .failure):
+                    #expect(error.reason == .malformedField && error.field == offset + 1, "\(text)")
+                default: Issue.record("\(text): \(found)")
+                }
+            }
+        }
+    }
+
     /// The talker of a talker code, one or two letters.
     @Test func talkersAreReadFromTheirCodes() {
         #expect(NMEASentence.talker(code: 0x4750) == "GP")
