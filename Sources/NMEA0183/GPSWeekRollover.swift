@@ -26,6 +26,13 @@ public enum GPSWeekRollover {
     public static func corrected(_ date: NMEADate, reference: Date) -> NMEADate {
         let referenceDay = Int((reference.timeIntervalSince1970 / 86_400).rounded(.down))
         var day = date.daysSince1970
+        // The usual case, a plausible date that exists as written (as every parsed one does), is returned as it is:
+        // the same date the conversion from its day number would give, without that conversion (once per fix).
+        if day >= referenceDay - plausibleSpanInDays,
+            NMEADate(year: date.year, month: date.month, day: date.day) != nil
+        {
+            return date
+        }
         var shifts = 0
         while day < referenceDay - plausibleSpanInDays, shifts < 4 {
             day += eraLengthInDays

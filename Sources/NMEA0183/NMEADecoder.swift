@@ -35,6 +35,9 @@ public struct NMEADecoder: Sendable {
     /// The most events per byte a contiguous chunk of 4 KiB or more gave: how many the next one is expected to give.
     private var eventDensity = 0.0
     private var assembler: NMEAEpochAssembler
+    /// The events of the call in progress (`feed`, `finish`, `closeEpoch`), handed out and emptied when it returns:
+    /// kept here, so that each sentence appends to them in place instead of taking the array in and out.
+    private var events: [NMEAEvent] = []
 
     /// Creates a decoder.
     public init(options: NMEADecoderOptions = NMEADecoderOptions()) {
@@ -51,11 +54,10 @@ public struct NMEADecoder: Sendable {
     /// `feed(_: UnsafeRawBufferPointer)`; other sequences are read byte by byte.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [NMEAEvent] {
         if let events = bytes.withContiguousStorageIfAvailable({ feed(bytes: $0) }) { return events }
-        var events: [NMEAEvent] = []
         for byte in bytes {
-            if let framed = framer.push(byte) { handle(framed, scanned: nil, into: &events) }
+            if let framed = framer.push(byte) { handle(framed, scanned: nil) }
         }
-        return events
+        return takeEvents()
     }
 
     /// Decodes bytes in memory; returns the events they completed, in input order.
@@ -72,21 +74,25 @@ public struct NMEADecoder: Sendable {
     }
 
     private mutating func feed(bytes: UnsafeBufferPointer<UInt8>) -> [NMEAEvent] {
-        var events: [NMEAEvent] = []
         // Room for as many events as the densest chunk so far would give, so that the array is not regrown (and its
         // events copied) a few times per chunk; at most one per 8 bytes. Only chunks of 4 KiB or more count: a few
         // bytes that complete an epoch say nothing of the density.
         events.reserveCapacity(min(bytes.count / 8, Int(Double(bytes.count) * eventDensity) + 1))
-        defer {
-            if bytes.count >= 4096 { eventDensity = max(eventDensity, Double(events.count) / Double(bytes.count)) }
-        }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: framer.commaCapacity) { commas in
             var index = 0
             while let framed = framer.scan(bytes, from: &index, commas: commas) {
-                handle(framed, scanned: Scanned(bytes: bytes, commas: commas), into: &events)
+                handle(framed, scanned: Scanned(bytes: bytes, commas: commas))
             }
         }
-        return events
+        if bytes.count >= 4096 { eventDensity = max(eventDensity, Double(events.count) / Double(bytes.count)) }
+        return takeEvents()
+    }
+
+    /// The events of the call in progress, taken out (``events`` is left empty).
+    private mutating func takeEvents() -> [NMEAEvent] {
+        var taken: [NMEAEvent] = []
+        swap(&taken, &events)
+        return taken
     }
 
     /// The bytes ``SentenceFramer/scan(_:from:commas:)`` was given, and where it wrote the commas it found.
@@ -102,12 +108,11 @@ public struct NMEADecoder: Sendable {
 
     /// Ends the input: decodes an unterminated last sentence and closes the last epoch.
     public mutating func finish() -> [NMEAEvent] {
-        var events: [NMEAEvent] = []
-        if let framed = framer.finish() { handle(framed, scanned: nil, into: &events) }
+        if let framed = framer.finish() { handle(framed, scanned: nil) }
         let start = events.count
         assembler.finish(into: &events)
-        count(events[start...])
-        return events
+        countEvents(from: start)
+        return takeEvents()
     }
 
     /// Closes the open epoch now and returns its fix or no-fix.
@@ -115,10 +120,9 @@ public struct NMEADecoder: Sendable {
     /// For a live receiver whose input paused after a complete cycle (see ``NMEAEpochAssembler/closeEpoch(into:)``).
     /// A sentence still incomplete stays buffered.
     public mutating func closeEpoch() -> [NMEAEvent] {
-        var events: [NMEAEvent] = []
         assembler.closeEpoch(into: &events)
-        count(events[...])
-        return events
+        countEvents(from: 0)
+        return takeEvents()
     }
 
     /// Whether an epoch is open: sentences arrived since the last fix or no-fix.
@@ -126,9 +130,7 @@ public struct NMEADecoder: Sendable {
 
     /// Counts, describes or decodes what the framer completed; `scanned` is what ``SentenceFramer/scan(_:from:commas:)``
     /// was given, where a sentence it completed may lie (``SentenceFramer/completedRange``), already scanned.
-    private mutating func handle(
-        _ framed: SentenceFramer.Event, scanned: Scanned?, into events: inout [NMEAEvent]
-    ) {
+    private mutating func handle(_ framed: SentenceFramer.Event, scanned: Scanned?) {
         switch framed {
         case .skippedLine:
             statistics.skippedLines += 1
@@ -147,7 +149,7 @@ public struct NMEADecoder: Sendable {
             if let scanned, let range = framer.completedRange {
                 decodeSentence(
                     UnsafeBufferPointer(rebasing: scanned.bytes[range]), line: line,
-                    commas: scanned.commas, body: framer.body, into: &events)
+                    commas: scanned.commas, body: framer.body)
                 return
             }
             // The framer's buffer is borrowed for the parse (taken out and given back, so that decoding may
@@ -155,7 +157,7 @@ public struct NMEADecoder: Sendable {
             let bytes = framer.takeBuffer()
             bytes.withUnsafeBufferPointer { bytes in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, bytes.count)) { commas in
-                    decodeSentence(bytes, line: line, commas: commas, body: nil, into: &events)
+                    decodeSentence(bytes, line: line, commas: commas, body: nil)
                 }
             }
             framer.giveBack(bytes)
@@ -168,35 +170,42 @@ public struct NMEADecoder: Sendable {
     /// positions of its commas already (``NMEAFieldView/parse(_:commas:line:acceptsMissingChecksum:body:)``).
     private mutating func decodeSentence(
         _ bytes: UnsafeBufferPointer<UInt8>, line: Int, commas: UnsafeMutableBufferPointer<Int>,
-        body: SentenceBodyScan?, into events: inout [NMEAEvent]
+        body: SentenceBodyScan?
     ) {
-        let fields: NMEAFieldView
-        do throws(NMEASentence.ParseError) {
-            fields = try NMEAFieldView.parse(
-                bytes, commas: commas, line: line, acceptsMissingChecksum: options.acceptsMissingChecksum, body: body)
-        } catch {
-            statistics[error.reason] += 1
-            record(
-                NMEADiagnostic(
-                    line: line, reason: error.reason, sentenceType: SentenceFramer.candidateType(of: bytes),
-                    detail: error.detail,
-                    foundValue: options.includesFieldValues ? error.foundValue : nil))
-            return
+        var fields: NMEAFieldView
+        if let body, let scanned = NMEAFieldView.parseScanned(bytes, commas: commas, line: line, body: body) {
+            fields = scanned
+        } else {
+            do throws(NMEASentence.ParseError) {
+                fields = try NMEAFieldView.parse(
+                    bytes, commas: commas, line: line, acceptsMissingChecksum: options.acceptsMissingChecksum,
+                    body: body)
+            } catch {
+                statistics[error.reason] += 1
+                record(
+                    NMEADiagnostic(
+                        line: line, reason: error.reason, sentenceType: SentenceFramer.candidateType(of: bytes),
+                        detail: error.detail,
+                        foundValue: options.includesFieldValues ? error.foundValue : nil))
+                return
+            }
         }
-        var context = SentenceContext(fields: fields, events: [])
-        swap(&context.events, &events)
-        defer { swap(&context.events, &events) }
         do throws(NMEAFieldError) {
-            try NMEAContent.decode(fields, keepsSatellites: options.reportsSentences, to: &self, context: &context)
+            try NMEAContent.decode(fields, keepsSatellites: options.reportsSentences, to: &self, context: &fields)
         } catch {
             statistics[error.reason] += 1
             record(diagnostic(for: error, in: fields, severity: .error))
         }
     }
 
-    private mutating func count(_ events: ArraySlice<NMEAEvent>) {
-        // By index and case alone: binding each event would copy it (a fix is a few hundred bytes).
-        for index in events.indices {
+    /// Counts the fixes, no-fixes and headings among ``events`` from `start` on.
+    ///
+    /// Inlined: it runs for every sentence, most of which complete no event.
+    @inline(__always)
+    private mutating func countEvents(from start: Int) {
+        // By index and case alone: binding each event would copy it (a fix is a few hundred bytes); no slice, which
+        // would retain the array.
+        for index in start..<events.count {
             switch events[index] {
             case .fix: statistics.fixes += 1
             case .noFix: statistics.noFixes += 1
@@ -243,28 +252,25 @@ public struct NMEADecoder: Sendable {
 
 /// The decoder takes each decoded sentence borrowed, where it was decoded (see ``NMEATypedSentence``).
 extension NMEADecoder: NMEATypedSentenceHandler {
-    /// The sentence being decoded and the events of the chunk.
-    struct SentenceContext {
-        let fields: NMEAFieldView
-        var events: [NMEAEvent]
-    }
-
-    /// Counts and describes what `sentence` ignored, reports it when sentences are reported, and adds it to its epoch.
-    mutating func handle<Sentence: NMEATypedSentence>(_ sentence: Sentence, _ context: inout SentenceContext) {
-        let fields = context.fields
-        for ignored in sentence.ignoredFields {
-            statistics.ignoredFields += 1
-            record(diagnostic(for: ignored, in: fields, severity: .warning))
+    /// Counts and describes what `sentence` (decoded from `fields`) ignored, reports it when sentences are reported,
+    /// and adds it to its epoch; its events go to ``events``.
+    mutating func handle<Sentence: NMEATypedSentence>(_ sentence: Sentence, _ fields: inout NMEAFieldView) {
+        if !sentence.ignoredFields.isEmpty {
+            for ignored in sentence.ignoredFields {
+                statistics.ignoredFields += 1
+                record(diagnostic(for: ignored, in: fields, severity: .warning))
+            }
         }
         statistics.acceptedSentences += 1
         if Sentence.self == OtherContent.self { statistics.unknownSentences += 1 }
         if options.reportsSentences {
-            context.events.append(.sentence(sentence.content.message(NMEASentence(copying: fields))))
+            events.append(.sentence(sentence.content.message(NMEASentence(copying: fields))))
         }
-        let start = context.events.count
+        let start = events.count
+        // The address key serves only to learn the cycle's end: not computed when epochs do not close at it.
         assembler.add(
-            sentence, line: fields.line, talker: fields.talkerCode, address: fields.addressKey,
-            into: &context.events)
-        count(context.events[start...])
+            sentence, line: fields.line, talker: fields.talkerCode,
+            address: options.closesEpochAtCycleEnd ? fields.addressKey : nil, into: &events)
+        countEvents(from: start)
     }
 }

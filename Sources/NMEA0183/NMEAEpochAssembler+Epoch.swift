@@ -63,12 +63,15 @@ extension NMEAEpochAssembler {
     public var hasOpenEpoch: Bool { isEpochOpen }
 
     /// Emits the open epoch's fix or no-fix and forgets it.
+    ///
+    /// The epoch is read where it is (``epoch``, left as it is until the next one opens), not copied: it and the fix are
+    /// a few hundred bytes each, and this runs once per fix.
     mutating func emitEpoch(into events: inout [NMEAEvent]) {
         guard isEpochOpen else { return }
         isEpochOpen = false
-        let epoch = self.epoch
         guard !epoch.reported else { return }
-        let date = resolveDate(of: epoch)
+        let date = date(of: epoch)
+        if let date, let time = epoch.time { lastDate = (date, time) }
         let timestamp = Self.timestamp(date: date, time: epoch.time)
         // A GSA counts for this epoch when it arrived during it or the one before (it carries no time).
         let gsa = latestGSA.flatMap { $0.serial >= epochSerial - 1 ? $0 : nil }
@@ -86,33 +89,31 @@ extension NMEAEpochAssembler {
         let verticalDOP = gsa?.vdop.flatMap { $0 > 0 ? $0 : nil }
         let uere = options.userEquivalentRangeError
         let altitudeMSL = epoch.altitudeMSL ?? epoch.measuredAltitudeMSL
-        var fix = NMEAFix(
-            timeOfDay: time, date: date, timestamp: timestamp, latitude: latitude, longitude: longitude,
-            altitudeMSL: altitudeMSL, geoidSeparation: epoch.geoidSeparation, speed: epoch.speed,
-            course: epoch.course, magneticVariation: epoch.magneticVariation,
-            horizontalAccuracy: accuracyDOP.map { $0 * uere }, verticalAccuracy: verticalDOP.map { $0 * uere },
-            accuracySource: accuracyDOP == nil ? nil : .dilutionOfPrecision, quality: epoch.quality ?? .autonomous,
-            mode: altitudeMSL == nil ? .twoDimensional : .threeDimensional,
-            satellitesUsed: epoch.satellitesUsed ?? gsa.map(\.satellitesUsed),
-            hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: NMEASentence.talker(code: epoch.talker),
-            line: epoch.line)
         // 3D when the receiver sent an altitude for the fix or its GSA says 3D, as gpsd decides: a GSA's 2D does not
         // take away an altitude its GGA/GNS gave (Quectel, Telit and Garmin receivers send both), so a fix is never
         // 2D with an altitude, and the NMEA and gpsd providers give the same mode for the same epoch.
-        if gsa?.fixMode == 3 { fix.mode = .threeDimensional }
+        let mode: NMEAFixMode = altitudeMSL != nil || gsa?.fixMode == 3 ? .threeDimensional : .twoDimensional
+        // The accuracies: the epoch's GST when it has a positive horizontal sigma, else the dilutions times the UERE.
+        var horizontalAccuracy = accuracyDOP.map { $0 * uere }
+        var verticalAccuracy = verticalDOP.map { $0 * uere }
+        var accuracySource: NMEAAccuracySource? = accuracyDOP == nil ? nil : .dilutionOfPrecision
         if let horizontal = epoch.gstHorizontalSigma, horizontal > 0 {
-            fix.horizontalAccuracy = horizontal
-            fix.verticalAccuracy = epoch.gstAltitudeSigma.flatMap { $0 > 0 ? $0 : nil }
-            fix.accuracySource = .gst
+            horizontalAccuracy = horizontal
+            verticalAccuracy = epoch.gstAltitudeSigma.flatMap { $0 > 0 ? $0 : nil }
+            accuracySource = .gst
         }
-        events.append(.fix(fix))
-    }
-
-    /// The epoch's date (see ``date(of:)``), remembered as the last known date.
-    private mutating func resolveDate(of epoch: Epoch) -> NMEADate? {
-        let date = date(of: epoch)
-        if let date, let time = epoch.time { lastDate = (date, time) }
-        return date
+        // Built where it is appended: no copy of a finished fix.
+        events.append(
+            .fix(
+                NMEAFix(
+                    timeOfDay: time, date: date, timestamp: timestamp, latitude: latitude, longitude: longitude,
+                    altitudeMSL: altitudeMSL, geoidSeparation: epoch.geoidSeparation, speed: epoch.speed,
+                    course: epoch.course, magneticVariation: epoch.magneticVariation,
+                    horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy,
+                    accuracySource: accuracySource, quality: epoch.quality ?? .autonomous, mode: mode,
+                    satellitesUsed: epoch.satellitesUsed ?? gsa.map(\.satellitesUsed),
+                    hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: NMEASentence.talker(code: epoch.talker),
+                    line: epoch.line)))
     }
 
     /// The epoch's date: its own (rollover-corrected), else the last known date carried forward across midnight;

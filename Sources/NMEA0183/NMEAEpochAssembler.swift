@@ -86,7 +86,9 @@ public struct NMEAEpochAssembler: Sendable {
     }
 
     /// Adds a typed sentence of `line`, `talker` (``NMEAFieldView/talkerCode``) and `address`
-    /// (``NMEAFieldView/addressKey``, `nil` when encapsulated): the decoder's path, which needs no ``NMEAMessage``
+    /// (``NMEAFieldView/addressKey``, `nil` when encapsulated; read only under
+    /// ``NMEADecoderOptions/closesEpochAtCycleEnd``, so the decoder passes `nil` without it): the decoder's path, which
+    /// needs no ``NMEAMessage``
     /// and borrows the sentence where it was decoded.
     mutating func add<Sentence: NMEATypedSentence>(
         _ sentence: Sentence, line: Int, talker: UInt16, address: UInt64?, into events: inout [NMEAEvent]

@@ -1,12 +1,19 @@
 // Typed, validated reading of fields, on the sentence's bytes in place (no String, no copy per field).
 extension NMEAFieldView {
     /// Throws `missingField` unless the sentence has at least `count` fields.
+    ///
+    /// Inlined (once per sentence); the error is built out of line.
+    @inline(__always)
     func requireFields(_ count: Int, name: String) throws(NMEAFieldError) {
-        guard fieldCount >= count else {
-            throw NMEAFieldError(
-                reason: .missingField, field: count, fieldName: name,
-                detail: "expected at least \(count) fields, found \(fieldCount)")
-        }
+        guard fieldCount >= count else { throw missingFields(count, name: name) }
+    }
+
+    /// The error of a sentence with fewer than `count` fields; out of line, off ``requireFields(_:name:)``'s path.
+    @inline(never)
+    private func missingFields(_ count: Int, name: String) -> NMEAFieldError {
+        NMEAFieldError(
+            reason: .missingField, field: count, fieldName: name,
+            detail: "expected at least \(count) fields, found \(fieldCount)")
     }
 
     func malformed(_ index: Int, _ name: String, expected: String) -> NMEAFieldError {
@@ -26,18 +33,29 @@ extension NMEAFieldView {
         return parse(UnsafeBufferPointer(rebasing: bytes[range])).map(FieldValue.value) ?? .malformed
     }
 
+    /// Where field `index` starts and ends in ``bytes``, the same bounds as ``fieldRange(_:)`` (start and end equal
+    /// when it is empty or beyond the end); inlined into the readers, which run for every field.
+    @inline(__always)
+    func fieldBounds(_ index: Int) -> (start: Int, end: Int) {
+        guard index >= 1, index <= commas.count else { return (0, 0) }
+        // Comma positions lie inside ``bytes`` and increase: no overflow, and start <= end.
+        return (commas[index - 1] &+ 1, index < commas.count ? commas[index] : bytes.count)
+    }
+
     /// A decimal number (`-12.345`), nil when empty; throws when malformed or outside `range`.
+    ///
+    /// Inlined, so that a field costs one call (the number parser); the error is built out of line.
+    @inline(__always)
     func decimal(
         _ index: Int, _ name: String,
         in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude
     )
         throws(NMEAFieldError) -> Double?
     {
-        let value: Double
-        switch read(index, Self.parseDecimal) {
-        case .empty: return nil
-        case .value(let parsed) where range.contains(parsed): value = parsed
-        default: throw malformedDecimal(index, name, in: range)
+        let (start, end) = fieldBounds(index)
+        if start == end { return nil }
+        guard let value = Self.parseDecimal(in: bytes, from: start, to: end), range.contains(value) else {
+            throw malformedDecimal(index, name, in: range)
         }
         return value
     }
@@ -54,9 +72,48 @@ extension NMEAFieldView {
     }
 
     /// An unsigned integer, nil when empty; throws when malformed or outside `range`.
+    ///
+    /// Inlined for its usual case, an empty field or one to three digits in `range` (satellite ids, elevations, SNRs:
+    /// a GSV has sixteen such fields), which it reads in place; any other field goes to the full reader.
+    @inline(__always)
     func integer(_ index: Int, _ name: String, in range: ClosedRange<Int> = 0...Int(Int32.max))
         throws(NMEAFieldError) -> Int?
     {
+        let short = shortUnsigned(index, in: range)
+        if short >= 0 { return short }
+        if short == Self.emptyField { return nil }
+        return try anyInteger(index, name, in: range)
+    }
+
+    /// What ``shortUnsigned(_:in:)`` gives for an empty field (or one beyond the end).
+    static var emptyField: Int { -1 }
+
+    /// What ``shortUnsigned(_:in:)`` gives for a field it does not read.
+    static var notShort: Int { -2 }
+
+    /// Field `index` when it is empty (``emptyField``) or one to three digits whose value lies in `range` (the
+    /// value); ``notShort`` for anything else, which the full readers then read or reject.
+    ///
+    /// The same value as ``parseDigits(_:)`` for those fields. The bounds are the view's own: a field lies between
+    /// two comma positions, or after the last one and before the end of ``bytes``.
+    @inline(__always)
+    func shortUnsigned(_ index: Int, in range: ClosedRange<Int>) -> Int {
+        let (start, end) = fieldBounds(index)
+        let length = end &- start
+        if length == 0 { return Self.emptyField }
+        guard length <= 3 else { return Self.notShort }
+        var value = 0
+        for position in start..<end {
+            let digit = bytes[position] &- 0x30
+            guard digit < 10 else { return Self.notShort }
+            value = value &* 10 &+ Int(digit)
+        }
+        return range.contains(value) ? value : Self.notShort
+    }
+
+    /// ``integer(_:_:in:)`` for any field: the full reader, out of line.
+    @inline(never)
+    private func anyInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(NMEAFieldError) -> Int? {
         switch read(index, { $0.count <= 9 ? Self.parseDigits($0) : nil }) {
         case .empty: return nil
         case .value(let value) where range.contains(value): return value
@@ -72,12 +129,17 @@ extension NMEAFieldView {
     }
 
     /// A single letter from `allowed`, as its byte; nil when empty.
+    ///
+    /// Inlined (hemispheres, statuses, modes: a few per sentence); the error is built out of line.
+    @inline(__always)
     func letter(_ index: Int, _ name: String, allowed: StaticString) throws(NMEAFieldError) -> UInt8? {
-        switch read(index, { field in field.count == 1 ? field[0] : nil }) {
-        case .empty: return nil
-        case .value(let byte) where allowed.withUTF8Buffer({ $0.contains(byte) }): return byte
-        default: throw malformedLetter(index, name, allowed: allowed)
+        let (start, end) = fieldBounds(index)
+        if start == end { return nil }
+        if end &- start == 1 {
+            let byte = bytes[start]
+            if allowed.withUTF8Buffer({ $0.contains(byte) }) { return byte }
         }
+        throw malformedLetter(index, name, allowed: allowed)
     }
 
     /// The error of a letter field that is not one of `allowed`; out of line, off ``letter(_:_:allowed:)``'s path.
@@ -156,25 +218,36 @@ extension NMEAFieldView {
     }
 
     /// A UTC time of day `hhmmss[.s...]`, nil when empty.
+    ///
+    /// Read in place, digit by digit: six digits, then optionally a point and up to nine digits of the second, each
+    /// worth a tenth of the one before (the fraction `.5` is 500 000 000 ns).
     func timeOfDay(_ index: Int, _ name: String = "time") throws(NMEAFieldError) -> NMEATimeOfDay? {
-        if isEmptyField(index) { return nil }
-        let parsed = withField(index) { text -> (hms: Int, nanosecond: Int)? in
-            guard text.count >= 6, let hms = Self.parseDigits(UnsafeBufferPointer(rebasing: text[..<6])) else {
-                return nil
+        let (start, end) = fieldBounds(index)
+        if start == end { return nil }
+        var valid = end &- start >= 6
+        var hms = 0
+        var nanosecond = 0
+        if valid {
+            for position in start..<(start &+ 6) {
+                let digit = bytes[position] &- 0x30
+                valid = valid && digit < 10
+                hms = hms &* 10 &+ Int(digit)
             }
-            guard text.count > 6 else { return (hms, 0) }
-            let fraction = UnsafeBufferPointer(rebasing: text[7...])
-            guard text[6] == UInt8(ascii: "."), fraction.count <= 9,
-                var nanosecond = Self.parseDigits(fraction) ?? (fraction.isEmpty ? 0 : nil)
-            else { return nil }
-            for _ in fraction.count..<9 { nanosecond *= 10 }
-            return (hms, nanosecond)
         }
-        guard let parsed else { throw malformed(index, name, expected: "hhmmss.sss") }
+        if valid, end &- start > 6 {
+            valid = bytes[start &+ 6] == UInt8(ascii: ".") && end &- start &- 7 <= 9
+            var worth = 100_000_000
+            for position in (start &+ 7)..<(valid ? end : start &+ 7) {
+                let digit = bytes[position] &- 0x30
+                valid = valid && digit < 10
+                nanosecond = nanosecond &+ Int(digit) &* worth
+                worth /= 10
+            }
+        }
+        guard valid else { throw malformed(index, name, expected: "hhmmss.sss") }
         guard
             let time = NMEATimeOfDay(
-                hour: parsed.hms / 10_000, minute: parsed.hms / 100 % 100, second: parsed.hms % 100,
-                nanosecond: parsed.nanosecond)
+                hour: hms / 10_000, minute: hms / 100 % 100, second: hms % 100, nanosecond: nanosecond)
         else {
             throw malformed(index, name, expected: "a time of day hhmmss with hh<24, mm<60, ss<=60")
         }
@@ -217,7 +290,7 @@ extension NMEAFieldView {
     }
 
     /// 10 to the power `exponent`, exactly, for 0 through 22 (the exact powers of ten in a `Double`).
-    private static func powerOfTen(_ exponent: Int) -> Double {
+    static func powerOfTen(_ exponent: Int) -> Double {
         switch exponent {
         case 0: 1e0
         case 1: 1e1
@@ -314,7 +387,22 @@ extension NMEAFieldView {
 
 extension NMEAFieldView {
     /// An integer with an optional leading `-`, nil when empty.
+    ///
+    /// Inlined for an empty field or one to three digits in `range`, as ``integer(_:_:in:)``; the rest (a sign)
+    /// goes to the full reader.
+    @inline(__always)
     func signedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(NMEAFieldError) -> Int? {
+        let short = shortUnsigned(index, in: range)
+        if short >= 0 { return short }
+        if short == Self.emptyField { return nil }
+        return try anySignedInteger(index, name, in: range)
+    }
+
+    /// ``signedInteger(_:_:in:)`` for any field: the full reader, out of line.
+    @inline(never)
+    private func anySignedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(NMEAFieldError)
+        -> Int?
+    {
         switch read(index, Self.parseSignedDigits) {
         case .empty: return nil
         case .value(let value) where range.contains(value): return value

@@ -56,6 +56,7 @@ struct NMEAFieldView {
     }
 
     /// Whether the address is Garmin's `PGRMZ`.
+    @inline(__always)
     var isGarminAltitude: Bool {
         isProprietary && !isEncapsulated && addressEnd == 6 && bytes[2] == UInt8(ascii: "G")
             && bytes[3] == UInt8(ascii: "R") && bytes[4] == UInt8(ascii: "M") && bytes[5] == UInt8(ascii: "Z")

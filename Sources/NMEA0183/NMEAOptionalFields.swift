@@ -14,6 +14,7 @@ struct NMEAOptionalFields {
     }
 
     /// See ``NMEASentence/decimal(_:_:in:)``.
+    @inline(__always)
     mutating func decimal(
         _ index: Int, _ name: String,
         in range: ClosedRange<Double> = -.greatestFiniteMagnitude ... .greatestFiniteMagnitude
@@ -22,11 +23,13 @@ struct NMEAOptionalFields {
     }
 
     /// See ``NMEASentence/integer(_:_:in:)``.
+    @inline(__always)
     mutating func integer(_ index: Int, _ name: String, in range: ClosedRange<Int>) -> Int? {
         do { return try sentence.integer(index, name, in: range) } catch { return ignore(error) }
     }
 
     /// See ``NMEASentence/signedInteger(_:_:in:)``.
+    @inline(__always)
     mutating func signedInteger(_ index: Int, _ name: String, in range: ClosedRange<Int>) -> Int? {
         do { return try sentence.signedInteger(index, name, in: range) } catch { return ignore(error) }
     }
@@ -47,11 +50,15 @@ struct NMEAOptionalFields {
     }
 
     /// See ``NMEASentence/letter(_:_:allowed:)``.
+    @inline(__always)
     mutating func letter(_ index: Int, _ name: String, allowed: StaticString) -> UInt8? {
         do { return try sentence.letter(index, name, allowed: allowed) } catch { return ignore(error) }
     }
 
     /// Records a malformed field; returns the absent value it reads as.
+    ///
+    /// Out of line: the readers' rare path.
+    @inline(never)
     private mutating func ignore<Value>(_ error: NMEAFieldError) -> Value? {
         ignored.append(error)
         return nil

@@ -110,6 +110,69 @@ extension NMEAFieldView {
                 ? UInt32(address[2]) << 16 | UInt32(address[3]) << 8 | UInt32(address[4]) : 0)
     }
 
+    /// The view of a sentence the framer scanned whole (`body`, see ``parse(_:commas:line:acceptsMissingChecksum:body:)``)
+    /// in the usual form — `*hh` last, the checksum right, the address valid — or nil for anything else, which
+    /// ``parse(_:commas:line:acceptsMissingChecksum:body:)`` then accepts or rejects with its reason.
+    ///
+    /// What that parse would return for such a sentence, without its general steps: no line end or space can follow
+    /// `hh` (they are hexadecimal digits), and no comma lies in `*hh`, so the scan's commas are the sentence's. Small
+    /// and inlined into the decoder, which then reads the view where it was built.
+    @inline(__always)
+    static func parseScanned(
+        _ text: UnsafeBufferPointer<UInt8>, commas: UnsafeMutableBufferPointer<Int>, line: Int, body: SentenceBodyScan
+    ) -> NMEAFieldView? {
+        let count = text.count
+        guard count >= 4, text[count - 3] == UInt8(ascii: "*"), let high = hexValue(text[count - 2]),
+            let low = hexValue(text[count - 1]), text[0] == UInt8(ascii: "$") || text[0] == UInt8(ascii: "!"),
+            body.checksum ^ UInt8(ascii: "*") ^ text[count - 2] ^ text[count - 1] == high << 4 | low
+        else { return nil }
+        let end = count - 3
+        let commaCount = body.commaCount
+        let addressEnd = commaCount > 0 ? commas[0] : end
+        guard addressEnd >= 2, addressEnd <= end, let talkerLength = addressTalkerLength(text, end: addressEnd) else {
+            return nil
+        }
+        return NMEAFieldView(
+            bytes: UnsafeBufferPointer(rebasing: text[0..<end]),
+            commas: UnsafeBufferPointer(rebasing: commas[0..<commaCount]), line: line, hasChecksum: true,
+            talkerLength: talkerLength,
+            typeCode: talkerLength == 2 && text[0] == UInt8(ascii: "$")
+                ? UInt32(text[3]) << 16 | UInt32(text[4]) << 8 | UInt32(text[5]) : 0)
+    }
+
+    /// The talker length (1 for `P`, 2 otherwise) of a valid address `text[1..<end]` (letters and digits, a letter
+    /// first; `P` and 1...14 more, or 5 in all), or nil.
+    ///
+    /// An address of up to eight characters (every standard one) is tested as one word, exactly per byte; a longer
+    /// one byte by byte.
+    @inline(__always)
+    private static func addressTalkerLength(_ text: UnsafeBufferPointer<UInt8>, end: Int) -> Int? {
+        var alphanumeric = true
+        let length = end &- 1
+        if length <= 8, text.count >= 9, let base = text.baseAddress {
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let kept: UInt64 = length == 8 ? ~0 : (1 &<< UInt64(8 &* length)) &- 1
+            let bytes =
+                UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+                & kept
+            let low7 = bytes & 0x7F7F_7F7F_7F7F_7F7F
+            // Per byte, no carry between bytes: A...Z (0x41...0x5A) or 0...9 (0x30...0x39), and no high bit.
+            let upper = (low7 &+ ones &* 0x3F) & ~(low7 &+ ones &* 0x25)
+            let digit = (low7 &+ ones &* 0x50) & ~(low7 &+ ones &* 0x46)
+            alphanumeric = (~(upper | digit) | bytes) & kept & highs == 0
+        } else {
+            for index in 1..<end {
+                let byte = text[index]
+                alphanumeric = alphanumeric && (byte &- 0x41 < 26 || byte &- 0x30 < 10)
+            }
+        }
+        let first = text[1]
+        guard alphanumeric, first &- 0x41 < 26 else { return nil }
+        if first == UInt8(ascii: "P") { return (3...16).contains(end) ? 1 : nil }
+        return end == 6 ? 2 : nil
+    }
+
     /// The checksum and commas of `bytes[1..<end]` (positions written to `commas`, in order) and its first byte
     /// outside printable ASCII, if any: runs of plain bytes scanned 8 at a time, and each byte that ends one (`$`, `!`,
     /// a control or non-ASCII byte) added on its own.
@@ -161,6 +224,7 @@ extension NMEAFieldView {
             reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
     }
 
+    @inline(__always)
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte - 0x30

@@ -77,8 +77,11 @@ public struct NMEASentence: Sendable, Hashable {
     public var fields: [String] { (0..<fieldCount).map { field($0 + 1) } }
 
     /// The talker of a talker code (``NMEAFieldView/talkerCode``).
+    ///
+    /// Read from the code's own bytes, first letter first: no array is allocated (this runs once per fix).
     static func talker(code: UInt16) -> String {
-        let letters = code & 0xFF == 0 ? [UInt8(code >> 8)] : [UInt8(code >> 8), UInt8(code & 0xFF)]
-        return String(decoding: letters, as: UTF8.self)
+        withUnsafeBytes(of: code.bigEndian) { letters in
+            String(decoding: UnsafeRawBufferPointer(rebasing: letters[0..<(code & 0xFF == 0 ? 1 : 2)]), as: UTF8.self)
+        }
     }
 }

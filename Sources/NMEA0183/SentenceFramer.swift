@@ -145,6 +145,11 @@ struct SentenceFramer: Sendable {
                         completedRange = start..<index
                         index += 1
                         afterCarriageReturn = byte == UInt8(ascii: "\r")
+                        if afterCarriageReturn, index < end, bytes[index] == UInt8(ascii: "\n") {
+                            // The LF of a CR LF, taken now as the next call would take it first: the CR ended the line.
+                            afterCarriageReturn = false
+                            index += 1
+                        }
                         line += 1
                         inSentence = false
                         lineHasForeignBytes = false
@@ -154,9 +159,15 @@ struct SentenceFramer: Sendable {
                     materialize(bytes, upTo: index)
                 }
             } else if lineIsComment {
+                // The rest of the comment line: its first bytes kept at once, as `keepComment` keeps them one by one.
+                let start = index
                 while index < end, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
-                    keepComment(bytes[index])
                     index += 1
+                }
+                let room = Self.commentPrefixLength - commentPrefix.count
+                if room > 0, index > start {
+                    commentPrefix.append(
+                        contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<min(index, start + room)]))
                 }
                 if index == end { return nil }
             }
@@ -272,9 +283,13 @@ struct SentenceFramer: Sendable {
 
     /// The date of a `# Date: yyyy-m-d` comment (gpsd's regression-log header; gpsd reads the same prefix), or nil.
     static func date(inComment comment: [UInt8]) -> NMEADate? {
-        let prefix = Array("# Date: ".utf8)
-        guard comment.starts(with: prefix) else { return nil }
-        let parts = comment[prefix.count...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "T") }
+        // Compared with the prefix's bytes where they are: no allocation, no iterator, for each comment line of a log.
+        let prefix: StaticString = "# Date: "
+        let length = prefix.utf8CodeUnitCount
+        guard comment.count >= length,
+            prefix.withUTF8Buffer({ prefix in prefix.indices.allSatisfy { comment[$0] == prefix[$0] } })
+        else { return nil }
+        let parts = comment[length...].prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "T") }
             .split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
             let year = NMEAFieldView.parseDigits(parts[0]), let month = NMEAFieldView.parseDigits(parts[1]),

@@ -175,6 +175,30 @@ import Testing
         #expect(date == NMEADate(year: expected.0, month: expected.1, day: expected.2))
     }
 
+    /// The rule against its definition, the date's day number moved by whole eras and turned back into a date, for
+    /// every day of 1998 through 2027 and a date that does not exist as written (day 40, from mutating a parsed one),
+    /// which the conversion carries into the next month.
+    @Test func weekRolloverMatchesItsDefinitionForEveryDay() throws {
+        let reference = Date(timeIntervalSince1970: Self.epochSeconds(2025, 9, 1, 0, 0, 0))
+        func defined(_ date: NMEADate) -> NMEADate {
+            let referenceDay = Int((reference.timeIntervalSince1970 / 86_400).rounded(.down))
+            var day = date.daysSince1970
+            for _ in 0..<4 where day < referenceDay - GPSWeekRollover.plausibleSpanInDays {
+                day += GPSWeekRollover.eraLengthInDays
+            }
+            return NMEADate(daysSince1970: day)
+        }
+        let first = try #require(NMEADate(year: 1998, month: 1, day: 1)).daysSince1970
+        let last = try #require(NMEADate(year: 2027, month: 12, day: 31)).daysSince1970
+        for day in first...last {
+            let date = NMEADate(daysSince1970: day)
+            #expect(GPSWeekRollover.corrected(date, reference: reference) == defined(date), "\(date)")
+        }
+        var unreal = try #require(NMEADate(year: 2024, month: 2, day: 1))
+        unreal.day = 40
+        #expect(GPSWeekRollover.corrected(unreal, reference: reference) == NMEADate(year: 2024, month: 3, day: 11))
+    }
+
     @Test func headingEventsCarryTheOpenEpochTime() {
         let text = Self.gga("120000") + framed("GNHDT,360.0,T") + Self.gga("120001") + framed("GNHDT,244.28,T")
         let headings = decode(text).events.headings

@@ -31,6 +31,53 @@ struct FeedPathTests {
         }
     }
 
+    /// Sentences the framer scans in place, in and outside the form the decoder reads without the general parse
+    /// (`*hh` last with the right checksum, a valid address): the same results as the byte-by-byte path, which always
+    /// parses in full — every address length and kind, checksum digit case, a wrong or malformed checksum, none.
+    @Test func addressAndChecksumCasesMatchTheByteByBytePath() {
+        let bodies = [
+            "GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,", "GPZDA", "GPZDA,", "P", "P,1", "PX,1",
+            "PGRMZ,246,f,3", "PABCDEFGHIJKLMN,1", "PABCDEFGHIJKLMNO,1", "GPGG,1", "GPGGAA,1", "GPgGA,1", "1PGGA,1",
+            "GP-GA,1", "GP@GA,1", "GP[GA,1", "GP/GA,1", "GP:GA,1", "GP`GA,1", "GP{GA,1", "G1234,1", "PQ9,1",
+            "AIVDM,1", ",1", "", "GPGSA,A,3,04,05,,,,,,,,,,,2.5,1.3,2.1",
+        ]
+        var text = ""
+        for body in bodies {
+            let sentence = framed(body)
+            text += sentence + sentence.lowercased().replacingOccurrences(of: body.lowercased(), with: body)
+            text += "!" + sentence.dropFirst()  // encapsulated: the same checksum, not a receiver's sentence
+            for malformed in ["", "*", "*4", "*4G", "*123", "*00"] { text += "$" + body + malformed + "\r\n" }
+            text += sentence.replacingOccurrences(of: "\r\n", with: " \r\n")
+        }
+        text += "!" + framed("AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0", ending: "\r\n").dropFirst()
+        let bytes = Array(text.utf8)
+        for acceptsMissingChecksum in [false, true] {
+            var options = NMEADecoderOptions()
+            options.acceptsMissingChecksum = acceptsMissingChecksum
+            let reference = Self.byteByByte(bytes, options: options)
+            #expect(reference.decoder.statistics.acceptedSentences > 20)
+            #expect(reference.decoder.statistics[.checksumMismatch] > 10)
+            #expect(reference.decoder.statistics[.invalidAddress] > 10)
+            Self.expectSame(
+                Self.chunked(bytes, options: options, chunkSizes: { bytes.count }), reference,
+                "missing checksum accepted: \(acceptsMissingChecksum)")
+        }
+    }
+
+    /// A `# Date:` header, cut anywhere, is read as the rollover reference (a 1999 date stays in 1999, as it would
+    /// not with the default reference of 2025), as on the byte-by-byte path; so is a long comment before it.
+    @Test func aDateHeaderCutAnywhereIsTheRolloverReference() throws {
+        let bytes = Array(
+            ("# a comment longer than the twenty-four bytes kept of a comment line\r\n# Date: 1999-08-01 \r\n"
+                + framed("GPRMC,000231.42,A,4829.0005,N,00022.0016,E,0.16,212.28,220899,,,A")).utf8)
+        let reference = Self.byteByByte(bytes)
+        let date = try #require(reference.events.fixes.first?.date)
+        #expect(date == NMEADate(year: 1999, month: 8, day: 22))
+        for chunkSize in 1...bytes.count {
+            Self.expectSame(Self.chunked(bytes, chunkSizes: { chunkSize }), reference, "chunks of \(chunkSize)")
+        }
+    }
+
     @Test func overlongSentenceAtAChunkBoundaryIsRejectedOnce() {
         var options = NMEADecoderOptions()
         options.maximumSentenceLength = 20

@@ -15,7 +15,7 @@ public struct GBSSentence: Sendable, Hashable {
     /// Id of the most likely failed satellite.
     public var failedSatellite: Int?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes a `GBS` sentence.
     /// - Throws: ``NMEAFieldError`` for fewer than 5 fields or a malformed time; other malformed fields are read

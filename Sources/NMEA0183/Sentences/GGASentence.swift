@@ -25,7 +25,7 @@ public struct GGASentence: Sendable, Hashable {
     /// Differential reference station id (text; receivers differ).
     public var differentialStation: String?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes a `GGA` sentence (any talker).
     /// - Throws: ``NMEAFieldError`` for fewer than 9 fields or a malformed time, position or quality; other

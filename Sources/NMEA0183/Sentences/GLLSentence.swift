@@ -14,7 +14,7 @@ public struct GLLSentence: Sendable, Hashable {
     /// The mode indicator as a quality.
     public var mode: NMEAFixQuality?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes a `GLL` sentence.
     /// - Throws: ``NMEAFieldError`` for fewer than 4 fields or a malformed position, time or status; a malformed

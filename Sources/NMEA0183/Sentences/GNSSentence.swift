@@ -21,7 +21,7 @@ public struct GNSSentence: Sendable, Hashable {
     /// Geoid separation, metres.
     public var geoidSeparation: Double?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes a `GNS` sentence.
     /// - Throws: ``NMEAFieldError`` for fewer than 10 fields or a malformed time, position or mode; other

@@ -18,7 +18,7 @@ public struct GSASentence: Sendable, Hashable {
     /// The NMEA 4.1 GNSS system id, when present.
     public var systemID: Int?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes a `GSA` sentence.
     /// - Throws: ``NMEAFieldError`` for fewer than 17 fields; malformed fields are read as absent and listed in

@@ -21,7 +21,7 @@ public struct GSTSentence: Sendable, Hashable {
     /// 1σ altitude error, metres.
     public var altitudeSigma: Double?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes a `GST` sentence.
     /// - Throws: ``NMEAFieldError`` for fewer than 8 fields or a malformed time; other malformed fields are read

@@ -27,7 +27,7 @@ public struct GSVSentence: Sendable, Hashable {
     /// The NMEA 4.1 signal id, when present.
     public var signalID: Int?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes a `GSV` sentence.
     /// - Throws: ``NMEAFieldError`` for fewer than 3 fields or a malformed sentence count, sentence number or

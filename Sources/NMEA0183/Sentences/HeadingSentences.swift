@@ -49,7 +49,7 @@ public struct HDGSentence: Sendable, Hashable {
     /// Magnetic variation, degrees, east positive; nil when empty or malformed.
     public var variation: Double?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes an `HDG` sentence.
     /// - Throws: ``NMEAFieldError`` for a missing or malformed sensor heading; a malformed deviation or variation

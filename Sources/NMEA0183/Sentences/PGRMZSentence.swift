@@ -12,7 +12,7 @@ public struct PGRMZSentence: Sendable, Hashable {
     /// The fix dimension (`2` user altitude, `3` GPS altitude); nil when empty or malformed.
     public var fixDimension: Int?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Whether the altitude was measured by the receiver (fix dimension 3) rather than entered by the user.
     public var isMeasured: Bool { altitudeMSL != nil && fixDimension == 3 }

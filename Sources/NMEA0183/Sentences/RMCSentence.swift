@@ -23,7 +23,7 @@ public struct RMCSentence: Sendable, Hashable {
     /// The NMEA 2.3 mode indicator as a quality (`A` autonomous, `D` differential, `N` no fix, ...).
     public var mode: NMEAFixQuality?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes an `RMC` sentence.
     /// - Throws: ``NMEAFieldError`` for fewer than 9 fields or a malformed time, status or position; other

@@ -14,7 +14,7 @@ public struct VTGSentence: Sendable, Hashable {
     /// The mode indicator as a quality, when present.
     public var mode: NMEAFixQuality?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes a `VTG` sentence in either layout.
     /// - Throws: ``NMEAFieldError`` for fewer than 4 fields; malformed fields are read as absent and listed in

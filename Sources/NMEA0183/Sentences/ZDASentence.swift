@@ -8,7 +8,7 @@ public struct ZDASentence: Sendable, Hashable {
     /// UTC date; nil when any of day, month, year is empty or malformed.
     public var date: NMEADate?
     /// Malformed optional fields that were read as absent (the sentence was kept), in field order.
-    public var ignoredFields: [NMEAFieldError] = []
+    public var ignoredFields: [NMEAFieldError]
 
     /// Decodes a `ZDA` sentence.
     /// - Throws: ``NMEAFieldError`` for fewer than 4 fields or a malformed time; a malformed day, month or year,
