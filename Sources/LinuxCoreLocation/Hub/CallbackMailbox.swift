@@ -245,12 +245,14 @@ final class CallbackMailbox: @unchecked Sendable {
             var end = start + 1
             while end < entries.endIndex, case .delivery(let next) = entries[end], next.lane === first.lane { end += 1 }
             // The lane holds its engines for the whole run: none is retained per delivery (an engine has weak
-            // references, so each retain and release takes the runtime's slow path, a thousand times per fix).
+            // references, so each retain and release takes the runtime's slow path, a thousand times per fix). Each
+            // engine's receivers are held over the run too, for the same reason (HeldReceivers), and let go after it.
             for engine in first.lane.unretainedEngines {
                 engine._withUnsafeGuaranteedRef { engine in
+                    var held = LocationManagerEngine.HeldReceivers()
                     for position in start..<end {
                         guard case .delivery(let delivery) = entries[position] else { continue }
-                        engine.handle(delivery)
+                        engine.handle(delivery, holding: &held)
                     }
                 }
             }
