@@ -78,14 +78,27 @@ enum GPXDecimal {
     static func append(_ value: Double, decimals: Int, to text: inout [UInt8]) -> Bool {
         let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
         let scaled = (value * scale).rounded()
-        guard value.isFinite, abs(scaled) < 9_007_199_254_740_992 else { return false }
+        guard value.isFinite, abs(scaled) < 9_007_199_254_740_992, decimals < DecimalDigits.maximumDigits else {
+            return false
+        }
         let magnitude = UInt64(abs(scaled))
         let unit = UInt64(scale)
-        if scaled < 0 { text.append(UInt8(ascii: "-")) }
-        DecimalDigits.append(magnitude / unit, to: &text)
-        guard decimals > 0 else { return true }
-        text.append(UInt8(ascii: "."))
-        DecimalDigits.append(magnitude % unit, width: decimals, to: &text)
+        // Written backwards into a scratch buffer and appended at once: one append per number (issue 30). A sign,
+        // the integer digits, a point and the fraction digits fit.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * DecimalDigits.maximumDigits + 2) { scratch in
+            let end = scratch.baseAddress.unsafelyUnwrapped + scratch.count
+            var start = end
+            if decimals > 0 {
+                start = DecimalDigits.write(magnitude % unit, width: decimals, endingAt: end) - 1
+                start[0] = UInt8(ascii: ".")
+            }
+            start = DecimalDigits.write(magnitude / unit, width: 1, endingAt: start)
+            if scaled < 0 {
+                start -= 1
+                start[0] = UInt8(ascii: "-")
+            }
+            text.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+        }
         return true
     }
 

@@ -80,17 +80,25 @@ enum GPXTimestamp {
         let (days, secondOfDay) = floorDivide(wholeSeconds, 86_400)
         let (year, month, day) = CivilDate.date(daysSince1970: Int(days))
         let time = Int(secondOfDay)
-        func field(_ value: Int, _ width: Int, _ separator: Unicode.Scalar) {
-            DecimalDigits.append(UInt64(value), width: width, to: &text)
-            text.append(UInt8(ascii: separator))
+        // Written backwards into a scratch buffer and appended at once: one append per time (issue 30).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24 + DecimalDigits.maximumDigits) { scratch in
+            let end = scratch.baseAddress.unsafelyUnwrapped + scratch.count
+            var start = end - 1
+            start[0] = UInt8(ascii: "Z")
+            /// Writes `value` with `width` digits before `start`, and `separator` before them.
+            func field(_ value: Int, _ width: Int, precededBy separator: Unicode.Scalar) {
+                start = DecimalDigits.write(UInt64(value), width: width, endingAt: start) - 1
+                start[0] = UInt8(ascii: separator)
+            }
+            field(Int(millis), 3, precededBy: ".")
+            field(time % 60, 2, precededBy: ":")
+            field(time / 60 % 60, 2, precededBy: ":")
+            field(time / 3600, 2, precededBy: "T")
+            field(day, 2, precededBy: "-")
+            field(month, 2, precededBy: "-")
+            start = DecimalDigits.write(UInt64(year), width: 4, endingAt: start)
+            text.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
         }
-        field(year, 4, "-")
-        field(month, 2, "-")
-        field(day, 2, "T")
-        field(time / 3600, 2, ":")
-        field(time / 60 % 60, 2, ":")
-        field(time % 60, 2, ".")
-        field(Int(millis), 3, "Z")
         return true
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 
 /// The text ``GPXTrackWriter`` writes: GPX 1.1 with Garmin TrackPointExtension v2 and this
 /// module's accuracy extension.
@@ -73,14 +74,19 @@ enum GPXTrackEncoding {
             throws
         {
             guard let value, !(validOnlyIfNonNegative && value < 0) else { return }
-            append("<", label, ">")
+            append("<")
+            append(label)
+            append(">")
             guard GPXDecimal.append(value, decimals: decimals, to: &line) else {
                 throw fail(.invalidValue, "\(label) \(value) cannot be written as a decimal")
             }
-            append("</", label, ">")
+            append("</")
+            append(label)
+            append(">")
         }
-        func append(_ pieces: StaticString...) {
-            for piece in pieces { piece.withUTF8Buffer { line.append(contentsOf: $0) } }
+        // One piece per call: a variadic list was an array allocated for each call, several per point (issue 30).
+        func append(_ piece: StaticString) {
+            piece.withUTF8Buffer { line.append(contentsOf: $0) }
         }
         append("      <trkpt lat=\"")
         _ = GPXDecimal.append(point.latitude, decimals: coordinateDecimals, to: &line)
@@ -98,9 +104,15 @@ enum GPXTrackEncoding {
             append("</time>")
         }
         if let name = point.name { line.append(contentsOf: "<name>\(escape(name))</name>".utf8) }
-        if let fix = point.fix { line.append(contentsOf: "<fix>\(fix.rawValue)</fix>".utf8) }
+        if let fix = point.fix {
+            append("<fix>")
+            line.append(contentsOf: fix.rawValue.utf8)
+            append("</fix>")
+        }
         if let satellites = point.satellites, satellites >= 0 {
-            line.append(contentsOf: "<sat>\(satellites)</sat>".utf8)
+            append("<sat>")
+            DecimalDigits.append(UInt64(satellites), to: &line)
+            append("</sat>")
         }
         try number("hdop", point.hdop, dopDecimals)
         try number("vdop", point.vdop, dopDecimals)

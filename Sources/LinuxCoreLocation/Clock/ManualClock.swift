@@ -1,4 +1,5 @@
 import LocationSupport
+import Synchronization
 
 /// A clock that moves only when told to: for tests, and for replays that run as fast as possible on the
 /// recording's own timestamps.
@@ -23,16 +24,28 @@ public final class ManualClock: LocationClock {
     }
 
     private let state: Locked<State>
+    /// ``State/now`` as `Date.timeIntervalSinceReferenceDate`'s bits, stored under the lock with every change of it:
+    /// what ``now`` reads without the lock (a replay as fast as possible reads the clock for every event it delivers).
+    private let published: Atomic<UInt64>
 
     /// Creates a clock that reads `start` until advanced.
     ///
     /// - Parameter start: The initial time; by default 2026-01-01T00:00:00Z, so tests do not depend on today.
     public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
         state = Locked(State(now: start))
+        published = Atomic(start.timeIntervalSinceReferenceDate.bitPattern)
     }
 
     /// The clock's current time.
-    public var now: Date { state.withLock { $0.now } }
+    public var now: Date {
+        Date(timeIntervalSinceReferenceDate: Double(bitPattern: published.load(ordering: .acquiring)))
+    }
+
+    /// Sets ``State/now`` and what ``now`` reads; under the lock.
+    private func setNow(_ date: Date, in state: inout State) {
+        state.now = date
+        published.store(date.timeIntervalSinceReferenceDate.bitPattern, ordering: .releasing)
+    }
 
     /// The number of actions waiting to run.
     public var pendingCount: Int { state.withLock { $0.entries.filter { $0.timer.isPending }.count } }
@@ -64,6 +77,8 @@ public final class ManualClock: LocationClock {
 
     /// Moves the clock to `date`, running every action due at or before it; a date in the past runs the
     /// actions already due and leaves the time unchanged.
+    ///
+    /// Without an action due, one turn of the lock (a replay as fast as possible advances the clock for every item).
     public func advance(to date: Date) {
         var notified = false
         while let timer = nextDue(before: date) {
@@ -71,7 +86,6 @@ public final class ManualClock: LocationClock {
             notified = true
             timer.fire()
         }
-        state.withLock { $0.now = max($0.now, date) }
     }
 
     /// Called by ``advance(to:)`` before it runs the first action due, on its thread: a replay's way to hand the
@@ -91,26 +105,35 @@ public final class ManualClock: LocationClock {
         state.withLock { state in
             let shift = date.timeIntervalSince(state.now)
             guard shift > 0 else { return }
-            state.now = date
+            setNow(date, in: &state)
             state.entries = state.entries.map {
                 Entry(due: $0.due.addingTimeInterval(shift), sequence: $0.sequence, timer: $0.timer)
             }
         }
     }
 
-    /// Removes the earliest action due at or before `date`, setting ``now`` to its due time.
+    /// Removes the earliest action due at or before `date`, setting ``now`` to its due time; when there is none,
+    /// sets ``now`` to `date` (unless it is in the past) and returns `nil`.
     private func nextDue(before date: Date) -> LocationClockTimer? {
         state.withLock { state in
-            state.entries.removeAll { !$0.timer.isPending }
-            guard
-                let index = state.entries.indices.filter({ state.entries[$0].due <= date }).min(by: {
-                    (state.entries[$0].due, state.entries[$0].sequence) < (
-                        state.entries[$1].due, state.entries[$1].sequence
-                    )
-                })
-            else { return nil }
+            // Not on an empty list: removing from the shared empty array allocated one (an allocation per item of a
+            // replay as fast as possible, where nothing is scheduled).
+            if !state.entries.isEmpty { state.entries.removeAll { !$0.timer.isPending } }
+            var earliest: Int?
+            for (index, entry) in state.entries.enumerated() where entry.due <= date {
+                guard let found = earliest else {
+                    earliest = index
+                    continue
+                }
+                let other = state.entries[found]
+                if (entry.due, entry.sequence) < (other.due, other.sequence) { earliest = index }
+            }
+            guard let index = earliest else {
+                if date > state.now { setNow(date, in: &state) }
+                return nil
+            }
             let entry = state.entries.remove(at: index)
-            state.now = max(state.now, entry.due)
+            if entry.due > state.now { setNow(entry.due, in: &state) }
             return entry.timer
         }
     }

@@ -54,7 +54,11 @@ final class CallbackMailbox: @unchecked Sendable {
     static let capacity = 256
 
     /// The most deliveries of an announced burst held back before the thread is woken to start on them.
-    static let burstSize = 64
+    ///
+    /// Half of ``capacity``: each hop costs a `DispatchQueue.async` and a wake-up of the thread, which 64 paid
+    /// for about 3,000 times in a 200,000-point replay (issue 30); a provider that waits for room still reads no
+    /// further ahead than ``capacity``.
+    static let burstSize = 128
 
     private let wake: Wake
     private let state = Locked(State())
@@ -245,12 +249,14 @@ final class CallbackMailbox: @unchecked Sendable {
             var end = start + 1
             while end < entries.endIndex, case .delivery(let next) = entries[end], next.lane === first.lane { end += 1 }
             // The lane holds its engines for the whole run: none is retained per delivery (an engine has weak
-            // references, so each retain and release takes the runtime's slow path, a thousand times per fix).
+            // references, so each retain and release takes the runtime's slow path, a thousand times per fix). Each
+            // engine's receivers are held over the run too, for the same reason (HeldReceivers), and let go after it.
             for engine in first.lane.unretainedEngines {
                 engine._withUnsafeGuaranteedRef { engine in
+                    var held = LocationManagerEngine.HeldReceivers()
                     for position in start..<end {
                         guard case .delivery(let delivery) = entries[position] else { continue }
-                        engine.handle(delivery)
+                        engine.handle(delivery, holding: &held)
                     }
                 }
             }

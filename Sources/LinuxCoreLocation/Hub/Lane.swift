@@ -12,11 +12,15 @@ final class Lane: Sendable {
     let engines: [LocationManagerEngine]
     /// The same engines, for the hop that serves them while a delivery holds the lane (and so ``engines``).
     let unretainedEngines: [Unmanaged<LocationManagerEngine>]
+    /// The same mailbox, for the hub that posts to it while it holds the lane (and so ``mailbox``): the mailbox has
+    /// weak references, so each retain and release of it takes the runtime's slow path, twice per event.
+    let unretainedMailbox: Unmanaged<CallbackMailbox>
 
     init(provider: ObjectIdentifier, mailbox: CallbackMailbox, engines: [LocationManagerEngine]) {
         self.provider = provider
         self.mailbox = mailbox
         self.engines = engines
         unretainedEngines = engines.map(Unmanaged.passUnretained)
+        unretainedMailbox = Unmanaged.passUnretained(mailbox)
     }
 }

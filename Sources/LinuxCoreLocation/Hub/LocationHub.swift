@@ -249,7 +249,10 @@ final class LocationHub: Sendable {
         for (index, lane) in lanes.enumerated() {
             let delivery = Delivery(
                 event: index == 0 ? event : copy(event), receivedAt: now, lane: lane, regions: regions)
-            if !lane.mailbox.post(delivery, dropsOldest: dropsOldest, moreFollow: moreFollow) { hasRoom = false }
+            let posted = lane.unretainedMailbox._withUnsafeGuaranteedRef {
+                $0.post(delivery, dropsOldest: dropsOldest, moreFollow: moreFollow)
+            }
+            if !posted { hasRoom = false }
         }
         return hasRoom
     }

@@ -1,12 +1,12 @@
 extension LocationManagerEngine {
     /// On the callback thread: handles one of the hub's deliveries (``CallbackMailbox`` calls it for each manager of
-    /// the delivery's lane).
-    func handle(_ delivery: Delivery) {
+    /// the delivery's lane), with the receivers `held` over the run of deliveries it is part of.
+    func handle(_ delivery: Delivery, holding held: inout HeldReceivers) {
         switch delivery.event {
         case .locations(let fixes):
             handleFixes(
                 fixes, sequence: delivery.sequence, receivedAt: delivery.receivedAt,
-                regionEvents: regionEvents(of: delivery))
+                regionEvents: regionEvents(of: delivery), holding: &held)
         case .heading(let heading):
             handleHeading(heading)
         case .fixLost:

@@ -12,11 +12,16 @@ extension LocationManagerEngine {
     /// time on the manager's clock when the provider delivered the fixes.
     ///
     /// Without a pending request, the common case, one turn of the lock checks the sequence number, decides, and
-    /// takes the receivers of the calls: it runs for every fix of every manager.
+    /// checks that the receivers `held` over the run of deliveries are still the state's (or takes them again): it
+    /// runs for every fix of every manager.
     func handleFixes(
-        _ fixes: [CLLocation], sequence: Int, receivedAt now: Date, regionEvents: [[RegionMonitor.Event]]?
+        _ fixes: [CLLocation], sequence: Int, receivedAt now: Date, regionEvents: [[RegionMonitor.Event]]?,
+        holding held: inout HeldReceivers
     ) {
         guard !fixes.isEmpty else { return }
+        // What the app let go of since the last call goes first, outside the lock (a manager's deinit detaches it).
+        held.dropReleased()
+        let heldGeneration = held.generation
         // The round is returned out of the lock, not written to a variable the closure captures: copying it out of
         // that variable retained the manager and the delegate once more, each on the runtime's slow path (objects
         // with weak references), 1.5 % of a replay's CPU.
@@ -24,7 +29,7 @@ extension LocationManagerEngine {
             guard !state.detached else { return .none }
             let current = state.accepts(sequence)
             if current && state.request != nil { return .requestPending }
-            return decide(fixes, current: current, regionEvents, state: &state, now: now)
+            return decide(fixes, current: current, regionEvents, state: &state, now: now, held: heldGeneration)
         }
         if case .requestPending = decision {
             completeRequestIfMet(by: fixes)
@@ -32,18 +37,25 @@ extension LocationManagerEngine {
                 // The answer's delegate call may have stopped or restarted updates (or released the manager): then
                 // these fixes belong to the time before, and only their region events are left to report.
                 guard !state.detached else { return .none }
-                return decide(fixes, current: state.accepts(sequence), regionEvents, state: &state, now: now)
+                return decide(
+                    fixes, current: state.accepts(sequence), regionEvents, state: &state, now: now,
+                    held: heldGeneration)
             }
         }
         guard case .calls(var round) = consume decision else { return }
         defer { state.withLock { $0.eventTime = round.outerEventTime } }
-        // The receivers taken with the decision serve its first call (usually the only one); each later call (the
-        // fix's region events, a pause, a visit) goes to the delegate and observers of that moment, since a call
-        // may release the delegate or set another (the delegate is weak; Apple's `delegate` property). Nothing
-        // here holds on to the receivers of a call once it returns.
+        if let taken = round.receivers.take() { held.hold(taken, generation: round.generation) }
+        // The receivers held serve the round's first call (usually the only one); each later call (the fix's region
+        // events, a pause, a visit) goes to the delegate and observers of that moment, since a call may release the
+        // delegate or set another (the delegate is weak; Apple's `delegate` property).
+        var isFirst = true
         for callback in round.callbacks {
-            let receivers = round.receivers.take() ?? state.withLock { Receivers($0) }
-            receivers.call { manager, delegate in Self.deliver(callback, to: delegate, of: manager) }
+            if isFirst {
+                isFirst = false
+                held.call { Self.deliver(callback, to: $1, of: $0) }
+            } else {
+                state.withLock { Receivers($0) }.call { Self.deliver(callback, to: $1, of: $0) }
+            }
         }
     }
 
@@ -57,29 +69,35 @@ extension LocationManagerEngine {
         case calls(CallbackRound)
     }
 
-    /// The calls one event's fixes caused and their receivers, taken under the lock that also marks the calls as
-    /// under way.
+    /// The calls one event's fixes caused, under the lock that also marks the calls as under way, and their
+    /// receivers when those held are no longer the state's.
     private struct CallbackRound {
         let callbacks: FixCallbacks
-        /// The receivers of the first call, taken when it is made.
+        /// The receivers of the first call, taken when those held are not the state's (``State/receiversGeneration``
+        /// moved); `nil` when the held ones serve.
         var receivers: Receivers?
+        /// The ``State/receiversGeneration`` of the receivers of the first call.
+        let generation: Int
         /// The ``State/eventTime`` of calls this one is nested in, put back when it ends.
         let outerEventTime: Date?
 
-        /// Takes the receivers and sets ``State/eventTime`` to `now` for `callbacks`, about to be made.
-        init(_ callbacks: FixCallbacks, startingAt now: Date, in state: inout State) {
+        /// Takes the receivers unless those held at `heldGeneration` are current, and sets ``State/eventTime`` to
+        /// `now` for `callbacks`, about to be made.
+        init(_ callbacks: FixCallbacks, startingAt now: Date, in state: inout State, held heldGeneration: Int?) {
             self.callbacks = callbacks
-            receivers = Receivers(state)
+            generation = state.receiversGeneration
+            receivers = heldGeneration == state.receiversGeneration ? nil : Receivers(state)
             outerEventTime = state.eventTime
             state.eventTime = now
         }
     }
 
     /// Runs `fixes` through every service under the lock when they are `current`, and adds each fix's region events:
-    /// the calls, in fix order, and when there are some, their receivers, with ``State/eventTime`` set to `now` for
-    /// them.
+    /// the calls, in fix order, and when there are some, their receivers unless those held at `heldGeneration` are
+    /// still the state's, with ``State/eventTime`` set to `now` for them.
     private func decide(
-        _ fixes: [CLLocation], current: Bool, _ regionEvents: [[RegionMonitor.Event]]?, state: inout State, now: Date
+        _ fixes: [CLLocation], current: Bool, _ regionEvents: [[RegionMonitor.Event]]?, state: inout State, now: Date,
+        held heldGeneration: Int?
     ) -> FixDecision {
         var callbacks = FixCallbacks()
         for (index, fix) in fixes.enumerated() {
@@ -100,7 +118,8 @@ extension LocationManagerEngine {
             }
             if current, let visit = state.visits?.update(with: fix, at: now) { callbacks.append(.visit(visit)) }
         }
-        return callbacks.isEmpty ? .none : .calls(CallbackRound(callbacks, startingAt: now, in: &state))
+        return callbacks.isEmpty
+            ? .none : .calls(CallbackRound(callbacks, startingAt: now, in: &state, held: heldGeneration))
     }
 
     /// Standard updates: automatic pauses first (which may add a pause or resume callback), then the

@@ -28,8 +28,15 @@ final class LocationManagerEngine: @unchecked Sendable {
     }
 
     struct State {
-        weak var manager: CLLocationManager?
-        weak var delegate: (any CLLocationManagerDelegate)?
+        weak var manager: CLLocationManager? {
+            didSet { receiversGeneration &+= 1 }
+        }
+        weak var delegate: (any CLLocationManagerDelegate)? {
+            didSet { receiversGeneration &+= 1 }
+        }
+        /// Counts the changes of ``manager``, ``delegate`` and ``observers``: receivers held across deliveries
+        /// (``LocationManagerEngine/HeldReceivers``) are taken again when it moved.
+        var receiversGeneration = 0
         var settings = Settings()
         var updatingLocation = false
         var updatingHeading = false
@@ -79,7 +86,9 @@ final class LocationManagerEngine: @unchecked Sendable {
         /// since it was posted, and the manager is not gone.
         func accepts(_ sequence: Int) -> Bool { sequence > staleThrough && !detached }
         /// Extra receivers of every callback, held strongly, in registration order (``CLLocationManager/addObserver(_:)``).
-        var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = []
+        var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = [] {
+            didSet { receiversGeneration &+= 1 }
+        }
         var nextObserverToken = 0
     }
 

@@ -135,10 +135,7 @@ import LinuxCoreLocation
         _ location: CLLocation, marksSample: Bool = false, into row: inout OutputBuffer
     ) {
         row.appendTimestamp(location.timestamp)
-        for field in LocationField.allCases {
-            row.append(UInt8(ascii: ","))
-            row.append(field, of: location)
-        }
+        for field in LocationField.allCases { row.append(field, of: location, after: ",") }
         if marksSample { row.append(",sample") }
         row.append(UInt8(ascii: "\n"))
     }

@@ -17,11 +17,7 @@ enum JSONLine {
         case .location(let location):
             line.append("{\"type\":\"location\",\"timestamp\":")
             line.appendJSONTimestamp(location.timestamp)
-            for field in LocationField.allCases {
-                line.append(UInt8(ascii: ","))
-                line.append(field.memberPrefix)
-                line.append(field, of: location)
-            }
+            for field in LocationField.allCases { line.append(field, of: location, after: field.member) }
             line.appendReceiverMembers(of: location)
             if marksSample { line.append(",\"source\":\"sample\"") }
         case .heading(let heading):

@@ -11,7 +11,7 @@ enum LocationField: Int, CaseIterable {
 
     /// The JSON member name.
     var key: String {
-        memberPrefix.withUTF8Buffer { String(decoding: $0.dropFirst().dropLast(2), as: UTF8.self) }
+        member.withUTF8Buffer { String(decoding: $0.dropFirst(2).dropLast(2), as: UTF8.self) }
     }
 
     /// The CSV column name: the JSON member in snake_case (`horizontal_accuracy`).
@@ -51,32 +51,33 @@ enum LocationField: Int, CaseIterable {
         }
     }
 
-    /// `"key":`, ready to append to a JSON object: a literal, so that appending it costs no reference counting (an
-    /// array of bytes per field was retained and released for each of a fix's ten members, issue 30).
-    var memberPrefix: StaticString {
+    /// `,"key":`, ready to append to a JSON object after its first member: a literal, so that appending it costs no
+    /// reference counting (an array of bytes per field was retained and released for each of a fix's ten members,
+    /// issue 30), written with the value in one append.
+    var member: StaticString {
         switch self {
-        case .latitude: "\"latitude\":"
-        case .longitude: "\"longitude\":"
-        case .altitude: "\"altitude\":"
-        case .ellipsoidalAltitude: "\"ellipsoidalAltitude\":"
-        case .horizontalAccuracy: "\"horizontalAccuracy\":"
-        case .verticalAccuracy: "\"verticalAccuracy\":"
-        case .speed: "\"speed\":"
-        case .speedAccuracy: "\"speedAccuracy\":"
-        case .course: "\"course\":"
-        case .courseAccuracy: "\"courseAccuracy\":"
+        case .latitude: ",\"latitude\":"
+        case .longitude: ",\"longitude\":"
+        case .altitude: ",\"altitude\":"
+        case .ellipsoidalAltitude: ",\"ellipsoidalAltitude\":"
+        case .horizontalAccuracy: ",\"horizontalAccuracy\":"
+        case .verticalAccuracy: ",\"verticalAccuracy\":"
+        case .speed: ",\"speed\":"
+        case .speedAccuracy: ",\"speedAccuracy\":"
+        case .course: ",\"course\":"
+        case .courseAccuracy: ",\"courseAccuracy\":"
         }
     }
 }
 
 extension OutputBuffer {
-    /// Appends `field` of `location` in its shortest rounded form (``appendDecimal(_:_:)``).
+    /// Appends `prefix` and `field` of `location` in its shortest rounded form (``appendDecimal(_:_:after:)``).
     @inline(__always)
-    mutating func append(_ field: LocationField, of location: CLLocation) {
+    mutating func append(_ field: LocationField, of location: CLLocation, after prefix: StaticString = "") {
         if field == .course {
-            appendDirection(location.course, field.decimals)
+            appendDirection(location.course, field.decimals, after: prefix)
         } else {
-            appendDecimal(field.value(of: location), field.decimals)
+            appendDecimal(field.value(of: location), field.decimals, after: prefix)
         }
     }
 }

@@ -1,3 +1,5 @@
+import LocationSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -20,8 +22,7 @@ extension OutputBuffer {
             appendPrintf(value, decimals)
             return
         }
-        if value.sign == .minus { append(UInt8(ascii: "-")) }
-        appendScaled(rounded, decimals)
+        appendScaled(rounded, decimals, negative: value.sign == .minus, trimmed: false)
     }
 
     /// Appends the shortest text of `value` rounded to `decimals` decimals (0…8): what ``appendFixed(_:_:)``
@@ -29,36 +30,46 @@ extension OutputBuffer {
     /// zero is `0.0`, never `-0.0`; `null` when not finite.
     ///
     /// The rules of Docs/CLI.md for JSON Lines, CSV and `--format-string`.
-    mutating func appendDecimal(_ value: Double, _ decimals: Int) {
+    ///
+    /// `prefix` is appended first (a separator, a JSON member's name): in the same append as the number when it is
+    /// written exactly, which is the usual case.
+    mutating func appendDecimal(_ value: Double, _ decimals: Int, after prefix: StaticString = "") {
         guard value.isFinite else {
+            append(prefix)
             append("null")
             return
         }
         guard let rounded = Self.scaledMagnitude(value, decimals) else {
+            append(prefix)
             let start = count
             appendPrintf(value, decimals)
             trimFraction(from: start)
             return
         }
         if rounded == 0 {
+            append(prefix)
             append("0.0")
             return
         }
-        if value.sign == .minus { append(UInt8(ascii: "-")) }
-        let start = count
-        appendScaled(rounded, decimals)
-        trimFraction(from: start)
+        appendScaled(rounded, decimals, negative: value.sign == .minus, trimmed: true, after: prefix)
     }
 
     /// Appends a direction in degrees (a course, a heading), written 0 when it lies below 360° but rounds to 360.
     ///
-    /// Written as ``appendDecimal(_:_:)`` does, or as ``appendFixed(_:_:)`` when `fixed`; 0 is the same direction,
+    /// Written as ``appendDecimal(_:_:after:)`` does, or as ``appendFixed(_:_:)`` when `fixed`; 0 is the same direction,
     /// in the range 0..<360 that directions have (issue 32: 359.9999° was printed as `360.0`). Invalid markers (−1)
     /// and other values are written as they are.
-    mutating func appendDirection(_ degrees: Double, _ decimals: Int, fixed: Bool = false) {
+    mutating func appendDirection(
+        _ degrees: Double, _ decimals: Int, fixed: Bool = false, after prefix: StaticString = ""
+    ) {
         let full = (0...Self.maximumDecimals).contains(decimals) ? 360 * Self.integerPowersOfTen[decimals] : nil
         let shown = degrees >= 0 && degrees < 360 && Self.scaledMagnitude(degrees, decimals) == full ? 0 : degrees
-        if fixed { appendFixed(shown, decimals) } else { appendDecimal(shown, decimals) }
+        if fixed {
+            append(prefix)
+            appendFixed(shown, decimals)
+        } else {
+            appendDecimal(shown, decimals, after: prefix)
+        }
     }
 
     /// `|value|` × 10^`decimals`, rounded as `printf` rounds it; `nil` when not finite, when `decimals` is
@@ -89,14 +100,52 @@ extension OutputBuffer {
         [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000]
         + [100_000_000]
 
-    /// Appends `scaled` / 10^`decimals` with `decimals` decimals and no sign.
-    private mutating func appendScaled(_ scaled: UInt64, _ decimals: Int) {
-        let unit = Self.integerPowersOfTen[decimals]
-        append(scaled / unit)
-        guard decimals > 0 else { return }
-        append(UInt8(ascii: "."))
-        append(scaled % unit, width: decimals)
+    /// Appends `scaled` / 10^`decimals` (`decimals` in 0…8) with `decimals` decimals, after a `-` when `negative`;
+    /// when `trimmed`, without the trailing zeros, keeping one decimal (`.0` added to a number without decimals);
+    /// `prefix` before it all.
+    ///
+    /// The number is written backwards into a scratch buffer on the stack, after the prefix if it is short, and
+    /// appended at once: one append per number, where the prefix, the integer, the point, the fraction and the
+    /// trimming took five (issue 30).
+    private mutating func appendScaled(
+        _ scaled: UInt64, _ decimals: Int, negative: Bool, trimmed: Bool, after prefix: StaticString = ""
+    ) {
+        let integer = scaled / Self.integerPowersOfTen[decimals]
+        var fraction = scaled % Self.integerPowersOfTen[decimals]
+        var shown = decimals
+        if trimmed {
+            if shown == 0 { shown = 1 }
+            while shown > 1, fraction % 10 == 0 {
+                fraction /= 10
+                shown -= 1
+            }
+        }
+        let prefixLength = prefix.utf8CodeUnitCount
+        if prefixLength > Self.longestInlinePrefix { append(prefix) }
+        // A prefix, a sign, 16 integer digits (the scaled value is below 2⁵²), a point and 8 decimals fit.
+        let capacity = Self.longestInlinePrefix + 2 * DecimalDigits.maximumDigits + 2
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
+            let end = scratch.baseAddress.unsafelyUnwrapped + scratch.count
+            var start = end
+            if shown > 0 {
+                start = DecimalDigits.write(fraction, width: shown, endingAt: end) - 1
+                start[0] = UInt8(ascii: ".")
+            }
+            start = DecimalDigits.write(integer, width: 1, endingAt: start)
+            if negative {
+                start -= 1
+                start[0] = UInt8(ascii: "-")
+            }
+            if prefixLength <= Self.longestInlinePrefix {
+                start -= prefixLength
+                start.update(from: prefix.utf8Start, count: prefixLength)
+            }
+            append(UnsafeBufferPointer(start: start, count: end - start))
+        }
     }
+
+    /// The longest prefix ``appendScaled(_:_:negative:trimmed:after:)`` writes with the number.
+    private static var longestInlinePrefix: Int { 32 }
 
     /// Removes the trailing zeros of the number that starts at `start`, keeping one decimal, and adds `.0` to
     /// a number without decimals.

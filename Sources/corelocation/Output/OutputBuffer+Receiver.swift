@@ -28,8 +28,7 @@ extension OutputBuffer {
     /// Appends `member` and `value` with ``Numbers/Precision/dilution`` decimals at most; nothing when `value` is nil.
     private mutating func appendDilution(_ member: StaticString, _ value: Double?) {
         guard let value else { return }
-        append(member)
-        appendDecimal(value, Numbers.Precision.dilution)
+        appendDecimal(value, Numbers.Precision.dilution, after: member)
     }
 
     /// Appends the text line's part of `location`'s receiver values, each only when reported:

@@ -50,6 +50,12 @@ struct OutputBuffer {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes written elsewhere, such as a number in a scratch buffer.
+    @inline(__always)
+    mutating func append(_ other: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: other)
+    }
+
     /// Appends bytes.
     mutating func append(contentsOf other: [UInt8]) {
         bytes.append(contentsOf: other)
