@@ -52,6 +52,15 @@ import Testing
         let escaped = directory.path + "/a\\u{1B}[2Jb.gpx"
         #expect(replay.error.hasPrefix("LinuxCoreLocation: \(escaped): fix skipped: time 1970-01-01T00:00:00Z"))
         #expect(!replay.error.unicodeScalars.contains("\u{1B}"))
+        // A tester's: `providers` wrote the configured URI raw, and `plot` put the file's name raw into the SVG,
+        // which no XML parser then read (XML 1.0 allows no escape character, not even as a reference).
+        let providers = try await Tool.run(
+            ["providers"], environment: ["CORELOCATION_PROVIDER": "nmea:/nonexistent/a\u{1B}[31mb\nforged"])
+        #expect(providers.output.hasPrefix("configured  nmea:/nonexistent/a\\u{1B}[31mb\\u{A}forged  "))
+        #expect(!providers.output.unicodeScalars.contains("\u{1B}"))
+        let plot = try await Tool.run(["plot", file.path, "-o", "-"])
+        #expect(plot.output.contains("<title>a\\u{1B}[2Jb.gpx"), "\(plot.output.prefix(600))")
+        #expect(!plot.output.unicodeScalars.contains("\u{1B}"))
         #expect(DiagnosticText.oneLine("Zürich, 東京 \t") == "Zürich, 東京 \\u{9}")
         #expect(DiagnosticText.oneLine("plain") == "plain")
     }

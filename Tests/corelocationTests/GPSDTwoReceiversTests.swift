@@ -33,4 +33,17 @@ import Testing
                 "devices     /dev/ttyUSB0, /dev/ttyACM0  2 receivers: the first to report a fix is followed, the others "
                     + "left out; choose one with --provider \"\(gpsd.uri)?device=/dev/ttyACM0\""), "\(run.output)")
     }
+
+    /// A tester's: `?device=` naming a device gpsd does not serve read "following /dev/ttyNOPE (?device=); also
+    /// served: …", as if it were served.
+    @Test func providersSaysWhenTheChosenDeviceIsNotServed() async throws {
+        let gpsd = try ScriptedGPSD(lines: [], devices: ["/dev/ttyUSB0"])
+        let run = try await Tool.run(
+            ["providers"], environment: ["CORELOCATION_PROVIDER": gpsd.uri + "?device=/dev/ttyNOPE"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(
+            run.lines.contains(
+                "devices     /dev/ttyUSB0  ?device= names /dev/ttyNOPE, which gpsd does not serve: choose one of these"),
+            "\(run.output)")
+    }
 }

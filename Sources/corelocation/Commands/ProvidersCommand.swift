@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import LocationSupport
 
 /// `corelocation providers`: what is configured and what the probe finds, with a hint for each.
 struct ProvidersCommand: ToolCommand {
@@ -68,7 +69,11 @@ struct ProvidersCommand: ToolCommand {
             line("devices     (none)  gpsd has no receiver open; plug one in or start gpsd with its device")
             return
         }
-        if let chosen = gpsd.configuration.device {
+        if let chosen = gpsd.configuration.device, !paths.contains(chosen) {
+            line(
+                "devices     \(paths.joined(separator: ", "))  ?device= names \(chosen), which gpsd does not serve: "
+                    + "choose one of these")
+        } else if let chosen = gpsd.configuration.device {
             let others = paths.filter { $0 != chosen }
             line(
                 "devices     \(paths.joined(separator: ", "))  following \(chosen) (?device=)"
@@ -83,8 +88,11 @@ struct ProvidersCommand: ToolCommand {
         }
     }
 
+    /// Writes one line to standard output, its control characters written as `\u{1B}` (``DiagnosticText``): the
+    /// configured URI and gpsd's device paths come from outside, and a raw escape or newline in them reached the
+    /// terminal.
     private func line(_ text: String) {
-        Terminal.write(text + "\n")
+        Terminal.write(DiagnosticText.oneLine(text) + "\n")
     }
 
     /// The names of CDC-ACM receivers and USB serial adapters in `/dev`, without their number.

@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import LocationSupport
 
 /// An SVG picture of a track, with no map tiles: each segment's path of accepted fixes, every fix's accuracy
 /// circle, filtered fixes in another colour, start and end markers, a scale bar, a legend, and under the title the
@@ -277,9 +278,13 @@ struct TrackPlot {
 
     func f(_ value: Double) -> String { Numbers.fixed(value, 1) }
 
+    /// `text` as XML character data: the markup characters as entities, and control characters written as
+    /// `\u{1B}` (``DiagnosticText``), since XML 1.0 allows no C0 control but tab and line ends, not even as a
+    /// reference — a file name holding an escape made an SVG no XML parser reads.
     func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        DiagnosticText.oneLine(text).replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
 
