@@ -65,6 +65,16 @@ import Testing
         #expect(DiagnosticText.oneLine("plain") == "plain")
     }
 
+    /// A tester's: a timeout shorter than the authorization's answer ended with status 3, "location access is
+    /// notDetermined", as if access were refused; it is a timeout (status 2), or a fix when that came first.
+    @Test func aTimeoutBeforeTheAuthorizationsAnswerIsATimeout() async throws {
+        for _ in 0..<6 {
+            let run = try await Tool.run(["once", "--provider", "fixed:1,2", "--timeout", "1e-9"])
+            #expect(run.status == 2 || run.status == 0, "\(run.status): \(run.error)")
+            #expect(!run.error.contains("location access is"), "\(run.error)")
+        }
+    }
+
     @Test func aLevelIsNamedAsALevel() {
         #expect(OnceCommand.describe(.block) == "the block level (≤100.0 m, ≤60.0 s old)")
         #expect(

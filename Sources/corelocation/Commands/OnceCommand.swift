@@ -132,14 +132,18 @@ final class OnceCommand: ToolCommand {
                 if let location = result.location { session.writer.write(.location(location)) }
                 switch result.status {
                 case .success: session.finish(.success)
-                case .timedOut:
+                // A request ends not determined only when its timeout comes before the authorization's answer (a
+                // tester's `--timeout 1e-9`): a timeout like any other, not a refusal (status 3 said access was
+                // denied or restricted, when nothing was).
+                case .timedOut, .notDetermined:
+                    let message = Self.timeoutMessage(
+                        result, accuracy: accuracy, timeout: timeout, provider: provider.identifier,
+                        now: provider.clock.now)
                     session.finish(
                         .timedOut,
-                        Self.timeoutMessage(
-                            result, accuracy: accuracy, timeout: timeout, provider: provider.identifier,
-                            now: provider.clock.now))
-                case .notDetermined, .denied, .restricted:
-                    if result.status != .notDetermined { session.writeEndingError(CLError(.denied)) }
+                        result.status == .timedOut ? message : message + " (location access was not answered yet)")
+                case .denied, .restricted:
+                    session.writeEndingError(CLError(.denied))
                     session.finish(.unavailable, "location access is \(result.status)")
                 case .servicesDisabled:
                     session.finish(.unavailable, "location services are off")
