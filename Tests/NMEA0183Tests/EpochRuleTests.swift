@@ -108,6 +108,15 @@ import Testing
             + framed("GPGLL,3854.5087,N,07726.4523,W,125106,V,S")
         let events = decode(text).events
         #expect(events.fixes.isEmpty && events.noFixes.count == 1)
+        // A tester's: RMC and GLL with status A but mode S were fixes, a position the receiver did not measure.
+        for sentence in [
+            "GPRMC,120003.00,A,4807.038,N,01131.000,E,0.0,0.0,010120,,,S", "GPGLL,4807.038,N,01131.000,E,120003.00,A,S",
+        ] {
+            let simulated = decode(framed(sentence)).events
+            #expect(simulated.fixes.isEmpty && simulated.noFixes.count == 1, "\(sentence)")
+        }
+        // Estimated (E) and manual (M) positions stay fixes, as GGA qualities 6 and 7 do.
+        #expect(decode(framed("GPRMC,120003.00,A,4807.038,N,01131.000,E,0.0,0.0,010120,,,E")).events.fixes.count == 1)
     }
 
     @Test(arguments: [

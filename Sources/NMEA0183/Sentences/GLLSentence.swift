@@ -9,7 +9,7 @@ public struct GLLSentence: Sendable, Hashable {
     public var longitude: Double?
     /// UTC time of the position.
     public var time: NMEATimeOfDay?
-    /// `true` for status `A` (and not mode `N`).
+    /// `true` for status `A`, unless the mode indicator is `N` (no fix) or `S` (simulator).
     public var isValid: Bool
     /// The mode indicator as a quality.
     public var mode: NMEAFixQuality?
@@ -33,6 +33,6 @@ public struct GLLSentence: Sendable, Hashable {
         var optional = NMEAOptionalFields(sentence)
         mode = optional.modeIndicator(7)
         ignoredFields = optional.ignored
-        isValid = status == UInt8(ascii: "A") && mode != .invalid
+        isValid = status == UInt8(ascii: "A") && mode?.isFix != false  // not N, nor S: simulator output
     }
 }

@@ -6,7 +6,8 @@
 public struct RMCSentence: Sendable, Hashable {
     /// UTC time of the fix.
     public var time: NMEATimeOfDay?
-    /// `true` for status `A`, `false` for `V` or an `N` mode indicator.
+    /// `true` for status `A`, `false` for `V` or an `N` (no fix) or `S` (simulator) mode
+    /// indicator.
     public var isValid: Bool
     /// Latitude in degrees, north positive.
     public var latitude: Double?
@@ -47,6 +48,6 @@ public struct RMCSentence: Sendable, Hashable {
             10, "magnetic variation", directionName: "magnetic variation direction")
         mode = optional.modeIndicator(12)
         ignoredFields = optional.ignored
-        isValid = status == UInt8(ascii: "A") && mode != .invalid
+        isValid = status == UInt8(ascii: "A") && mode?.isFix != false  // not N, nor S: simulator output
     }
 }
