@@ -8,8 +8,11 @@ import GPX
 /// does not grow with the document or with the length of a leg, and no thread is involved. Nothing is read before
 /// the first ``next()``. Errors (unreadable file, malformed XML, a refused DTD, no points) are written to standard
 /// error and thrown by ``next()``; points skipped or values dropped by the lenient reader are summarised on
-/// standard error at the end of each pass. A fix whose time fails ``FixTime`` (before 1980, after the year 4000) is
-/// skipped and counted: the first of each cause is announced, the counts join the end-of-pass summary.
+/// standard error at the end of the first pass. A fix whose time fails ``FixTime`` (before 1980, after the year
+/// 4000) is skipped and counted: the first of each cause is announced, the counts join that summary. A loop's later
+/// passes read the same document, so they say nothing more (each pass repeated both lines, with growing counts,
+/// and a replay reads passes ahead of its slowest manager: a tester's `--count 8` printed up to 53 of them); the
+/// count (``skipped``) goes on over every pass.
 ///
 /// A FIFO, pipe or device gives its bytes only once: it is read to its end at the first pass and replayed from
 /// memory (at most ``unseekableLimit`` bytes; a longer one fails with a message saying to save it to a file).
@@ -31,6 +34,8 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
         var timeline: GPXReplayTimeline
         var planner = GPXReplayPlanner()
         var isRead = false
+        /// Where the reader's summary of what it skipped goes at the end of the document: the first pass's only.
+        var announcesReaderSkips: (@Sendable (String) -> Void)?
     }
 
     /// The document: a file, or data in memory (given so, or read at the first pass from a pipe, FIFO or device).
@@ -41,8 +46,8 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
     private var pass: Pass?
     /// Fixes skipped because their time is out of range, over every pass.
     private(set) var skipped: SkippedFixes
-    /// How many skipped fixes the last end-of-pass summary counted.
-    private var summarised = 0
+    /// How many passes have ended.
+    private var passesEnded = 0
     private let announce: @Sendable (String) -> Void
     /// Ends a read waiting on a FIFO or a stalled pipe when the replay stops (``interrupt()``).
     private let cancellation = GPXReadCancellation()
@@ -77,8 +82,8 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
                 guard case .none = pass else { break }
                 pass = try start()
             }
-            if skipped.total > summarised, let summary = skipped.summary { announce(summary) }
-            summarised = skipped.total
+            if passesEnded == 0, let summary = skipped.summary { announce(summary) }
+            passesEnded += 1
             return nil
         } catch {
             close()  // the error reaches the managers under their CLError: no warning repeats it
@@ -140,7 +145,8 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
         guard let selection = scan.selection else { throw NoPoints(source: name) }
         return Pass(
             stream: try input.events(cancellation: cancellation), selection: selection,
-            timeline: GPXReplayTimeline(defaultSpeed: defaultSpeed, startTime: scan.startTime ?? Date()))
+            timeline: GPXReplayTimeline(defaultSpeed: defaultSpeed, startTime: scan.startTime ?? Date()),
+            announcesReaderSkips: passesEnded == 0 ? announce : nil)
     }
 }
 
@@ -171,7 +177,9 @@ extension GPXReplaySource.Pass {
             guard let event = try stream.next() else {
                 timeline.endSegment()
                 isRead = true
-                if let skipped = stream.summary.skippedDescription { Diagnostics.warn("\(name): warning: \(skipped)") }
+                if let announce = announcesReaderSkips, let skipped = stream.summary.skippedDescription {
+                    announce("\(name): warning: \(skipped)")
+                }
                 continue
             }
             // A switch over the event alone: over a (selection, event) tuple, it copied the event's point.

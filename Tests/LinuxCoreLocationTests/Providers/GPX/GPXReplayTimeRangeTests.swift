@@ -37,6 +37,31 @@ import Testing
             ])
     }
 
+    /// A tester's: a loop repeated the reader's warning and the skipped-fix summary at every pass, the count
+    /// growing, and read passes ahead of the last fix written (`--count 8` printed up to 53 lines).
+    @Test func aLoopSaysWhatItSkippedOnceNotAtEveryPass() throws {
+        let body =
+            "<trk><trkseg>" + point(0, "1975-01-01T00:00:00Z") + point(0.00001, "1976-01-01T00:00:00Z")
+            + "<trkpt lat=\"0\" lon=\"0.00002\"><ele>high</ele><time>2024-01-01T00:00:00Z</time></trkpt>"
+            + point(0.00003, "2024-01-01T00:00:02Z") + "</trkseg></trk>"
+        let announced = Locked<[String]>([])
+        let source = GPXReplaySource(input: .data(gpxDocument(body), name: "loop.gpx"), defaultSpeed: 1.4) { line in
+            announced.withLock { $0.append(line) }
+        }
+        var fixes = 0
+        for _ in 0..<3 {
+            while try source.next() != nil { fixes += 1 }
+            try source.rewind()
+        }
+        #expect(fixes == 9)
+        #expect(source.skipped.total == 6)
+        let lines = announced.withLock { $0 }
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first?.hasPrefix("loop.gpx: fix skipped: time 1975-01-01T00:00:00Z is before 1980") == true)
+        #expect(lines.contains("loop.gpx: 2 fixes skipped: time before 1980"))
+        #expect(lines.contains { $0.hasPrefix("loop.gpx: warning: ") && $0.contains("dropped 1 invalid value") })
+    }
+
     @Test func aDocumentWhosePointsAreAllOutOfRangeReplaysNothing() throws {
         let body =
             "<trk><trkseg>" + point(0, "9000-01-01T00:00:00Z") + point(0.1, "5000-01-01T00:00:00Z")
