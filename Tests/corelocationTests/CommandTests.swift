@@ -90,6 +90,16 @@ import Testing
         #expect(counter.accepted + counter.filtered == 15)
         #expect(counter.filtered == 1)
         #expect(counter.polylines == 1)
+        #expect(run.error.contains("wrote \(output.path): 15 fixes, 14 accepted"), "\(run.error)")
+        // A tester's: one point was "1 points".
+        let one = FileManager.default.temporaryDirectory.appendingPathComponent("one-\(UUID().uuidString).gpx")
+        defer { try? FileManager.default.removeItem(at: one) }
+        try Data(
+            #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="45" lon="4"/></gpx>"#
+                .utf8
+        ).write(to: one)
+        let single = try await Tool.run(["plot", one.path, "-o", output.path])
+        #expect(single.error.contains(": 1 point, 1 accepted"), "\(single.error)")
     }
 
     @Test func missingFileAndBadRegionGiveTheDocumentedStatuses() async throws {

@@ -130,7 +130,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         // The track's own name after the file's: a recording of the sample says so there.
         let name = points.trackName ?? points.documentName
         let file = URL(fileURLWithPath: input).lastPathComponent
-        write(TrackPlot(drawn, title: name.map { "\(file) — \($0)" } ?? file), noun: "points")
+        write(TrackPlot(drawn, title: name.map { "\(file) — \($0)" } ?? file), noun: "point")
     }
 
     /// The blocks layer's accuracy filter (`updateAccuracyFilter`) on one fix: off at 0, else at most the
@@ -170,10 +170,10 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
         addDelivered()
-        write(TrackPlot(track, title: URL(fileURLWithPath: input).lastPathComponent), noun: "fixes")
+        write(TrackPlot(track, title: URL(fileURLWithPath: input).lastPathComponent), noun: "fix")
     }
 
-    /// Writes the picture and ends the command.
+    /// Writes the picture and ends the command; `noun` (singular) names what was drawn in the closing line.
     private func write(_ plot: TrackPlot, noun: String) -> Never {
         let svg = plot.svg()
         if output == "-" {
@@ -182,7 +182,9 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
             if let problem = LocalFiles.write(Array(svg.utf8), to: output) {
                 Terminal.exit(.cannotCreate, "cannot write \(output): \(problem)")
             }
-            Terminal.note("wrote \(output): \(plot.fixCount) \(noun), \(plot.acceptedCount) accepted")
+            Terminal.note(
+                "wrote \(output): \(Numbers.count(plot.fixCount, noun, plural: noun == "fix" ? "fixes" : nil)), "
+                    + "\(plot.acceptedCount) accepted")
         }
         Terminal.exit(.success)
     }
