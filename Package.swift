@@ -33,7 +33,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "corelocation",
-            dependencies: ["LinuxCoreLocation", "LocationBlocks", "LocationSupport", "NMEA0183", "GPX"],
+            dependencies: ["LinuxCoreLocation", "LocationBlocks", "LocationSupport", "NMEA0183", "GPX", "GPSD"],
             resources: [.embedInCode("Resources/SampleTrack.gpx")]
         ),
         // README.md's programs, whole: `swift run example-tracker`, `swift run example-where-am-i`.

@@ -1,4 +1,5 @@
 import Foundation
+import GPSD
 import LinuxCoreLocation
 import LocationSupport
 
@@ -69,22 +70,25 @@ struct ProvidersCommand: ToolCommand {
             line("devices     (none)  gpsd has no receiver open; plug one in or start gpsd with its device")
             return
         }
+        // Shown without a network source's password (GPSDDevice.displayName(of:)), compared whole.
+        let shown = { (paths: [String]) in paths.map(GPSDDevice.displayName(of:)).joined(separator: ", ") }
         if let chosen = gpsd.configuration.device, !paths.contains(chosen) {
             line(
-                "devices     \(paths.joined(separator: ", "))  ?device= names \(chosen), which gpsd does not serve: "
+                "devices     \(shown(paths))  ?device= names \(shown([chosen])), which gpsd does not serve: "
                     + "choose one of these")
         } else if let chosen = gpsd.configuration.device {
             let others = paths.filter { $0 != chosen }
             line(
-                "devices     \(paths.joined(separator: ", "))  following \(chosen) (?device=)"
-                    + (others.isEmpty ? "" : "; also served: \(others.joined(separator: ", "))"))
+                "devices     \(shown(paths))  following \(shown([chosen])) (?device=)"
+                    + (others.isEmpty ? "" : "; also served: \(shown(others))"))
         } else if paths.count == 1 {
-            line("devices     \(paths[0])  the one receiver gpsd serves")
+            line("devices     \(shown(paths))  the one receiver gpsd serves")
         } else {
             let base = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
             line(
-                "devices     \(paths.joined(separator: ", "))  \(paths.count) receivers: the first to report a fix is "
-                    + "followed, the others left out; choose one with --provider \"\(base)?device=\(paths[1])\"")
+                "devices     \(shown(paths))  \(paths.count) receivers: the first to report a fix is "
+                    + "followed, the others left out; choose one with --provider \"\(base)?device=\(shown([paths[1]]))\""
+            )
         }
     }
 

@@ -71,7 +71,7 @@ struct GPSDDeviceChoice {
             Diagnostics.line(
                 source,
                 "gpsd does not serve \(configured) (it serves "
-                    + (served.isEmpty ? "no device yet" : served.joined(separator: ", "))
+                    + (served.isEmpty ? "no device yet" : Self.shown(served))
                     + "); waiting for it to appear"))
     }
 
@@ -88,7 +88,8 @@ struct GPSDDeviceChoice {
                 if path == followed, configured == nil {
                     followed = nil
                     announce(
-                        Diagnostics.line(source, "\(path) is gone; following the next device that reports a fix"))
+                        Diagnostics.line(
+                            source, "\(Self.shown([path])) is gone; following the next device that reports a fix"))
                 }
             }
         }
@@ -97,6 +98,11 @@ struct GPSDDeviceChoice {
     private mutating func note(_ path: String) {
         if !known.contains(path) { known.append(path) }
         if followed != nil { nameOthers() }
+    }
+
+    /// Device paths as a line shows them: a network source's password replaced (``GPSDDevice/displayName(of:)``).
+    private static func shown(_ paths: [String]) -> String {
+        paths.map(GPSDDevice.displayName(of:)).joined(separator: ", ")
     }
 
     /// Says which device is followed and names the others not named yet; silent when `?device=` chose it.
@@ -108,8 +114,8 @@ struct GPSDDeviceChoice {
         announce(
             Diagnostics.line(
                 source,
-                "following \(followed), the first device with a fix; gpsd also serves "
-                    + "\(others.joined(separator: ", ")), whose reports are left out "
+                "following \(Self.shown([followed])), the first device with a fix; gpsd also serves "
+                    + "\(Self.shown(others)), whose reports are left out "
                     + "(choose a device with ?device=PATH)"))
     }
 }

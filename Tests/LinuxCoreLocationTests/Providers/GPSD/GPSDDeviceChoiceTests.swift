@@ -76,6 +76,20 @@ import Testing
         #expect(translate([.devices([Self.active("/dev/ttyACM9")])], device: "/dev/ttyACM9").lines.isEmpty)
     }
 
+    /// The line naming the devices left out does not show a network source's password.
+    @Test func aCastersPasswordIsNotShown() {
+        let caster = "ntrip://user:secret@caster.example:2101/MOUNT"
+        let (_, lines) = translate([
+            .devices([Self.active("/dev/ttyUSB0"), Self.active(caster)]), Self.fix("/dev/ttyUSB0", 45.7, second: 1),
+        ])
+        #expect(
+            lines == [
+                "gpsd://test: following /dev/ttyUSB0, the first device with a fix; gpsd also serves "
+                    + "ntrip://user:***@caster.example:2101/MOUNT, whose reports are left out "
+                    + "(choose a device with ?device=PATH)"
+            ])
+    }
+
     /// gpsd's ERROR replies are said, each message once.
     ///
     /// gpsd 3.22 answers `?WATCH` for a device it has not opened with an ERROR, and then sends nothing: the
