@@ -95,5 +95,8 @@ final class SVGCircles: NSObject, XMLParserDelegate {
         #expect(TrackPlot.duration(42.4) == "42 s")
         #expect(TrackPlot.duration(119) == "1 min 59 s")
         #expect(TrackPlot.duration(7_500) == "2 h 05 min")
+        #expect(TrackPlot.duration(172_799) == "47 h 59 min")
+        #expect(TrackPlot.duration(172_800) == "2 d 00 h")
+        #expect(TrackPlot.duration(1_420_070_400) == "16436 d 00 h")  // 1975 to 2020: a tester's "394464 h 00 min"
     }
 }

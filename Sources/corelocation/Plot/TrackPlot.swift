@@ -126,11 +126,16 @@ struct TrackPlot {
         return "\(Self.distance(metres)) in \(Self.duration(last.timeIntervalSince(first)))"
     }
 
-    /// `42 s`, `1 min 59 s`, `2 h 05 min`.
+    /// `42 s`, `1 min 59 s`, `2 h 05 min`, and from two days on `16436 d 00 h` (a track of points years apart read
+    /// `394464 h 00 min`).
     static func duration(_ seconds: TimeInterval) -> String {
         let whole = Int(seconds.rounded())
         if whole < 60 { return "\(whole) s" }
         if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
+        if whole >= 172_800 {
+            let hours = whole / 3600 % 24
+            return "\(whole / 86_400) d \(hours < 10 ? "0" : "")\(hours) h"
+        }
         let minutes = whole / 60 % 60
         return "\(whole / 3600) h \(minutes < 10 ? "0" : "")\(minutes) min"
     }
