@@ -24,6 +24,12 @@ public enum GPSWeekRollover {
     ///   - reference: see ``NMEADecoderOptions/rolloverReferenceDate``.
     /// - Returns: the repaired date; unchanged when it is already plausible.
     public static func corrected(_ date: NMEADate, reference: Date) -> NMEADate {
+        corrected(dayOf: date, reference: reference).date
+    }
+
+    /// ``corrected(_:reference:)`` with the repaired date's day number since 1970-01-01, which the rule computes
+    /// anyway: the epoch assembler stamps each fix with it instead of computing it again (issue 30).
+    static func corrected(dayOf date: NMEADate, reference: Date) -> (date: NMEADate, day: Int) {
         let referenceDay = Int((reference.timeIntervalSince1970 / 86_400).rounded(.down))
         var day = date.daysSince1970
         // The usual case, a plausible date that exists as written (as every parsed one does), is returned as it is:
@@ -31,13 +37,13 @@ public enum GPSWeekRollover {
         if day >= referenceDay - plausibleSpanInDays,
             NMEADate(year: date.year, month: date.month, day: date.day) != nil
         {
-            return date
+            return (date, day)
         }
         var shifts = 0
         while day < referenceDay - plausibleSpanInDays, shifts < 4 {
             day += eraLengthInDays
             shifts += 1
         }
-        return NMEADate(daysSince1970: day)
+        return (NMEADate(daysSince1970: day), day)
     }
 }

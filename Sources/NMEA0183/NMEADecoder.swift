@@ -263,14 +263,21 @@ extension NMEADecoder: NMEATypedSentenceHandler {
         }
         statistics.acceptedSentences += 1
         if Sentence.self == OtherContent.self { statistics.unknownSentences += 1 }
-        if options.reportsSentences {
-            events.append(.sentence(sentence.content.message(NMEASentence(copying: fields))))
-        }
+        if options.reportsSentences { report(sentence, fields) }
         let start = events.count
         // The address key serves only to learn the cycle's end: not computed when epochs do not close at it.
         assembler.add(
             sentence, line: fields.line, talker: fields.talkerCode,
             address: options.closesEpochAtCycleEnd ? fields.addressKey : nil, into: &events)
         countEvents(from: start)
+    }
+
+    /// Reports `sentence`, decoded from `fields`, as an event.
+    ///
+    /// Out of line: inlined, the copy of the sentence its content takes was made on entry to
+    /// ``handle(_:_:)``, for every sentence, even when no sentence is reported (issue 30).
+    @inline(never)
+    private mutating func report<Sentence: NMEATypedSentence>(_ sentence: Sentence, _ fields: NMEAFieldView) {
+        events.append(.sentence(sentence.content.message(NMEASentence(copying: fields))))
     }
 }

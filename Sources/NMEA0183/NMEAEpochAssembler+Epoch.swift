@@ -70,9 +70,10 @@ extension NMEAEpochAssembler {
         guard isEpochOpen else { return }
         isEpochOpen = false
         guard !epoch.reported else { return }
-        let date = date(of: epoch)
-        if let date, let time = epoch.time { lastDate = (date, time) }
-        let timestamp = Self.timestamp(date: date, time: epoch.time)
+        let dated = epochDate()
+        if let dated, let time = epoch.time { lastDate = (dated.date, dated.day, time) }
+        let date = dated?.date
+        let timestamp = Self.timestamp(day: dated?.day, time: epoch.time)
         // A GSA counts for this epoch when it arrived during it or the one before (it carries no time).
         let gsa = latestGSA.flatMap { $0.serial >= epochSerial - 1 ? $0 : nil }
         guard let time = epoch.time, let latitude = epoch.latitude, let longitude = epoch.longitude else {
@@ -102,6 +103,7 @@ extension NMEAEpochAssembler {
             verticalAccuracy = epoch.gstAltitudeSigma.flatMap { $0 > 0 ? $0 : nil }
             accuracySource = .gst
         }
+        if fixTalker.code != epoch.talker { fixTalker = (epoch.talker, NMEASentence.talker(code: epoch.talker)) }
         // Built where it is appended: no copy of a finished fix.
         events.append(
             .fix(
@@ -112,28 +114,32 @@ extension NMEAEpochAssembler {
                     horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy,
                     accuracySource: accuracySource, quality: epoch.quality ?? .autonomous, mode: mode,
                     satellitesUsed: epoch.satellitesUsed ?? gsa.map(\.satellitesUsed),
-                    hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: NMEASentence.talker(code: epoch.talker),
+                    hdop: hdop, vdop: gsa?.vdop, pdop: gsa?.pdop, talker: fixTalker.text,
                     line: epoch.line)))
     }
 
-    /// The epoch's date: its own (rollover-corrected), else the last known date carried forward across midnight;
-    /// nil without a time of day or any date so far.
-    func date(of epoch: Epoch) -> NMEADate? {
+    /// The date of ``epoch`` and its day number since 1970-01-01: its own date (rollover-corrected), else the last
+    /// known date carried forward across midnight; nil without a time of day or any date so far.
+    ///
+    /// Reads the epoch where it is (passed as an argument, it was copied once per fix), and gives the day number the
+    /// rule computed, so that the timestamp does not compute it again (issue 30).
+    func epochDate() -> (date: NMEADate, day: Int)? {
         guard let time = epoch.time else { return nil }
-        if let own = epoch.date { return GPSWeekRollover.corrected(own, reference: rolloverReferenceDate) }
+        if let own = epoch.date { return GPSWeekRollover.corrected(dayOf: own, reference: rolloverReferenceDate) }
         guard let last = lastDate else { return nil }
-        let crossedMidnight = time.secondsSinceMidnight < last.time.secondsSinceMidnight - 43_200
-        return crossedMidnight ? last.date.adding(days: 1) : last.date
+        guard time.secondsSinceMidnight < last.time.secondsSinceMidnight - 43_200 else { return (last.date, last.day) }
+        // The time of day fell by more than 12 hours: midnight passed.
+        return (NMEADate(daysSince1970: last.day + 1), last.day + 1)
     }
 
     /// The UTC instant of the open epoch as far as it is known now, for headings that arrive during it.
     func openEpochTimestamp() -> Date? {
-        isEpochOpen ? Self.timestamp(date: date(of: epoch), time: epoch.time) : nil
+        isEpochOpen ? Self.timestamp(day: epochDate()?.day, time: epoch.time) : nil
     }
 
-    /// The UTC instant of a date and a time of day; nil unless both are known.
-    static func timestamp(date: NMEADate?, time: NMEATimeOfDay?) -> Date? {
-        guard let date, let time else { return nil }
-        return Date(timeIntervalSince1970: Double(date.daysSince1970) * 86_400 + time.secondsSinceMidnight)
+    /// The UTC instant of a day (since 1970-01-01) and a time of day; nil unless both are known.
+    static func timestamp(day: Int?, time: NMEATimeOfDay?) -> Date? {
+        guard let day, let time else { return nil }
+        return Date(timeIntervalSince1970: Double(day) * 86_400 + time.secondsSinceMidnight)
     }
 }

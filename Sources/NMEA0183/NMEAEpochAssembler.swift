@@ -44,7 +44,11 @@ public struct NMEAEpochAssembler: Sendable {
     /// Whether sentences arrived since the last fix or no-fix: ``epoch`` holds their data.
     var isEpochOpen = false
     var epochSerial = 0
-    var lastDate: (date: NMEADate, time: NMEATimeOfDay)?
+    /// The date, its day number since 1970-01-01 and the time of day of the last epoch that had a date.
+    var lastDate: (date: NMEADate, day: Int, time: NMEATimeOfDay)?
+    /// The talker of the last fix, as its code and its text: consecutive fixes mostly share it, and making its text
+    /// cost more than the rest of the fix (issue 30).
+    var fixTalker: (code: UInt16, text: String) = (0, NMEASentence.talker(code: 0))
     var latestGSA: GSAState?
     /// The magnetic variation of the last valid RMC that carried one, east positive.
     var latestVariation: Double?

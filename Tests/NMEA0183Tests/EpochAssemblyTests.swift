@@ -193,10 +193,14 @@ import Testing
         for day in first...last {
             let date = NMEADate(daysSince1970: day)
             #expect(GPSWeekRollover.corrected(date, reference: reference) == defined(date), "\(date)")
+            // The day number the assembler stamps fixes with is the repaired date's own.
+            let (repaired, repairedDay) = GPSWeekRollover.corrected(dayOf: date, reference: reference)
+            #expect(repaired == defined(date) && repairedDay == defined(date).daysSince1970, "\(date)")
         }
         var unreal = try #require(NMEADate(year: 2024, month: 2, day: 1))
         unreal.day = 40
         #expect(GPSWeekRollover.corrected(unreal, reference: reference) == NMEADate(year: 2024, month: 3, day: 11))
+        #expect(GPSWeekRollover.corrected(dayOf: unreal, reference: reference).day == defined(unreal).daysSince1970)
     }
 
     @Test func headingEventsCarryTheOpenEpochTime() {

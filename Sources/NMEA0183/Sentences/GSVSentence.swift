@@ -58,7 +58,9 @@ public struct GSVSentence: Sendable, Hashable {
         let groups = (sentence.fieldCount - 3) / 4
         var satellites: [Satellite] = []
         if keepsSatellites { satellites.reserveCapacity(groups) }
-        for group in 0..<groups {
+        // Without satellites to keep, groups that read plainly need no reading: it would find nothing to report.
+        let readsGroups = keepsSatellites || !sentence.satelliteGroupsReadPlainly(groups)
+        for group in 0..<(readsGroups ? groups : 0) {
             let base = 4 + group * 4
             guard let id = try sentence.integer(base, "satellite id", in: 0...999) else { continue }
             let satellite = Satellite(
