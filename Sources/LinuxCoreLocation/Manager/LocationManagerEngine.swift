@@ -112,6 +112,8 @@ final class LocationManagerEngine: @unchecked Sendable {
     private let eventTimeBits = Atomic<UInt64>(noEventTime)
     /// What ``eventTimeBits`` holds while no fixes are being reported: a NaN no clock reads.
     private static let noEventTime: UInt64 = 0x7FF8_0000_C10C_0000
+    /// The `locationUnknown` error last made (``error(_:)``), and the provider identifier it names.
+    let unknownLocationErrors = Locked<(source: String?, error: CLError)?>(nil)
     /// Whether this engine has told the hub it needs the provider.
     ///
     /// Its lock is held across the hub call, so that two threads changing services at once reach the hub in
