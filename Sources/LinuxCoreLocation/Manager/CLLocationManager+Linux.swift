@@ -16,7 +16,7 @@ extension CLLocationManager {
     /// **Linux only.** Ages measured against it are the same on every run of a replay: a replay as fast as
     /// possible moves its virtual clock on while earlier fixes still wait on the callback thread, so `clock.now`
     /// read inside a callback depends on scheduling, and this does not. Read it on the callback thread.
-    public var eventTime: Date { engine.state.withLock { $0.eventTime } ?? engine.clock.now }
+    public var eventTime: Date { engine.eventTime ?? engine.clock.now }
 
     /// The move in metres that makes a significant change: 500 by default, Apple's published figure; values
     /// ≤ 0 accept every fix that passes the interval.

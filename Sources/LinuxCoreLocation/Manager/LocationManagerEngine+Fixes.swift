@@ -43,7 +43,9 @@ extension LocationManagerEngine {
             }
         }
         guard case .calls(var round) = consume decision else { return }
-        defer { state.withLock { $0.eventTime = round.outerEventTime } }
+        // Set out of the lock, and put back without it: ``eventTime`` is an atomic of its own.
+        let outerEventTime = beginEventTime(now)
+        defer { restoreEventTime(outerEventTime) }
         if let taken = round.receivers.take() { held.hold(taken, generation: round.generation) }
         // The receivers held serve the round's first call (usually the only one); each later call (the fix's region
         // events, a pause, a visit) goes to the delegate and observers of that moment, since a call may release the
@@ -69,8 +71,7 @@ extension LocationManagerEngine {
         case calls(CallbackRound)
     }
 
-    /// The calls one event's fixes caused, under the lock that also marks the calls as under way, and their
-    /// receivers when those held are no longer the state's.
+    /// The calls one event's fixes caused, and their receivers when those held are no longer the state's.
     private struct CallbackRound {
         let callbacks: FixCallbacks
         /// The receivers of the first call, taken when those held are not the state's (``State/receiversGeneration``
@@ -78,23 +79,18 @@ extension LocationManagerEngine {
         var receivers: Receivers?
         /// The ``State/receiversGeneration`` of the receivers of the first call.
         let generation: Int
-        /// The ``State/eventTime`` of calls this one is nested in, put back when it ends.
-        let outerEventTime: Date?
 
-        /// Takes the receivers unless those held at `heldGeneration` are current, and sets ``State/eventTime`` to
-        /// `now` for `callbacks`, about to be made.
-        init(_ callbacks: FixCallbacks, startingAt now: Date, in state: inout State, held heldGeneration: Int?) {
+        /// Takes the receivers unless those held at `heldGeneration` are current.
+        init(_ callbacks: FixCallbacks, in state: inout State, held heldGeneration: Int?) {
             self.callbacks = callbacks
             generation = state.receiversGeneration
             receivers = heldGeneration == state.receiversGeneration ? nil : Receivers(state)
-            outerEventTime = state.eventTime
-            state.eventTime = now
         }
     }
 
     /// Runs `fixes` through every service under the lock when they are `current`, and adds each fix's region events:
     /// the calls, in fix order, and when there are some, their receivers unless those held at `heldGeneration` are
-    /// still the state's, with ``State/eventTime`` set to `now` for them.
+    /// still the state's.
     private func decide(
         _ fixes: [CLLocation], current: Bool, _ regionEvents: [[RegionMonitor.Event]]?, state: inout State, now: Date,
         held heldGeneration: Int?
@@ -119,7 +115,7 @@ extension LocationManagerEngine {
             if current, let visit = state.visits?.update(with: fix, at: now) { callbacks.append(.visit(visit)) }
         }
         return callbacks.isEmpty
-            ? .none : .calls(CallbackRound(callbacks, startingAt: now, in: &state, held: heldGeneration))
+            ? .none : .calls(CallbackRound(callbacks, in: &state, held: heldGeneration))
     }
 
     /// Standard updates: automatic pauses first (which may add a pause or resume callback), then the

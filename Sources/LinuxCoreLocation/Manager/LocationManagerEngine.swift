@@ -1,4 +1,5 @@
 import LocationSupport
+import Synchronization
 
 /// The state and behaviour behind one ``CLLocationManager``; the manager's open members forward here.
 ///
@@ -67,8 +68,6 @@ final class LocationManagerEngine: @unchecked Sendable {
         /// told in the current hop): what `requestState(for:)` answers, so that it never contradicts it.
         var heardRegionStates: [String: CLRegionState] = [:]
         var heading: CLHeading?
-        /// While fixes are being reported, the time on the clock when the provider delivered them.
-        var eventTime: Date?
         /// The status the delegate last heard, at creation or in a change; a change to the same status is not
         /// reported again.
         var reportedStatus: CLAuthorizationStatus?
@@ -105,6 +104,16 @@ final class LocationManagerEngine: @unchecked Sendable {
     let mailbox: CallbackMailbox
     let hub: LocationHub
     let state: Locked<State>
+    /// While fixes are being reported, the time on the clock when the provider delivered them, as
+    /// `Date.timeIntervalSinceReferenceDate`'s bits; ``noEventTime`` otherwise (``eventTime``).
+    ///
+    /// An atomic beside the state, not in it: set before a fix's calls and put back after them, and read by the
+    /// blocks layer in each `didUpdateLocations`, it took the state's lock three times per fix.
+    private let eventTimeBits = Atomic<UInt64>(noEventTime)
+    /// What ``eventTimeBits`` holds while no fixes are being reported: a NaN no clock reads.
+    private static let noEventTime: UInt64 = 0x7FF8_0000_C10C_0000
+    /// The `locationUnknown` error last made (``error(_:)``), and the provider identifier it names.
+    let unknownLocationErrors = Locked<(source: String?, error: CLError)?>(nil)
     /// Whether this engine has told the hub it needs the provider.
     ///
     /// Its lock is held across the hub call, so that two threads changing services at once reach the hub in
@@ -125,6 +134,26 @@ final class LocationManagerEngine: @unchecked Sendable {
         self.init(
             provider: configuration.resolvedProvider(), app: configuration.authorization.app,
             mailbox: configuration.callbackQueue.map(CallbackMailbox.for) ?? .forCurrentThread())
+    }
+
+    /// While fixes are being reported, the time on the clock when the provider delivered them; `nil` otherwise.
+    var eventTime: Date? {
+        let bits = eventTimeBits.load(ordering: .acquiring)
+        return bits == Self.noEventTime ? nil : Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits))
+    }
+
+    /// Sets ``eventTime`` to `date` for the calls about to be made and returns what it was, for
+    /// ``restoreEventTime(_:)`` to put back when they end (calls may be nested).
+    ///
+    /// Only the callback thread sets it: a load and a store, no read-modify-write, suffice.
+    func beginEventTime(_ date: Date) -> UInt64 {
+        defer { eventTimeBits.store(date.timeIntervalSinceReferenceDate.bitPattern, ordering: .releasing) }
+        return eventTimeBits.load(ordering: .acquiring)
+    }
+
+    /// Puts back the ``eventTime`` that ``beginEventTime(_:)`` returned.
+    func restoreEventTime(_ outer: UInt64) {
+        eventTimeBits.store(outer, ordering: .releasing)
     }
 
     /// Connects the engine to its manager and reports the initial authorization, as iOS 14 does on creation.

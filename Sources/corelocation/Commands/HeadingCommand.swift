@@ -44,7 +44,7 @@ final class HeadingCommand: ToolCommand {
                 session.writer.write(.heading(heading))
                 written += 1
                 if let count, written >= count {
-                    stop.pointee = true
+                    stop?.pointee = true
                     session.finish(.success)
                 }
             }

@@ -65,7 +65,7 @@ final class WatchCommand: ToolCommand {
                 session.writer.write(.location(location))
                 written += 1
                 if let count, written >= count {
-                    stop.pointee = true
+                    stop?.pointee = true
                     session.finish(.success)
                 }
             }
