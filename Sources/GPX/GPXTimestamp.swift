@@ -76,35 +76,13 @@ enum GPXTimestamp {
         // Both bounds are far inside Int64 milliseconds (±9.2e15 s), so the conversion below cannot trap.
         guard seconds >= earliestFormattable, seconds < endOfFormattable - 0.0005 else { return false }
         let milliseconds = Int64((seconds * 1000).rounded())
-        let (wholeSeconds, millis) = floorDivide(milliseconds, 1000)
-        let (days, secondOfDay) = floorDivide(wholeSeconds, 86_400)
-        let (year, month, day) = CivilDate.date(daysSince1970: Int(days))
-        let time = Int(secondOfDay)
-        // Written backwards into a scratch buffer and appended at once: one append per time (issue 30).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24 + DecimalDigits.maximumDigits) { scratch in
+        // Written into a scratch buffer and appended at once: one append per time (issue 30).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UTCTimestampText.length) { scratch in
             let end = scratch.baseAddress.unsafelyUnwrapped + scratch.count
-            var start = end - 1
-            start[0] = UInt8(ascii: "Z")
-            /// Writes `value` with `width` digits before `start`, and `separator` before them.
-            func field(_ value: Int, _ width: Int, precededBy separator: Unicode.Scalar) {
-                start = DecimalDigits.write(UInt64(value), width: width, endingAt: start) - 1
-                start[0] = UInt8(ascii: separator)
-            }
-            field(Int(millis), 3, precededBy: ".")
-            field(time % 60, 2, precededBy: ":")
-            field(time / 60 % 60, 2, precededBy: ":")
-            field(time / 3600, 2, precededBy: "T")
-            field(day, 2, precededBy: "-")
-            field(month, 2, precededBy: "-")
-            start = DecimalDigits.write(UInt64(year), width: 4, endingAt: start)
+            guard let start = UTCTimestampText.write(milliseconds: milliseconds, endingAt: end) else { return false }
             text.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+            return true
         }
-        return true
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
     }
 
     private static func pow10(_ exponent: Int) -> Int {

@@ -35,6 +35,16 @@ package enum CivilDate {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The day of an instant `seconds` after 1970-01-01T00:00:00Z (negative before) and the second within that day:
+    /// floor division, so that an instant before 1970 falls on its own day, not the one after.
+    ///
+    /// - Parameter seconds: Whole seconds since 1970, in any range `Int64` holds.
+    /// - Returns: The day count (for ``date(daysSince1970:)``) and the second of the day, 0–86,399.
+    @inlinable package static func dayAndSecond(of seconds: Int64) -> (day: Int64, second: Int) {
+        let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return (day, Int(seconds - day * 86_400))
+    }
+
     /// The number of days in `month` (1–12) of `year`: 28 or 29 for February, 30 or 31 otherwise.
     @inlinable package static func daysIn(month: Int, year: Int) -> Int {
         switch month {

@@ -50,10 +50,9 @@ enum FixTime {
         guard seconds >= -62_135_596_800, seconds <= latest.timeIntervalSince1970 else {
             return "\(seconds) s since 1970"
         }
-        let whole = Int(seconds.rounded(.down))  // in range: the guard bounds it by ±6.5e10
-        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
-        let secondOfDay = whole - days * 86_400
-        let date = CivilDate.date(daysSince1970: days)
+        // In range: the guard bounds it by ±6.5e10.
+        let (days, secondOfDay) = CivilDate.dayAndSecond(of: Int64(seconds.rounded(.down)))
+        let date = CivilDate.date(daysSince1970: Int(days))
         var text: [UInt8] = []
         for (value, width, separator) in [
             (date.year, 4, "-"), (date.month, 2, "-"), (date.day, 2, "T"), (secondOfDay / 3600, 2, ":"),
