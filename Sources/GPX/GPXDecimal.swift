@@ -69,37 +69,46 @@ enum GPXDecimal {
     /// zero; `nil` when the scaled value does not fit in 53 bits (so digits would be invented).
     static func format(_ value: Double, decimals: Int) -> String? {
         var text: [UInt8] = []
-        guard append(value, decimals: decimals, to: &text) else { return nil }
-        return String(decoding: text, as: UTF8.self)
+        var written = false
+        ByteCursor.append(to: &text, atMost: longestText) { written = append(value, decimals: decimals, to: &$0) }
+        return written ? String(decoding: text, as: UTF8.self) : nil
     }
 
-    /// Appends what ``format(_:decimals:)`` returns to `text`, without building a string; appends nothing and
-    /// returns `false` where it returns `nil`.
-    static func append(_ value: Double, decimals: Int, to text: inout [UInt8]) -> Bool {
+    /// The longest text ``append(_:decimals:to:)`` writes: a sign, a point and 20 digits (`-0.` and 19 decimals).
+    static let longestText = 2 + DecimalDigits.maximumDigits
+
+    /// Writes what ``format(_:decimals:)`` returns, without building a string; writes nothing and returns `false`
+    /// where it returns `nil`.
+    ///
+    /// - Parameters:
+    ///   - value: Any `Double`.
+    ///   - decimals: 0 up to 19; more make it `nil`.
+    ///   - line: Where the text goes, forward, with room for ``longestText`` bytes.
+    /// - Returns: Whether the text was written.
+    static func append(_ value: Double, decimals: Int, to line: inout ByteCursor) -> Bool {
+        guard value.isFinite, (0..<DecimalDigits.maximumDigits).contains(decimals) else { return false }
         let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
-        let scaled = (value * scale).rounded()
-        guard value.isFinite, abs(scaled) < 9_007_199_254_740_992, decimals < DecimalDigits.maximumDigits else {
-            return false
-        }
-        let magnitude = UInt64(abs(scaled))
+        let product = value * scale
+        let magnitude = product.magnitude
+        guard magnitude < 9_007_199_254_740_992 else { return false }  // 2⁵³
+        // Rounded half away from zero on integers: the truncation is the floor of the magnitude, and the fraction
+        // left is exact below 2⁵³; no call to `round` (issue 30).
+        var rounded = UInt64(magnitude)
+        if magnitude - Double(rounded) >= 0.5 { rounded += 1 }
+        let negative = product < 0 && rounded > 0
         let unit = UInt64(scale)
-        // Written backwards into a scratch buffer and appended at once: one append per number (issue 30). A sign,
-        // the integer digits, a point and the fraction digits fit.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * DecimalDigits.maximumDigits + 2) { scratch in
-            let end = scratch.baseAddress.unsafelyUnwrapped + scratch.count
+        let integer = rounded / unit
+        let length = (negative ? 1 : 0) + DecimalDigits.count(of: integer) + (decimals > 0 ? decimals + 1 : 0)
+        return line.put(exactly: length) { end in
             var start = end
             if decimals > 0 {
-                start = DecimalDigits.write(magnitude % unit, width: decimals, endingAt: end) - 1
+                start = DecimalDigits.write(rounded % unit, width: decimals, endingAt: end) - 1
                 start[0] = UInt8(ascii: ".")
             }
-            start = DecimalDigits.write(magnitude / unit, width: 1, endingAt: start)
-            if scaled < 0 {
-                start -= 1
-                start[0] = UInt8(ascii: "-")
-            }
-            text.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+            start = DecimalDigits.write(integer, width: 1, endingAt: start)
+            if negative { (start - 1).pointee = UInt8(ascii: "-") }
+            return true
         }
-        return true
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

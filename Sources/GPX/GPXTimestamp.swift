@@ -65,23 +65,25 @@ enum GPXTimestamp {
     /// with four year digits, 0000 to 9999 (such as `Date(timeIntervalSince1970: 1e16)`), or that is not finite.
     static func format(_ date: Date) -> String? {
         var text: [UInt8] = []
-        guard append(date, to: &text) else { return nil }
-        return String(decoding: text, as: UTF8.self)
+        var written = false
+        ByteCursor.append(to: &text, atMost: UTCTimestampText.length) { written = append(date, to: &$0) }
+        return written ? String(decoding: text, as: UTF8.self) : nil
     }
 
-    /// Appends what ``format(_:)`` returns to `text`, without building a string; appends nothing and returns
-    /// `false` where it returns `nil`.
-    static func append(_ date: Date, to text: inout [UInt8]) -> Bool {
+    /// Writes what ``format(_:)`` returns, without building a string; writes nothing and returns `false` where it
+    /// returns `nil`.
+    ///
+    /// - Parameters:
+    ///   - date: Any `Date`.
+    ///   - line: Where the text goes, forward, with room for `UTCTimestampText.length` bytes.
+    /// - Returns: Whether the text was written.
+    static func append(_ date: Date, to line: inout ByteCursor) -> Bool {
         let seconds = date.timeIntervalSince1970
         // Both bounds are far inside Int64 milliseconds (±9.2e15 s), so the conversion below cannot trap.
         guard seconds >= earliestFormattable, seconds < endOfFormattable - 0.0005 else { return false }
         let milliseconds = Int64((seconds * 1000).rounded())
-        // Written into a scratch buffer and appended at once: one append per time (issue 30).
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UTCTimestampText.length) { scratch in
-            let end = scratch.baseAddress.unsafelyUnwrapped + scratch.count
-            guard let start = UTCTimestampText.write(milliseconds: milliseconds, endingAt: end) else { return false }
-            text.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
-            return true
+        return line.put(exactly: UTCTimestampText.length) {
+            UTCTimestampText.write(milliseconds: milliseconds, endingAt: $0) != nil
         }
     }
 

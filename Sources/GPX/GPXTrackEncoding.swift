@@ -56,87 +56,91 @@ enum GPXTrackEncoding {
         guard (-180...180).contains(point.longitude) else {
             throw fail(.outOfRange, "lon \(point.longitude) is outside -180...180")
         }
-        let start = line.count
-        do {
-            try appendChildren(of: point, to: &line, fail: fail)
-        } catch {
-            line.removeSubrange(start...)
-            throw error
+        var name = point.name.map(escape)
+        var fix = point.fix?.rawValue
+        // The whole line is built in scratch memory and appended at once (issue 30: about twenty-five appends before).
+        let room = longestLineBesideText + (name?.utf8.count ?? 0) + (fix?.utf8.count ?? 0)
+        try ByteCursor.append(to: &line, atMost: room) { cursor in
+            try writeLine(of: point, name: &name, fix: &fix, to: &cursor, fail: fail)
         }
     }
 
-    /// The `<trkpt>` line of a point whose coordinates are in range.
-    private static func appendChildren(
-        of point: GPXPoint, to line: inout [UInt8], fail: (GPXDiagnostic.Kind, String) -> GPXDiagnostic
+    /// The most bytes of a `<trkpt>` line beside the text of its name and fix: its tags, two coordinates, eight
+    /// numbers of ``GPXDecimal/longestText`` at most, a count of satellites and a time (531 bytes, rounded up).
+    private static let longestLineBesideText = 600
+
+    /// Writes the `<trkpt>` line of a point whose coordinates are in range; `name` is its escaped name.
+    private static func writeLine(
+        of point: GPXPoint, name: inout String?, fix: inout String?, to line: inout ByteCursor,
+        fail: (GPXDiagnostic.Kind, String) -> GPXDiagnostic
     ) throws {
-        /// `<label>value</label>`, nothing for a missing or (when only non-negative values are valid) negative one.
-        func number(_ label: StaticString, _ value: Double?, _ decimals: Int, validOnlyIfNonNegative: Bool = true)
-            throws
-        {
+        /// `<label>value</label>` (`open` and `close` are the tags), nothing for a missing or (when only non-negative
+        /// values are valid) negative one.
+        func number(
+            _ open: StaticString, _ close: StaticString, _ value: Double?, _ decimals: Int,
+            validOnlyIfNonNegative: Bool = true
+        ) throws {
             guard let value, !(validOnlyIfNonNegative && value < 0) else { return }
-            append("<")
-            append(label)
-            append(">")
+            line.put(open)
             guard GPXDecimal.append(value, decimals: decimals, to: &line) else {
+                let label = open.withUTF8Buffer { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) }
                 throw fail(.invalidValue, "\(label) \(value) cannot be written as a decimal")
             }
-            append("</")
-            append(label)
-            append(">")
+            line.put(close)
         }
-        // One piece per call: a variadic list was an array allocated for each call, several per point (issue 30).
-        func append(_ piece: StaticString) {
-            piece.withUTF8Buffer { line.append(contentsOf: $0) }
-        }
-        append("      <trkpt lat=\"")
+        line.put("      <trkpt lat=\"")
         _ = GPXDecimal.append(point.latitude, decimals: coordinateDecimals, to: &line)
-        append("\" lon=\"")
+        line.put("\" lon=\"")
         _ = GPXDecimal.append(point.longitude, decimals: coordinateDecimals, to: &line)
-        append("\">")
-        try number("ele", point.elevation, measureDecimals, validOnlyIfNonNegative: false)
+        line.put("\">")
+        try number("<ele>", "</ele>", point.elevation, measureDecimals, validOnlyIfNonNegative: false)
         if let time = point.time {
-            append("<time>")
+            line.put("<time>")
             guard GPXTimestamp.append(time, to: &line) else {
                 throw fail(
                     .outOfRange,
                     "time \(time.timeIntervalSince1970) s since 1970 is outside the years 0000 to 9999 GPX can hold")
             }
-            append("</time>")
+            line.put("</time>")
         }
-        if let name = point.name { line.append(contentsOf: "<name>\(escape(name))</name>".utf8) }
-        if let fix = point.fix {
-            append("<fix>")
-            line.append(contentsOf: fix.rawValue.utf8)
-            append("</fix>")
+        if name != nil {
+            line.put("<name>")
+            name?.withUTF8 { line.put($0) }
+            line.put("</name>")
+        }
+        if fix != nil {
+            line.put("<fix>")
+            fix?.withUTF8 { line.put($0) }
+            line.put("</fix>")
         }
         if let satellites = point.satellites, satellites >= 0 {
-            append("<sat>")
-            DecimalDigits.append(UInt64(satellites), to: &line)
-            append("</sat>")
+            line.put("<sat>")
+            line.putDigits(UInt64(satellites))
+            line.put("</sat>")
         }
-        try number("hdop", point.hdop, dopDecimals)
-        try number("vdop", point.vdop, dopDecimals)
-        try number("pdop", point.pdop, dopDecimals)
+        try number("<hdop>", "</hdop>", point.hdop, dopDecimals)
+        try number("<vdop>", "</vdop>", point.vdop, dopDecimals)
+        try number("<pdop>", "</pdop>", point.pdop, dopDecimals)
         // Extensions, opened only when one of their values is written.
         let extensionsStart = line.count
-        append("<extensions><gpxtpx:TrackPointExtension>")
+        line.put("<extensions><gpxtpx:TrackPointExtension>")
         let garminStart = line.count
-        try number("gpxtpx:speed", point.speed, measureDecimals)
-        try number("gpxtpx:course", point.course.map(normalizedCourse), measureDecimals)
+        try number("<gpxtpx:speed>", "</gpxtpx:speed>", point.speed, measureDecimals)
+        try number("<gpxtpx:course>", "</gpxtpx:course>", point.course.map(normalizedCourse), measureDecimals)
         if line.count == garminStart {
-            line.removeSubrange((extensionsStart + "<extensions>".utf8.count)...)
+            line.truncate(to: extensionsStart + "<extensions>".utf8.count)
         } else {
-            append("</gpxtpx:TrackPointExtension>")
+            line.put("</gpxtpx:TrackPointExtension>")
         }
         let accuracyStart = line.count
-        try number("lcl:hacc", point.horizontalAccuracy, measureDecimals)
-        try number("lcl:vacc", point.verticalAccuracy, measureDecimals)
+        try number("<lcl:hacc>", "</lcl:hacc>", point.horizontalAccuracy, measureDecimals)
+        try number("<lcl:vacc>", "</lcl:vacc>", point.verticalAccuracy, measureDecimals)
         if line.count == accuracyStart && line.count == extensionsStart + "<extensions>".utf8.count {
-            line.removeSubrange(extensionsStart...)
+            line.truncate(to: extensionsStart)
         } else {
-            append("</extensions>")
+            line.put("</extensions>")
         }
-        append("</trkpt>\n")
+        line.put("</trkpt>\n")
     }
 
     /// A course rounded to the written precision, then reduced to 0..<360 (so 359.9996 becomes 0,

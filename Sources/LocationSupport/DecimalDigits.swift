@@ -28,6 +28,21 @@ package enum DecimalDigits {
         }
     }
 
+    /// The number of digits of `value` in decimal, 1 for 0.
+    ///
+    /// - Parameter value: Any `UInt64`.
+    /// - Returns: 1 up to ``maximumDigits``.
+    @inlinable @inline(__always)
+    package static func count(of value: UInt64) -> Int {
+        var digits = 1
+        var bound: UInt64 = 10
+        while digits < maximumDigits, value >= bound {
+            digits &+= 1
+            bound &*= 10
+        }
+        return digits
+    }
+
     /// Writes `value` in decimal, padded with leading zeros to `width` digits, into the bytes just before `end`, and
     /// returns where the digits start.
     ///

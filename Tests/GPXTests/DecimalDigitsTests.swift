@@ -41,4 +41,50 @@ import Testing
             #expect(written(value, width: width) == expected(value, width: width))
         }
     }
+
+    @Test func digitCountAgreesWithString() {
+        var value: UInt64 = 1
+        for _ in 0..<19 {
+            for probe in [value - 1, value, value + 1, value &* 9] {
+                #expect(DecimalDigits.count(of: probe) == String(probe).count, "\(probe)")
+            }
+            value *= 10
+        }
+        #expect(DecimalDigits.count(of: UInt64.max) == 20)
+    }
+
+    /// The line cursor of the GPX writer (issue 30) writes forward, truncates, and appends only what it wrote.
+    @Test func byteCursorWritesForwardAndAppendsOnce() {
+        var bytes: [UInt8] = Array("x".utf8)
+        ByteCursor.append(to: &bytes, atMost: 40) { cursor in
+            cursor.put("ab")
+            cursor.putDigits(42, width: 4)
+            cursor.put(UInt8(ascii: ";"))
+            let mark = cursor.count
+            cursor.put("dropped")
+            cursor.truncate(to: mark)
+            "é".utf8CString.withUnsafeBufferPointer { text in
+                text.withMemoryRebound(to: UInt8.self) { cursor.put(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+            }
+            #expect(
+                cursor.put(exactly: 3) { end in
+                    (end - 3).update(repeating: UInt8(ascii: "z"), count: 3)
+                    return true
+                })
+            #expect(!cursor.put(exactly: 5) { _ in false })
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "xab0042;ézzz")
+    }
+
+    @Test func byteCursorAppendsNothingWhenItsWriterThrows() {
+        struct Refused: Error {}
+        var bytes: [UInt8] = Array("kept".utf8)
+        #expect(throws: Refused.self) {
+            try ByteCursor.append(to: &bytes, atMost: 8) { cursor in
+                cursor.put("gone")
+                throw Refused()
+            }
+        }
+        #expect(bytes == Array("kept".utf8))
+    }
 }

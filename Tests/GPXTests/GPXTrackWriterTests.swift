@@ -140,6 +140,39 @@ import Testing
         #expect(writer.pointCount == 1)
     }
 
+    /// The longest line the writer can make beside a name: every value at the size that still writes, so that the
+    /// room it sets aside for a line (issue 30) holds it.
+    @Test func longestTrackPointLineIsWrittenWhole() throws {
+        let big = 9_000_000_000_000.5  // 16 digits with its 3 decimals, scaled exactly below 2⁵³
+        let dop = 90_000_000_000_000.25
+        let point = GPXPoint(
+            latitude: -89.99999999, longitude: -179.99999999, elevation: -big,
+            time: Date(timeIntervalSince1970: 253_402_300_799.999), speed: big, course: big, hdop: dop, vdop: dop,
+            pdop: dop, fix: .differential, satellites: Int.max, horizontalAccuracy: big, verticalAccuracy: big,
+            name: String(repeating: "<&>", count: 400))
+        let line = try GPXTrackText.trackPoint(point)
+        let name = String(repeating: "&lt;&amp;&gt;", count: 400)
+        let course = try courseText(GPXTrackText.trackPoint(GPXPoint(latitude: 0, longitude: 0, course: big)))
+        #expect(
+            line
+                == """
+                      <trkpt lat="-89.99999999" lon="-179.99999999"><ele>-9000000000000.500</ele>\
+                <time>9999-12-31T23:59:59.999Z</time><name>\(name)</name><fix>dgps</fix><sat>9223372036854775807</sat>\
+                <hdop>90000000000000.25</hdop><vdop>90000000000000.25</vdop><pdop>90000000000000.25</pdop><extensions>\
+                <gpxtpx:TrackPointExtension><gpxtpx:speed>9000000000000.500</gpxtpx:speed>\
+                <gpxtpx:course>\(course)</gpxtpx:course></gpxtpx:TrackPointExtension>\
+                <lcl:hacc>9000000000000.500</lcl:hacc><lcl:vacc>9000000000000.500</lcl:vacc></extensions></trkpt>
+
+                """)
+    }
+
+    /// The text of the course in a line that has only a course.
+    private func courseText(_ text: String) throws -> String {
+        let open = try #require(text.range(of: "<gpxtpx:course>"))
+        let close = try #require(text.range(of: "</gpxtpx:course>"))
+        return String(text[open.upperBound..<close.lowerBound])
+    }
+
     @Test func negativeValuesMeanInvalidAndAreLeftOut() throws {
         let url = try newURL()
         let writer = try GPXTrackWriter(url: url)

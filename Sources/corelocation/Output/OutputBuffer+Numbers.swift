@@ -86,9 +86,9 @@ extension OutputBuffer {
         let product = magnitude * scale
         guard product < 4_503_599_627_370_496 else { return nil }  // 2⁵²
         let error = (-product).addingProduct(magnitude, scale)
-        let floor = product.rounded(.down)
-        let aboveHalf = (product - floor) - 0.5
-        var result = UInt64(floor)
+        // The conversion truncates, which is the floor of a non-negative product: no call to `floor` (issue 30).
+        var result = UInt64(product)
+        let aboveHalf = (product - Double(result)) - 0.5
         if aboveHalf > 0 || (aboveHalf == 0 && (error > 0 || (error == 0 && result & 1 == 1))) {
             result += 1
         }

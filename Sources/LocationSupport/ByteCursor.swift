@@ -1,0 +1,112 @@
+/// Bytes written forward into scratch memory set aside for a whole line, which is then appended to its output at once.
+///
+/// How an encoder builds a line of many small pieces (tags, separators, numbers, a timestamp): each piece is a
+/// bounded copy into memory on the stack, and the line costs one `Array.append(contentsOf:)`, where a line of a GPX
+/// track point took about twenty-five (issue 30). Each write checks that it stays within the room
+/// ``append(to:atMost:_:)`` set aside, and stops the program if it would not: that is a bug of the encoder (a room too
+/// small for what it writes), never a matter of input.
+///
+/// Not thread-safe: a cursor lives on one thread, inside one call of ``append(to:atMost:_:)``.
+package struct ByteCursor {
+    /// Where the next byte goes.
+    @usableFromInline var position: UnsafeMutablePointer<UInt8>
+    /// The byte after the room.
+    @usableFromInline let end: UnsafeMutablePointer<UInt8>
+    /// The first byte of the room.
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
+
+    @inlinable
+    init(room: UnsafeMutableBufferPointer<UInt8>) {
+        start = room.baseAddress.unsafelyUnwrapped
+        position = start
+        end = start + room.count
+    }
+
+    /// Runs `body` with a cursor over `capacity` bytes of scratch memory, then appends what it wrote to `bytes`.
+    ///
+    /// - Parameters:
+    ///   - bytes: Where the line goes; nothing is appended when `body` throws.
+    ///   - capacity: The most bytes `body` may write, at least 1. Up to 1,024 bytes live on the stack; more are
+    ///     allocated.
+    ///   - body: Writes the line.
+    /// - Throws: What `body` throws.
+    @inlinable
+    package static func append(
+        to bytes: inout [UInt8], atMost capacity: Int, _ body: (inout ByteCursor) throws -> Void
+    ) rethrows {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
+            var cursor = ByteCursor(room: room)
+            try body(&cursor)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: cursor.start, count: cursor.count))
+        }
+    }
+
+    /// The number of bytes written so far.
+    @inlinable package var count: Int { position - start }
+
+    /// Forgets the bytes written after the first `count`.
+    ///
+    /// - Parameter count: 0 up to ``count``; a larger one stops the program.
+    @inlinable
+    package mutating func truncate(to count: Int) {
+        precondition((0...self.count).contains(count), "truncating beyond the bytes written")
+        position = start + count
+    }
+
+    /// Checks that `count` more bytes fit.
+    @inlinable @inline(__always)
+    func reserve(_ count: Int) {
+        precondition(count >= 0 && end - position >= count, "a line longer than the room set aside for it")
+    }
+
+    /// Writes one byte.
+    @inlinable @inline(__always)
+    package mutating func put(_ byte: UInt8) {
+        reserve(1)
+        position.initialize(to: byte)
+        position += 1
+    }
+
+    /// Writes text known at compile time, such as a tag.
+    @inlinable @inline(__always)
+    package mutating func put(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        reserve(count)
+        position.update(from: text.utf8Start, count: count)
+        position += count
+    }
+
+    /// Writes bytes.
+    @inlinable @inline(__always)
+    package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        position.update(from: base, count: bytes.count)
+        position += bytes.count
+    }
+
+    /// Writes `value` in decimal, padded with leading zeros to `width` digits (``DecimalDigits``).
+    ///
+    /// - Parameters:
+    ///   - value: Any `UInt64`.
+    ///   - width: The fewest digits, 1 up to ``DecimalDigits/maximumDigits``.
+    @inlinable @inline(__always)
+    package mutating func putDigits(_ value: UInt64, width: Int = 1) {
+        let count = max(width, DecimalDigits.count(of: value))
+        reserve(count)
+        position += count
+        _ = DecimalDigits.write(value, width: width, endingAt: position)
+    }
+
+    /// Writes `count` bytes with `write`, which writes them backwards so that they end at the pointer it is given
+    /// (as ``DecimalDigits`` and ``UTCTimestampText`` do) and returns `false` when it wrote nothing.
+    ///
+    /// - Returns: What `write` returns; the cursor moves only when it is `true`.
+    @inlinable @inline(__always)
+    package mutating func put(exactly count: Int, by write: (UnsafeMutablePointer<UInt8>) -> Bool) -> Bool {
+        reserve(count)
+        guard write(position + count) else { return false }
+        position += count
+        return true
+    }
+}
