@@ -85,14 +85,15 @@ extension OutputBuffer {
         let magnitude = value.magnitude
         let product = magnitude * scale
         guard product < 4_503_599_627_370_496 else { return nil }  // 2⁵²
-        let error = (-product).addingProduct(magnitude, scale)
         // The conversion truncates, which is the floor of a non-negative product: no call to `floor` (issue 30).
-        var result = UInt64(product)
-        let aboveHalf = (product - Double(result)) - 0.5
-        if aboveHalf > 0 || (aboveHalf == 0 && (error > 0 || (error == 0 && result & 1 == 1))) {
-            result += 1
+        let floor = Int64(product)
+        let aboveHalf = (product - Double(floor)) - 0.5
+        guard aboveHalf != 0 else {
+            // Only a tie of the product needs its error (a call to `fma`).
+            let error = (-product).addingProduct(magnitude, scale)
+            return UInt64(floor) + (error > 0 || (error == 0 && floor & 1 == 1) ? 1 : 0)
         }
-        return result
+        return UInt64(floor) + (aboveHalf > 0 ? 1 : 0)
     }
 
     private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
