@@ -97,18 +97,8 @@ enum GPXDecimal {
         if magnitude - Double(rounded) >= 0.5 { rounded += 1 }
         let negative = product < 0 && rounded > 0
         let unit = UInt64(scale)
-        let integer = rounded / unit
-        let length = (negative ? 1 : 0) + DecimalDigits.count(of: integer) + (decimals > 0 ? decimals + 1 : 0)
-        return line.put(exactly: length) { end in
-            var start = end
-            if decimals > 0 {
-                start = DecimalDigits.write(rounded % unit, width: decimals, endingAt: end) - 1
-                start[0] = UInt8(ascii: ".")
-            }
-            start = DecimalDigits.write(integer, width: 1, endingAt: start)
-            if negative { (start - 1).pointee = UInt8(ascii: "-") }
-            return true
-        }
+        line.putDecimal(integer: rounded / unit, fraction: rounded % unit, decimals: decimals, negative: negative)
+        return true
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

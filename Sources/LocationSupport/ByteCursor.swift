@@ -15,8 +15,11 @@ package struct ByteCursor {
     /// The first byte of the room.
     @usableFromInline let start: UnsafeMutablePointer<UInt8>
 
+    /// A cursor at the start of `room`, which must not be empty.
+    ///
+    /// - Parameter room: The memory written; it must stay valid while the cursor is used.
     @inlinable
-    init(room: UnsafeMutableBufferPointer<UInt8>) {
+    package init(room: UnsafeMutableBufferPointer<UInt8>) {
         start = room.baseAddress.unsafelyUnwrapped
         position = start
         end = start + room.count
@@ -89,13 +92,38 @@ package struct ByteCursor {
     ///
     /// - Parameters:
     ///   - value: Any `UInt64`.
-    ///   - width: The fewest digits, 1 up to ``DecimalDigits/maximumDigits``.
+    ///   - width: The fewest digits; zeros pad the value to it.
     @inlinable @inline(__always)
     package mutating func putDigits(_ value: UInt64, width: Int = 1) {
         let count = max(width, DecimalDigits.count(of: value))
         reserve(count)
         position += count
         _ = DecimalDigits.write(value, width: width, endingAt: position)
+    }
+
+    /// Writes a decimal number from its digits: `-` when `negative`, `integer`, and when `decimals` is above 0 a point
+    /// and `fraction` padded with leading zeros to `decimals` digits.
+    ///
+    /// The one writer of the GPX writer's and the tool's numbers, which round them each by their own rules.
+    ///
+    /// - Parameters:
+    ///   - integer: The integer part.
+    ///   - fraction: The fraction's digits as an integer, below 10^`decimals`.
+    ///   - decimals: The fraction's digits written, 0 up to ``DecimalDigits/maximumDigits``.
+    ///   - negative: Whether a minus sign comes first.
+    @inlinable
+    package mutating func putDecimal(integer: UInt64, fraction: UInt64, decimals: Int, negative: Bool) {
+        let length = (negative ? 1 : 0) + DecimalDigits.count(of: integer) + (decimals > 0 ? decimals + 1 : 0)
+        _ = put(exactly: length) { end in
+            var start = end
+            if decimals > 0 {
+                start = DecimalDigits.write(fraction, width: decimals, endingAt: end) - 1
+                start[0] = UInt8(ascii: ".")
+            }
+            start = DecimalDigits.write(integer, width: 1, endingAt: start)
+            if negative { (start - 1).pointee = UInt8(ascii: "-") }
+            return true
+        }
     }
 
     /// Writes `count` bytes with `write`, which writes them backwards so that they end at the pointer it is given

@@ -105,9 +105,8 @@ extension OutputBuffer {
     /// when `trimmed`, without the trailing zeros, keeping one decimal (`.0` added to a number without decimals);
     /// `prefix` before it all.
     ///
-    /// The number is written backwards into a scratch buffer on the stack, after the prefix if it is short, and
-    /// appended at once: one append per number, where the prefix, the integer, the point, the fraction and the
-    /// trimming took five (issue 30).
+    /// Written in place with its prefix (``write(atMost:_:)``): one check of room per number, where the prefix, the
+    /// integer, the point, the fraction and the trimming took five appends (issue 30).
     private mutating func appendScaled(
         _ scaled: UInt64, _ decimals: Int, negative: Bool, trimmed: Bool, after prefix: StaticString = ""
     ) {
@@ -121,32 +120,12 @@ extension OutputBuffer {
                 shown -= 1
             }
         }
-        let prefixLength = prefix.utf8CodeUnitCount
-        if prefixLength > Self.longestInlinePrefix { append(prefix) }
         // A prefix, a sign, 16 integer digits (the scaled value is below 2⁵²), a point and 8 decimals fit.
-        let capacity = Self.longestInlinePrefix + 2 * DecimalDigits.maximumDigits + 2
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
-            let end = scratch.baseAddress.unsafelyUnwrapped + scratch.count
-            var start = end
-            if shown > 0 {
-                start = DecimalDigits.write(fraction, width: shown, endingAt: end) - 1
-                start[0] = UInt8(ascii: ".")
-            }
-            start = DecimalDigits.write(integer, width: 1, endingAt: start)
-            if negative {
-                start -= 1
-                start[0] = UInt8(ascii: "-")
-            }
-            if prefixLength <= Self.longestInlinePrefix {
-                start -= prefixLength
-                start.update(from: prefix.utf8Start, count: prefixLength)
-            }
-            append(UnsafeBufferPointer(start: start, count: end - start))
+        write(atMost: prefix.utf8CodeUnitCount + 2 * DecimalDigits.maximumDigits + 2) { cursor in
+            cursor.put(prefix)
+            cursor.putDecimal(integer: integer, fraction: fraction, decimals: shown, negative: negative)
         }
     }
-
-    /// The longest prefix ``appendScaled(_:_:negative:trimmed:after:)`` writes with the number.
-    private static var longestInlinePrefix: Int { 32 }
 
     /// Removes the trailing zeros of the number that starts at `start`, keeping one decimal, and adds `.0` to
     /// a number without decimals.

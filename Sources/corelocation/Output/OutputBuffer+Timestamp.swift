@@ -22,20 +22,19 @@ extension OutputBuffer {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         // 10¹⁴ s is about three million years: beyond year 9999, and far within what `Int64` holds.
         guard milliseconds.isFinite, milliseconds.magnitude < 1e17 else { return false }
-        // The calendar on integers (UTCTimestampText), written into one scratch buffer and appended at once, with
-        // its quotes (issue 30: gmtime_r's lock and fourteen appends per fix before).
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UTCTimestampText.length + 2) {
-            let end = $0.baseAddress.unsafelyUnwrapped + $0.count
-            let quote = UInt8(ascii: "\"")
-            if quoted { (end - 1).pointee = quote }
-            guard
-                var start = UTCTimestampText.write(milliseconds: Int64(milliseconds), endingAt: quoted ? end - 1 : end)
-            else { return false }
-            if quoted {
-                start -= 1
-                start.pointee = quote
+        // The calendar on integers (UTCTimestampText), written in place with its quotes (issue 30: gmtime_r's lock and
+        // fourteen appends per fix before).
+        let quote = UInt8(ascii: "\"")
+        return write(atMost: UTCTimestampText.length + 2) { cursor in
+            if quoted { cursor.put(quote) }
+            let written = cursor.put(exactly: UTCTimestampText.length) {
+                UTCTimestampText.write(milliseconds: Int64(milliseconds), endingAt: $0) != nil
             }
-            append(UnsafeBufferPointer(start: start, count: end - start))
+            guard written else {
+                cursor.truncate(to: 0)
+                return false
+            }
+            if quoted { cursor.put(quote) }
             return true
         }
     }

@@ -6,64 +6,91 @@ import LocationSupport
 /// Appending ASCII and integers touches no `String`, no Foundation and no locale, which is what makes the
 /// encoders fast (issue 17); strings are appended as their UTF-8 bytes.
 struct OutputBuffer {
-    /// The bytes appended so far.
-    private(set) var bytes: [UInt8] = []
+    /// The memory: the first ``count`` bytes are the buffer's, the rest is room allocated for the next ones, which
+    /// the encoders write in place (``write(atMost:_:)``) instead of appending piece by piece (issue 30).
+    private var storage: [UInt8]
+    /// The number of bytes appended.
+    private(set) var count = 0
 
     /// Creates an empty buffer with room for `capacity` bytes.
     init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: capacity)
     }
 
-    /// The number of bytes appended.
-    var count: Int { bytes.count }
+    /// The bytes appended so far.
+    var bytes: ArraySlice<UInt8> { storage[..<count] }
 
     /// Forgets the bytes, keeping the memory for the next ones.
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
     }
 
     /// Runs `body` with the bytes, for encoders of other modules that append to a `[UInt8]`.
     mutating func withBytes(_ body: (inout [UInt8]) throws -> Void) rethrows {
-        try body(&bytes)
+        storage.removeSubrange(count...)
+        defer { count = storage.count }
+        try body(&storage)
     }
 
     /// Removes the last `count` bytes.
     mutating func removeLast(_ count: Int) {
-        bytes.removeLast(count)
+        precondition((0...self.count).contains(count), "removing more bytes than the buffer holds")
+        self.count -= count
+    }
+
+    /// Runs `write` with a cursor over room for `maximum` bytes after the last, and keeps what it wrote.
+    ///
+    /// The room is the buffer's own memory, grown first when it has less: the bytes are written where they stay,
+    /// one check of the room per piece, where each piece was an `Array.append` of a scratch copy (issue 30).
+    @inline(__always)
+    mutating func write<Result>(atMost maximum: Int, _ write: (inout ByteCursor) throws -> Result) rethrows -> Result {
+        // Room for one byte more than asked, so that the memory is never empty (a cursor needs an address).
+        if storage.count - count <= maximum { grow(by: maximum + 1) }
+        let start = count
+        return try storage.withUnsafeMutableBufferPointer { memory in
+            var cursor = ByteCursor(room: UnsafeMutableBufferPointer(rebasing: memory[start..<start + maximum]))
+            defer { count = start + cursor.count }
+            return try write(&cursor)
+        }
+    }
+
+    /// Makes room for at least `extra` more bytes, doubling the memory at least.
+    private mutating func grow(by extra: Int) {
+        storage.append(contentsOf: repeatElement(0, count: max(extra, storage.count, 64)))
     }
 
     /// Appends one byte.
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        bytes.append(byte)
+        write(atMost: 1) { $0.put(byte) }
     }
 
     /// Appends text known at compile time, such as a JSON key with its quotes.
     @inline(__always)
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        write(atMost: text.utf8CodeUnitCount) { $0.put(text) }
     }
 
     /// Appends the UTF-8 bytes of `text`.
     mutating func append(contentsOf text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
-    /// Appends bytes written elsewhere, such as a number in a scratch buffer.
+    /// Appends bytes written elsewhere.
     @inline(__always)
     mutating func append(_ other: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: other)
+        write(atMost: other.count) { $0.put(other) }
     }
 
     /// Appends bytes.
     mutating func append(contentsOf other: [UInt8]) {
-        bytes.append(contentsOf: other)
+        other.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends a non-negative integer in decimal, padded with leading zeros to `width` digits.
     mutating func append(_ value: UInt64, width: Int = 1) {
-        DecimalDigits.append(value, width: width, to: &bytes)
+        write(atMost: max(width, DecimalDigits.maximumDigits)) { $0.putDigits(value, width: width) }
     }
 
     /// Appends a JSON string literal of `text` with the escapes RFC 8259 requires (`\"`, `\\`, `\n`, `\r`,
