@@ -15,9 +15,12 @@ let package = Package(
         .executable(name: "corelocation-bench", targets: ["corelocation-bench"]),
     ],
     targets: [
-        // What the modules share without making it public API (`package` access only, not a product): the lock
+        // What the modules share without making it public API (not a product, so no user can import it): the lock
         // wrapper, the civil-date day count, the reconnect delay, the silence rule's epoch intervals, the accuracy
-        // of Apple's "best" sentinels. It depends on nothing, so the leaf modules stay usable alone.
+        // of Apple's "best" sentinels, the digit, timestamp and line writers of the encoders. It depends on nothing,
+        // so the leaf modules stay usable alone. Its `@inlinable` declarations are `public`, the rest `package`:
+        // Swift 6.3 does not inline `@inlinable package` code into other modules (nor specialise it), which made
+        // every lock turn and every digit written a call (issue 30).
         .target(name: "LocationSupport"),
         // Leaf modules: parsers and protocol clients, usable alone.
         .target(name: "NMEA0183", dependencies: ["LocationSupport"]),

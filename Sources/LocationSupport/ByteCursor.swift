@@ -7,7 +7,7 @@
 /// small for what it writes), never a matter of input.
 ///
 /// Not thread-safe: a cursor lives on one thread, inside one call of ``append(to:atMost:_:)``.
-package struct ByteCursor {
+public struct ByteCursor {
     /// Where the next byte goes.
     @usableFromInline var position: UnsafeMutablePointer<UInt8>
     /// The byte after the room.
@@ -19,7 +19,7 @@ package struct ByteCursor {
     ///
     /// - Parameter room: The memory written; it must stay valid while the cursor is used.
     @inlinable
-    package init(room: UnsafeMutableBufferPointer<UInt8>) {
+    public init(room: UnsafeMutableBufferPointer<UInt8>) {
         start = room.baseAddress.unsafelyUnwrapped
         position = start
         end = start + room.count
@@ -34,7 +34,7 @@ package struct ByteCursor {
     ///   - body: Writes the line.
     /// - Throws: What `body` throws.
     @inlinable
-    package static func append(
+    public static func append(
         to bytes: inout [UInt8], atMost capacity: Int, _ body: (inout ByteCursor) throws -> Void
     ) rethrows {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
@@ -45,13 +45,13 @@ package struct ByteCursor {
     }
 
     /// The number of bytes written so far.
-    @inlinable package var count: Int { position - start }
+    @inlinable public var count: Int { position - start }
 
     /// Forgets the bytes written after the first `count`.
     ///
     /// - Parameter count: 0 up to ``count``; a larger one stops the program.
     @inlinable
-    package mutating func truncate(to count: Int) {
+    public mutating func truncate(to count: Int) {
         precondition((0...self.count).contains(count), "truncating beyond the bytes written")
         position = start + count
     }
@@ -64,7 +64,7 @@ package struct ByteCursor {
 
     /// Writes one byte.
     @inlinable @inline(__always)
-    package mutating func put(_ byte: UInt8) {
+    public mutating func put(_ byte: UInt8) {
         reserve(1)
         position.initialize(to: byte)
         position += 1
@@ -72,7 +72,7 @@ package struct ByteCursor {
 
     /// Writes text known at compile time, such as a tag.
     @inlinable @inline(__always)
-    package mutating func put(_ text: StaticString) {
+    public mutating func put(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         reserve(count)
         position.update(from: text.utf8Start, count: count)
@@ -81,7 +81,7 @@ package struct ByteCursor {
 
     /// Writes bytes.
     @inlinable @inline(__always)
-    package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         reserve(bytes.count)
         position.update(from: base, count: bytes.count)
@@ -94,7 +94,7 @@ package struct ByteCursor {
     ///   - value: Any `UInt64`.
     ///   - width: The fewest digits; zeros pad the value to it.
     @inlinable @inline(__always)
-    package mutating func putDigits(_ value: UInt64, width: Int = 1) {
+    public mutating func putDigits(_ value: UInt64, width: Int = 1) {
         let count = max(width, DecimalDigits.count(of: value))
         reserve(count)
         position += count
@@ -112,7 +112,7 @@ package struct ByteCursor {
     ///   - decimals: The fraction's digits written, 0 up to ``DecimalDigits/maximumDigits``.
     ///   - negative: Whether a minus sign comes first.
     @inlinable
-    package mutating func putDecimal(integer: UInt64, fraction: UInt64, decimals: Int, negative: Bool) {
+    public mutating func putDecimal(integer: UInt64, fraction: UInt64, decimals: Int, negative: Bool) {
         let length = (negative ? 1 : 0) + DecimalDigits.count(of: integer) + (decimals > 0 ? decimals + 1 : 0)
         _ = put(exactly: length) { end in
             var start = end
@@ -131,7 +131,7 @@ package struct ByteCursor {
     ///
     /// - Returns: What `write` returns; the cursor moves only when it is `true`.
     @inlinable @inline(__always)
-    package mutating func put(exactly count: Int, by write: (UnsafeMutablePointer<UInt8>) -> Bool) -> Bool {
+    public mutating func put(exactly count: Int, by write: (UnsafeMutablePointer<UInt8>) -> Bool) -> Bool {
         reserve(count)
         guard write(position + count) else { return false }
         position += count

@@ -6,10 +6,10 @@
 /// digits, where the GPX writer divided by a variable power of ten twice per digit (issue 30). An encoder that writes
 /// a whole number (sign, integer, point, fraction) or a whole timestamp into one scratch buffer appends it with one
 /// `Array.append(contentsOf:)` instead of one per part. No `String`, no locale.
-package enum DecimalDigits {
+public enum DecimalDigits {
     /// The most digits ``write(_:width:endingAt:)`` writes for any value and any width up to this: `UInt64.max` has
     /// 20.
-    @inlinable package static var maximumDigits: Int { 20 }
+    @inlinable public static var maximumDigits: Int { 20 }
 
     /// Appends `value` in decimal, padded with leading zeros to `width` digits.
     ///
@@ -33,7 +33,7 @@ package enum DecimalDigits {
     /// - Parameter value: Any `UInt64`.
     /// - Returns: 1 up to ``maximumDigits``.
     @inlinable @inline(__always)
-    package static func count(of value: UInt64) -> Int {
+    public static func count(of value: UInt64) -> Int {
         var digits = 1
         var bound: UInt64 = 10
         while digits < maximumDigits, value >= bound {
@@ -52,7 +52,7 @@ package enum DecimalDigits {
     ///   - end: The byte after the last digit; the ``maximumDigits`` bytes before it must be writable.
     /// - Returns: The first digit written: `end` less the number of digits.
     @inlinable @inline(__always)
-    package static func write(
+    public static func write(
         _ value: UInt64, width: Int, endingAt end: UnsafeMutablePointer<UInt8>
     ) -> UnsafeMutablePointer<UInt8> {
         var remaining = value

@@ -10,21 +10,21 @@ import Foundation
 ///
 /// Inlinable, so that each module specialises it for its own values: the mirror delivers each fix through it to
 /// every manager.
-package final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     /// Accessed only under `lock`, which already makes every access exclusive: the runtime's dynamic
     /// exclusivity check (`swift_beginAccess`, about 8 % of a fix's delivery to 1,000 managers) is redundant.
     @usableFromInline @exclusivity(unchecked) var value: Value
 
     /// Creates the lock holding `value`.
-    @inlinable package init(_ value: Value) {
+    @inlinable public init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value and returns its result; never call out to user code inside.
     ///
     /// - Throws: What `body` throws.
-    @inlinable package func withLock<Result, Failure: Error>(
+    @inlinable public func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         lock.lock()

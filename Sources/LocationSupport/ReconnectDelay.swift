@@ -4,7 +4,7 @@
 /// a refused connection every 0.5 s without growing (a restarted daemon on this host is found at once) and starts at
 /// 0.25 s, while the NMEA provider has no refusal case but looks for an absent serial device's path every 0.5 s and
 /// starts at 0.5 s. What is the same, the delay after a run of failures, is here.
-package enum ReconnectDelay {
+public enum ReconnectDelay {
     /// The delay, in seconds, after `failures` consecutive failures: `min(maximum, initial × multiplier^(failures − 1))`.
     ///
     /// Exact for a power-of-two multiplier (the factor is applied by repeated multiplication, stopping at
@@ -16,7 +16,7 @@ package enum ReconnectDelay {
     ///   - multiplier: The factor per further failure (≥ 1; at 1 or below the delay stays `initial`).
     ///   - maximum: The longest delay, in seconds (≥ `initial`).
     /// - Returns: The delay in seconds.
-    @inlinable package static func delay(
+    @inlinable public static func delay(
         afterFailures failures: Int, initial: Double, multiplier: Double, maximum: Double
     ) -> Double {
         guard multiplier > 1 else { return min(initial, maximum) }

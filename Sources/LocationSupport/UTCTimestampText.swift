@@ -3,9 +3,9 @@
 /// The one writer of the text GPX's `<time>` and the tool's outputs share: no `Calendar`, `DateFormatter` or
 /// `gmtime_r` (whose time-zone lock cost one turn per fix, issue 30), so thread-safe and exact; the proleptic
 /// Gregorian calendar, as GPX and ISO 8601 count days.
-package enum UTCTimestampText {
+public enum UTCTimestampText {
     /// The length of the text: 24 bytes.
-    @inlinable package static var length: Int { 24 }
+    @inlinable public static var length: Int { 24 }
 
     /// Writes the text of `milliseconds` since 1970-01-01T00:00:00Z so that it ends just before `end`, and returns
     /// where it starts; writes nothing and returns `nil` when the year is outside 0000–9999.
@@ -15,7 +15,7 @@ package enum UTCTimestampText {
     ///   - end: The byte after the text; the ``length`` bytes before it must be writable.
     /// - Returns: The text's first byte, or `nil`.
     @inlinable
-    package static func write(milliseconds: Int64, endingAt end: UnsafeMutablePointer<UInt8>)
+    public static func write(milliseconds: Int64, endingAt end: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<UInt8>?
     {
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
