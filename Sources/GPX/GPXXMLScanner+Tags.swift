@@ -1,3 +1,5 @@
+import Foundation
+
 /// Start and end tags, names and attribute values (XML 1.0 §3.1, Namespaces in XML 1.0 §3–§6).
 extension GPXXMLScanner {
     /// Scans a start tag (or an empty-element tag) after its `<`, resolving namespaces.
@@ -30,9 +32,7 @@ extension GPXXMLScanner {
             guard spaced else { throw malformed("expected white space, '>' or '/>' in <\(qualifiedName)>") }
             try scanAttribute()
         }
-        openNameStarts.append(openNames.count)
-        openNames.append(contentsOf: tagBytes(elementName))
-        openLines.append(tagLine)
+        openElement()
         try bindNamespaces()
         emptyElementEnds = isEmpty
     }
@@ -102,22 +102,42 @@ extension GPXXMLScanner {
 
     /// Scans an end tag after its `</` and checks it closes the innermost open element.
     mutating func scanEndTag() throws(GPXDiagnostic) {
+        if closesOpenElementAtOnce() { return }
         tagCount = 0
         elementColon = try scanName(qualified: false)
         elementName = 0..<tagCount
         try skipWhitespace()
         guard try skip(UInt8(ascii: ">")) else { throw malformed("expected '>' after </\(qualifiedName)") }
-        let name = tagBytes(elementName)
-        let start = openNameStarts.last ?? 0
-        let matches = openNames.withUnsafeBufferPointer { names in
-            GPXXMLCharacters.equal(UnsafeBufferPointer(rebasing: names[start...]), name)
-        }
-        guard matches else {
+        guard GPXXMLCharacters.equal(openName, tagBytes(elementName)) else {
             throw malformed(
-                "closing tag </\(qualifiedName)> does not match <\(openElementName)> (opened on line \(openLines.last ?? 1))"
+                "closing tag </\(qualifiedName)> does not match <\(openElementName)> (opened on line \(openLine ?? 1))"
             )
         }
         closeElement()
+    }
+
+    /// Takes the commonest end tag at once: the innermost open element's name followed by `>`.
+    ///
+    /// That name was scanned and checked when the element opened, so it is the name ``scanName(qualified:)`` would
+    /// read; anything else (white space before `>`, another name, a name cut by the buffer's end) is left to the
+    /// general path.
+    ///
+    /// - Returns: Whether it closed the element, with ``tag`` holding its name as after a scanned end tag.
+    @inline(__always)
+    private mutating func closesOpenElementAtOnce() -> Bool {
+        let name = openName
+        let count = name.count
+        guard count > 0, limit - position > count, let start = name.baseAddress,
+            buffer[position + count] == UInt8(ascii: ">"), memcmp(buffer + position, start, count) == 0
+        else { return false }
+        tag.update(from: start, count: count)
+        tagCount = count
+        elementName = 0..<count
+        elementColon = nil
+        for index in 0..<count where start[index] == UInt8(ascii: ":") { elementColon = index }
+        position += count + 1
+        closeElement()
+        return true
     }
 
     /// Scans a name (XML 1.0 production 5) into ``tag``.
