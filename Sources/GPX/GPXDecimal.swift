@@ -112,6 +112,7 @@ enum GPXDecimal {
     }
 
     /// `bytes` without leading and trailing XML white space (space, tab, CR, LF).
+    @inline(__always)
     static func trimmingXMLWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var start = bytes.startIndex
         var end = bytes.endIndex

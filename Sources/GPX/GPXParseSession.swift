@@ -94,6 +94,7 @@ struct GPXParseSession: ~Copyable {
         secondFound = nil
     }
 
+    @inline(__always)
     private mutating func step() throws(GPXDiagnostic) {
         switch try scanner.next() {
         case .startElement: try startElement()
@@ -225,6 +226,7 @@ struct GPXParseSession: ~Copyable {
         metadata.creator = scanner.attribute("creator").map { String(decoding: $0, as: UTF8.self) }
     }
 
+    @inline(__always)
     private mutating func endElement() {
         guard let role = roles.popLast() else { return }
         if case .field = roles.last { scanner.collectsText = true } else { scanner.collectsText = false }

@@ -75,7 +75,12 @@ struct GPXXMLNamespaces {
     }
 
     /// Removes the bindings declared at `depth`, when its element closes.
+    @inline(__always)
     mutating func pop(depth: Int) {
+        if let binding = bindings.last, binding.depth == depth { removeBindings(depth: depth) }
+    }
+
+    private mutating func removeBindings(depth: Int) {
         while let binding = bindings.last, binding.depth == depth {
             bindings.removeLast()
             bytes.removeSubrange(binding.prefix.lowerBound...)

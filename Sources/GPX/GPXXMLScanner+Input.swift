@@ -78,11 +78,16 @@ extension GPXXMLScanner {
 
     /// Consumes white space (counting lines); whether there was any.
     ///
-    /// Inlined up to its first byte: most calls (between a name and `=`, after a value before `>`) find none.
+    /// Inlined up to its first two bytes: most calls find none (between a name and `=`, after a value before `>`)
+    /// or one space (before an attribute).
     @discardableResult
     @inline(__always)
     mutating func skipWhitespace() throws(GPXDiagnostic) -> Bool {
         if position < limit, !GPXXMLCharacters.isWhitespace(buffer[position]) { return false }
+        if limit - position >= 2, buffer[position] == 0x20, !GPXXMLCharacters.isWhitespace(buffer[position + 1]) {
+            position += 1
+            return true
+        }
         return try skipWhitespaceRun()
     }
 
@@ -150,6 +155,7 @@ extension GPXXMLScanner {
     ///   - name: The name the value belongs to, in ``tag``.
     /// - Returns: The quote, `"` or `'`, that must close the value.
     /// - Throws: ``GPXDiagnostic`` of kind `malformedXML` without `=` or a quote.
+    @inline(__always)
     mutating func scanEqualsAndOpeningQuote(after context: String, _ name: Range<Int>) throws(GPXDiagnostic) -> UInt8 {
         if limit - position >= 2, buffer[position] == UInt8(ascii: "=") {  // `="` and `='` at once: the commonest
             let quote = buffer[position + 1]

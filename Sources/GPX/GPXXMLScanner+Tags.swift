@@ -58,6 +58,7 @@ extension GPXXMLScanner {
 
     /// Scans an attribute value up to its closing quote, normalised (XML 1.0 §3.3.3): references replaced, each
     /// white-space character (and each line end) a space.
+    @inline(__always)
     private mutating func scanAttributeValue(until quote: UInt8) throws(GPXDiagnostic) {
         // The pointers in locals: read through `self` in the loop, they were loaded again after every store to `tag`.
         let (buffer, tag, classes) = (self.buffer, self.tag, attributeClasses)
@@ -128,13 +129,19 @@ extension GPXXMLScanner {
         let name = openName
         let count = name.count
         guard count > 0, limit - position > count, let start = name.baseAddress,
-            buffer[position + count] == UInt8(ascii: ">"), memcmp(buffer + position, start, count) == 0
+            buffer[position + count] == UInt8(ascii: ">")
         else { return false }
-        tag.update(from: start, count: count)
+        // Byte by byte in place: names are short, and a call of `memcmp` or `memcpy` cost more than their bytes.
+        let written = buffer + position
+        for index in 0..<count where written[index] != start[index] { return false }
+        var colon: Int?
+        for index in 0..<count {
+            tag[index] = start[index]
+            if start[index] == UInt8(ascii: ":") { colon = index }
+        }
         tagCount = count
         elementName = 0..<count
-        elementColon = nil
-        for index in 0..<count where start[index] == UInt8(ascii: ":") { elementColon = index }
+        elementColon = colon
         position += count + 1
         closeElement()
         return true
@@ -204,6 +211,7 @@ extension GPXXMLScanner {
 
     /// Declares the current tag's `xmlns` attributes, then resolves the prefixes of the element and its
     /// attributes (Namespaces in XML 1.0 §3, §5, §6.3).
+    @inline(__always)
     private mutating func bindNamespaces() throws(GPXDiagnostic) {
         for index in 0..<attributeCount {
             let attribute = attributes[index]

@@ -229,7 +229,14 @@ struct GPXXMLScanner: ~Copyable {
         while true {
             let found: Bool
             switch phase {
-            case .content: found = try scanCharacterData()
+            case .content:
+                // No text before the next tag (`</ele><time>`, half the calls in a track) needs no scan.
+                if position < limit, buffer[position] == UInt8(ascii: "<") {
+                    position += 1
+                    found = true
+                } else {
+                    found = try scanCharacterData()
+                }
             case .start, .prolog, .epilog: found = try skipWhitespaceOutsideRoot()
             case .ended: return .endOfDocument
             }
@@ -277,6 +284,7 @@ struct GPXXMLScanner: ~Copyable {
     }
 
     /// Removes the innermost open element and its namespace bindings; after the root, the epilog begins.
+    @inline(__always)
     mutating func closeElement() {
         namespaces.pop(depth: depth)
         depth -= 1
