@@ -25,7 +25,12 @@ struct GPXParseSession: ~Copyable {
     let includesValues: Bool
     private var scanner: GPXXMLScanner
     var summary = GPXReadSummary()
-    private var roles: [GPXElementRole] = []
+    /// The roles of the open elements, innermost last: `roles[0..<roleCount]`.
+    ///
+    /// At most one per element the scanner holds open (``GPXXMLScanner/maximumDepth``). Fixed storage: a Swift
+    /// array's append and removal checked its buffer's uniqueness and capacity at every tag.
+    private let roles = UnsafeMutablePointer<GPXElementRole>.allocate(capacity: GPXXMLScanner.maximumDepth)
+    private var roleCount = 0
     /// The root's namespace, in which every GPX element must be.
     private var gpxNamespace: (kind: GPXXMLNamespaces.Kind, uri: [UInt8])?
     private var metadata = GPXMetadata()
@@ -60,6 +65,15 @@ struct GPXParseSession: ~Copyable {
         self.mode = mode
         self.includesValues = includesValues
     }
+
+    deinit {
+        roles.deinitialize(count: roleCount)
+        roles.deallocate()
+    }
+
+    /// The role of the innermost open element, if any.
+    @inline(__always)
+    private var innermostRole: GPXElementRole? { roleCount > 0 ? roles[roleCount - 1] : nil }
 
     /// The next event in file order, or `nil` after the last.
     ///
@@ -166,7 +180,7 @@ struct GPXParseSession: ~Copyable {
     private mutating func startElement() throws(GPXDiagnostic) {
         let namespace = scanner.elementNamespace
         let role: GPXElementRole
-        if let parent = roles.last {
+        if let parent = innermostRole {
             if isGPX(namespace) {
                 role = .gpxElement(scanner.localName, under: parent)
             } else {
@@ -176,7 +190,12 @@ struct GPXParseSession: ~Copyable {
             try checkRoot(namespace)
             role = .root
         }
-        roles.append(role)
+        // The scanner refuses an element deeper than its limit before this; checked again all the same.
+        guard roleCount < GPXXMLScanner.maximumDepth else {
+            throw scanner.limitExceeded("elements nested deeper than \(GPXXMLScanner.maximumDepth) levels")
+        }
+        (roles + roleCount).initialize(to: role)
+        roleCount += 1
         scanner.collectsText = false
         switch role {
         case .route:
@@ -235,8 +254,10 @@ struct GPXParseSession: ~Copyable {
 
     @inline(__always)
     private mutating func endElement() {
-        guard let role = roles.popLast() else { return }
-        if case .field = roles.last { scanner.collectsText = true } else { scanner.collectsText = false }
+        guard roleCount > 0 else { return }
+        roleCount -= 1
+        let role = (roles + roleCount).move()
+        if case .field = innermostRole { scanner.collectsText = true } else { scanner.collectsText = false }
         switch role {
         case .field(let field): apply(field, text: scanner.text)
         case .point: endPoint()
