@@ -78,6 +78,31 @@ import Testing
         #expect(error?.message == "XML is not well-formed: \(reason)")
     }
 
+    /// Open elements whose names fill more than the scanner's first room for them (1 KiB) move it, keeping the names
+    /// held: every end tag still closes its own element, and one that does not is named with the element it fails
+    /// to close and that element's line.
+    @Test func longNamesOfOpenElementsOutgrowTheirFirstRoom() throws {
+        let names = (0..<40).map { "x:e\($0)" + String(repeating: "n", count: 200 + $0) }
+        let opened = names.map { "<\($0)>\n" }.joined()
+        let inside = "<trkpt lat=\"1\" lon=\"2\"><ele>3</ele></trkpt>"
+        let track = "<trk><trkseg>\(inside)</trkseg></trk>"
+        let wrapper = "<extensions xmlns:x=\"urn:example:long\">\n\(opened)"
+        func document(_ closing: String) -> String {
+            "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\(track)\(wrapper)\(closing)</extensions></gpx>"
+        }
+        let closed = names.reversed().map { "</\($0)>" }.joined()
+        #expect(try GPXTestSupport.document(document(closed)).tracks.first?.points.first?.elevation == 3)
+        var swapped = Array(names.reversed())
+        swapped.swapAt(0, 1)
+        let error = GPXTestSupport.diagnostic {
+            _ = try GPXTestSupport.document(document(swapped.map { "</\($0)>" }.joined()))
+        }
+        #expect(
+            error?.message
+                == "XML is not well-formed: closing tag </\(names[38])> does not match <\(names[39])> (opened on line 41)"
+        )
+    }
+
     /// Plain decimals, read by the pointer loops, are `Double(_:)`'s values; past 19 digits or 2⁵³, `Double(_:)`
     /// reads them itself.
     @Test func plainDecimalsAreDoubleValues() {
