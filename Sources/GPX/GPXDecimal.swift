@@ -58,9 +58,13 @@ enum GPXDecimal {
     }
 
     /// 10⁰ … 10²², every power of ten a `Double` holds exactly.
-    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-        (0..<exponent).reduce(1.0) { result, _ in result * 10 }
-    }
+    ///
+    /// Written out: a table of literals is laid down when the program is built, where one computed at first use was
+    /// checked for at every number.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
 
     /// Parses a non-negative integer such as `7` or `+7`, ignoring surrounding white space.
     static func parseCount(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
