@@ -66,7 +66,8 @@ extension GPXXMLScanner {
             var index = position
             var count = tagCount
             let end = limit
-            while index < end, count < Self.maximumTagBytes, classes[Int(buffer[index])] == 0 {
+            let stop = min(end, index + (Self.maximumTagBytes - count))
+            while index < stop, classes[Int(buffer[index])] == 0 {
                 tag[count] = buffer[index]
                 count += 1
                 index += 1
@@ -164,7 +165,9 @@ extension GPXXMLScanner {
             var index = position
             var count = tagCount
             let end = limit
-            while index < end, count < Self.maximumTagBytes {
+            // One bound for both the buffer's end and the tag's room: each byte read is one byte stored.
+            let stop = min(end, index + (Self.maximumTagBytes - count))
+            while index < stop {
                 let byte = buffer[index]
                 let kind = classes[Int(byte)]
                 if kind != 1 {  // letters and `_` pass with one test (a switch over the classes was a jump table)

@@ -103,6 +103,25 @@ import Testing
         )
     }
 
+    /// A start tag holds names and values of up to 65,535 bytes; one byte more is refused, in a value as in a name,
+    /// whatever the read buffer's ends cut.
+    @Test func startTagsAtTheirLimit() throws {
+        // "wpt", "lat", "1", "lon", "2" and "x": 12 bytes beside the value.
+        func waypoint(value: Int) -> String {
+            "<gpx><wpt lat=\"1\" lon=\"2\" x=\"\(String(repeating: "v", count: value))\"/></gpx>"
+        }
+        let limit = GPXXMLScanner.maximumTagBytes
+        #expect(try GPXTestSupport.document(waypoint(value: limit - 1 - 12)).waypoints.count == 1)
+        let longValue = GPXTestSupport.diagnostic { _ = try GPXTestSupport.document(waypoint(value: limit - 12)) }
+        #expect(longValue?.kind == .limitExceeded)
+        #expect(longValue?.message == "start tag longer than 65536 bytes of names and values")
+        let longName = GPXTestSupport.diagnostic {
+            _ = try GPXTestSupport.document("<gpx><\(String(repeating: "n", count: limit))/></gpx>")
+        }
+        #expect(longName?.kind == .limitExceeded)
+        #expect(longName?.message == "start tag longer than 65536 bytes of names and values")
+    }
+
     /// Plain decimals, read by the pointer loops, are `Double(_:)`'s values; past 19 digits or 2⁵³, `Double(_:)`
     /// reads them itself.
     @Test func plainDecimalsAreDoubleValues() {
