@@ -22,40 +22,49 @@ enum GPXDecimal {
     }
 
     /// `[+-]? digits ('.' digits?)?` or `[+-]? '.' digits` within the exact range, else `nil`.
+    ///
+    /// Walks the bytes by pointer, the digits of each part in a tight loop: the mantissa may wrap while it reads
+    /// more than 19 digits, but such a number is refused as before (more than 19 digits are not exact).
     private static func parsePlainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = text.startIndex
+        guard var cursor = text.baseAddress else { return nil }
+        let end = cursor + text.count
         var isNegative = false
-        if index < text.endIndex, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-            isNegative = text[index] == UInt8(ascii: "-")
-            index += 1
+        if cursor < end, cursor[0] == UInt8(ascii: "-") || cursor[0] == UInt8(ascii: "+") {
+            isNegative = cursor[0] == UInt8(ascii: "-")
+            cursor += 1
         }
         var mantissa: UInt64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var sawPoint = false
-        while index < text.endIndex {
-            let byte = text[index]
-            if isDigit(byte) {
-                guard digits < 19 else { return nil }
-                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
-                digits += 1
-                if sawPoint { fractionDigits += 1 }
-            } else if byte == UInt8(ascii: "."), !sawPoint {
-                sawPoint = true
-            } else {
-                return nil
-            }
-            index += 1
+        let integerStart = cursor
+        while cursor < end, case let digit = cursor[0] &- UInt8(ascii: "0"), digit < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            cursor += 1
         }
-        guard digits > 0, mantissa < 1 << 53, fractionDigits < exactPowersOfTen.count else { return nil }
+        var digits = cursor - integerStart
+        var fractionDigits = 0
+        if cursor < end, cursor[0] == UInt8(ascii: ".") {
+            cursor += 1
+            let fractionStart = cursor
+            while cursor < end, case let digit = cursor[0] &- UInt8(ascii: "0"), digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                cursor += 1
+            }
+            fractionDigits = cursor - fractionStart
+            digits += fractionDigits
+        }
+        guard cursor == end, digits > 0, digits <= 19, mantissa < 1 << 53, fractionDigits < exactPowersOfTen.count
+        else { return nil }
         let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
         return isNegative ? -magnitude : magnitude
     }
 
     /// 10⁰ … 10²², every power of ten a `Double` holds exactly.
-    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-        (0..<exponent).reduce(1.0) { result, _ in result * 10 }
-    }
+    ///
+    /// Written out: a table of literals is laid down when the program is built, where one computed at first use was
+    /// checked for at every number.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
 
     /// Parses a non-negative integer such as `7` or `+7`, ignoring surrounding white space.
     static func parseCount(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -106,6 +115,7 @@ enum GPXDecimal {
     }
 
     /// `bytes` without leading and trailing XML white space (space, tab, CR, LF).
+    @inline(__always)
     static func trimmingXMLWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var start = bytes.startIndex
         var end = bytes.endIndex

@@ -4,30 +4,34 @@ import Foundation
 extension GPXParseSession {
     /// Starts the point whose start tag was just read, with the position from its `lat` and `lon` attributes.
     mutating func beginPoint(_ kind: GPXElementRole.PointKind, element: String, line: Int) {
-        pending = PendingPoint(kind: kind, element: element)
+        // Reset in place, the position first: a new `PendingPoint` (or `GPXPoint`) built apart and copied over the
+        // old one, and the element's name handed to each coordinate, cost about 700 instructions a point.
+        pending.kind = kind
+        pending.element = element
+        pending.extensionSpeed = nil
+        pending.extensionCourse = nil
+        pending.isSkipped = false
         isReadingPoint = true
-        guard let latitude = coordinate("lat", limit: 90, element: element, line: line),
-            let longitude = coordinate("lon", limit: 180, element: element, line: line)
-        else { return }
-        pending.point.latitude = latitude
-        pending.point.longitude = longitude
+        let latitude = coordinate("lat", limit: 90, line: line)
+        let longitude = latitude == nil ? nil : coordinate("lon", limit: 180, line: line)
+        pending.point.reset(latitude: longitude == nil ? 0 : latitude ?? 0, longitude: longitude ?? 0)
     }
 
     /// The value of the coordinate attribute `name`, in -limit...limit, or `nil` after rejecting the point.
-    private mutating func coordinate(_ name: StaticString, limit: Double, element: String, line: Int) -> Double? {
+    private mutating func coordinate(_ name: StaticString, limit: Double, line: Int) -> Double? {
         guard let text = attribute(name) else {
-            reject(.missingValue, line: line, element: element, "missing \(name) attribute", point: true)
+            reject(.missingValue, line: line, element: pending.element, "missing \(name) attribute", point: true)
             return nil
         }
         guard let value = GPXDecimal.parse(text) else {
             reject(
-                .invalidValue, line: line, element: element, "\(name) \(quoted(text))is not a number", point: true
-            )
+                .invalidValue, line: line, element: pending.element, "\(name) \(quoted(text))is not a number",
+                point: true)
             return nil
         }
         guard (-limit...limit).contains(value) else {
             reject(
-                .outOfRange, line: line, element: element,
+                .outOfRange, line: line, element: pending.element,
                 "\(name) \(quoted(text))is outside \(Int(-limit))...\(Int(limit))", point: true)
             return nil
         }

@@ -25,7 +25,12 @@ struct GPXParseSession: ~Copyable {
     let includesValues: Bool
     private var scanner: GPXXMLScanner
     var summary = GPXReadSummary()
-    private var roles: [GPXElementRole] = []
+    /// The roles of the open elements, innermost last: `roles[0..<roleCount]`.
+    ///
+    /// At most one per element the scanner holds open (``GPXXMLScanner/maximumDepth``). Fixed storage: a Swift
+    /// array's append and removal checked its buffer's uniqueness and capacity at every tag.
+    private let roles = UnsafeMutablePointer<GPXElementRole>.allocate(capacity: GPXXMLScanner.maximumDepth)
+    private var roleCount = 0
     /// The root's namespace, in which every GPX element must be.
     private var gpxNamespace: (kind: GPXXMLNamespaces.Kind, uri: [UInt8])?
     private var metadata = GPXMetadata()
@@ -61,17 +66,33 @@ struct GPXParseSession: ~Copyable {
         self.includesValues = includesValues
     }
 
+    deinit {
+        roles.deinitialize(count: roleCount)
+        roles.deallocate()
+    }
+
+    /// The role of the innermost open element, if any.
+    @inline(__always)
+    private var innermostRole: GPXElementRole? { roleCount > 0 ? roles[roleCount - 1] : nil }
+
     /// The next event in file order, or `nil` after the last.
     ///
     /// - Throws: The first ``GPXDiagnostic`` (malformed XML, a refused declaration, not GPX, an invalid value in
     ///   strict mode); once thrown, every later call throws it again.
     mutating func next() throws(GPXDiagnostic) -> GPXEvent? {
+        // The event is made once, out of the reading loop: made in it, its 192 bytes were copied about five times.
+        guard let found = try nextFound() else { return nil }
+        return event(found)
+    }
+
+    /// What the next event is, reading as far as it needs; `nil` after the last.
+    private mutating func nextFound() throws(GPXDiagnostic) -> Found? {
         if hasStopped, let stop { throw stop }
         while true {
             if let found = firstFound {
                 firstFound = secondFound
                 secondFound = nil
-                return event(found)
+                return found
             }
             if ended { return nil }
             do throws(GPXDiagnostic) {
@@ -94,6 +115,7 @@ struct GPXParseSession: ~Copyable {
         secondFound = nil
     }
 
+    @inline(__always)
     private mutating func step() throws(GPXDiagnostic) {
         switch try scanner.next() {
         case .startElement: try startElement()
@@ -158,7 +180,7 @@ struct GPXParseSession: ~Copyable {
     private mutating func startElement() throws(GPXDiagnostic) {
         let namespace = scanner.elementNamespace
         let role: GPXElementRole
-        if let parent = roles.last {
+        if let parent = innermostRole {
             if isGPX(namespace) {
                 role = .gpxElement(scanner.localName, under: parent)
             } else {
@@ -168,7 +190,12 @@ struct GPXParseSession: ~Copyable {
             try checkRoot(namespace)
             role = .root
         }
-        roles.append(role)
+        // The scanner refuses an element deeper than its limit before this; checked again all the same.
+        guard roleCount < GPXXMLScanner.maximumDepth else {
+            throw scanner.limitExceeded("elements nested deeper than \(GPXXMLScanner.maximumDepth) levels")
+        }
+        (roles + roleCount).initialize(to: role)
+        roleCount += 1
         scanner.collectsText = false
         switch role {
         case .route:
@@ -225,9 +252,12 @@ struct GPXParseSession: ~Copyable {
         metadata.creator = scanner.attribute("creator").map { String(decoding: $0, as: UTF8.self) }
     }
 
+    @inline(__always)
     private mutating func endElement() {
-        guard let role = roles.popLast() else { return }
-        if case .field = roles.last { scanner.collectsText = true } else { scanner.collectsText = false }
+        guard roleCount > 0 else { return }
+        roleCount -= 1
+        let role = (roles + roleCount).move()
+        if case .field = innermostRole { scanner.collectsText = true } else { scanner.collectsText = false }
         switch role {
         case .field(let field): apply(field, text: scanner.text)
         case .point: endPoint()

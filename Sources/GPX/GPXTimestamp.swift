@@ -21,14 +21,17 @@ enum GPXTimestamp {
     ///
     /// Returns `nil` when the text is not such a time or a field is out of range.
     static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Value? {
-        var scanner = Scanner(bytes: text)
-        guard let year = scanner.digits(exactly: 4), scanner.skip("-"),
-            let month = scanner.digits(exactly: 2), scanner.skip("-"),
-            let day = scanner.digits(exactly: 2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
-            let hour = scanner.digits(exactly: 2), scanner.skip(":"),
-            let minute = scanner.digits(exactly: 2), scanner.skip(":"),
-            let second = scanner.digits(exactly: 2)
+        // `YYYY-MM-DDThh:mm:ss` has fixed places: read at once, then the cursor takes the rest.
+        guard text.count >= 19, let start = text.baseAddress,
+            start[4] == UInt8(ascii: "-"), start[7] == UInt8(ascii: "-"),
+            start[10] == UInt8(ascii: "T") || start[10] == UInt8(ascii: "t") || start[10] == UInt8(ascii: " "),
+            start[13] == UInt8(ascii: ":"), start[16] == UInt8(ascii: ":"),
+            let year = fixedDigits(start, 4), let month = fixedDigits(start + 5, 2),
+            let day = fixedDigits(start + 8, 2), let hour = fixedDigits(start + 11, 2),
+            let minute = fixedDigits(start + 14, 2), let second = fixedDigits(start + 17, 2)
         else { return nil }
+        var scanner = Scanner(bytes: text)
+        scanner.index += 19
         var nanoseconds = 0
         if scanner.skip(".") {
             let start = scanner.index
@@ -85,6 +88,18 @@ enum GPXTimestamp {
         return line.put(exactly: UTCTimestampText.length) {
             UTCTimestampText.write(milliseconds: milliseconds, endingAt: $0) != nil
         }
+    }
+
+    /// The value of the `count` decimal digits at `start`, or `nil` when one is not a digit.
+    @inline(__always)
+    private static func fixedDigits(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        var value = 0
+        for index in 0..<count {
+            let digit = start[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+        }
+        return value
     }
 
     private static func pow10(_ exponent: Int) -> Int {

@@ -140,9 +140,14 @@ enum GPXXMLCharacters {
     }
 
     /// Whether two byte ranges are equal.
+    ///
+    /// Names (`trkpt`, `lat`) are compared byte by byte in place: a call of `memcmp` cost more than the bytes.
+    @inline(__always)
     static func equal(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
         guard first.count == second.count else { return false }
         guard let firstStart = first.baseAddress, let secondStart = second.baseAddress else { return true }
-        return memcmp(firstStart, secondStart, first.count) == 0
+        guard first.count <= 16 else { return memcmp(firstStart, secondStart, first.count) == 0 }
+        for index in 0..<first.count where firstStart[index] != secondStart[index] { return false }
+        return true
     }
 }

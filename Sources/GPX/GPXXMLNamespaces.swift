@@ -38,10 +38,8 @@ struct GPXXMLNamespaces {
         bindings = [Binding(prefix: 0..<3, uri: 3..<bytes.count, depth: 0, kind: .other)]
     }
 
-    /// The default namespace in scope.
-    var defaultNamespace: Binding {
-        bindings.last { $0.prefix.isEmpty } ?? .none
-    }
+    /// The default namespace in scope: kept as bindings come and go, since every element without a prefix asks.
+    private(set) var defaultNamespace = Binding.none
 
     /// The binding of `prefix` in scope, or `nil` when it is not declared.
     func binding(prefix: UnsafeBufferPointer<UInt8>) -> Binding? {
@@ -69,17 +67,24 @@ struct GPXXMLNamespaces {
         bytes.append(contentsOf: prefix)
         let uriStart = bytes.count
         bytes.append(contentsOf: uri)
-        bindings.append(
-            Binding(
-                prefix: prefixStart..<uriStart, uri: uriStart..<bytes.count, depth: depth, kind: Self.kind(of: uri)))
+        let binding = Binding(
+            prefix: prefixStart..<uriStart, uri: uriStart..<bytes.count, depth: depth, kind: Self.kind(of: uri))
+        bindings.append(binding)
+        if prefix.isEmpty { defaultNamespace = binding }
         return nil
     }
 
     /// Removes the bindings declared at `depth`, when its element closes.
+    @inline(__always)
     mutating func pop(depth: Int) {
+        if let binding = bindings.last, binding.depth == depth { removeBindings(depth: depth) }
+    }
+
+    private mutating func removeBindings(depth: Int) {
         while let binding = bindings.last, binding.depth == depth {
             bindings.removeLast()
             bytes.removeSubrange(binding.prefix.lowerBound...)
+            if binding.prefix.isEmpty { defaultNamespace = bindings.last { $0.prefix.isEmpty } ?? .none }
         }
     }
 

@@ -77,14 +77,34 @@ extension GPXXMLScanner {
     }
 
     /// Consumes white space (counting lines); whether there was any.
+    ///
+    /// Inlined up to its first two bytes: most calls find none (between a name and `=`, after a value before `>`)
+    /// or one space (before an attribute).
     @discardableResult
+    @inline(__always)
     mutating func skipWhitespace() throws(GPXDiagnostic) -> Bool {
+        if position < limit, !GPXXMLCharacters.isWhitespace(buffer[position]) { return false }
+        if limit - position >= 2, buffer[position] == 0x20, !GPXXMLCharacters.isWhitespace(buffer[position + 1]) {
+            position += 1
+            return true
+        }
+        return try skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() throws(GPXDiagnostic) -> Bool {
         var skipped = false
-        while let byte = try peek(), GPXXMLCharacters.isWhitespace(byte) {
+        while true {
+            var index = position
+            let end = limit
+            while index < end, buffer[index] == 0x20 || buffer[index] == 0x09 { index += 1 }
+            if index > position {
+                position = index
+                skipped = true
+            }
+            guard let byte = try peek(), GPXXMLCharacters.isWhitespace(byte) else { return skipped }
             try consumeLineEndOrByte()
             skipped = true
         }
-        return skipped
     }
 
     /// Consumes the byte at ``position``; a line end (LF, CR LF or CR) is consumed whole and counted.
@@ -135,7 +155,15 @@ extension GPXXMLScanner {
     ///   - name: The name the value belongs to, in ``tag``.
     /// - Returns: The quote, `"` or `'`, that must close the value.
     /// - Throws: ``GPXDiagnostic`` of kind `malformedXML` without `=` or a quote.
+    @inline(__always)
     mutating func scanEqualsAndOpeningQuote(after context: String, _ name: Range<Int>) throws(GPXDiagnostic) -> UInt8 {
+        if limit - position >= 2, buffer[position] == UInt8(ascii: "=") {  // `="` and `='` at once: the commonest
+            let quote = buffer[position + 1]
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                position += 2
+                return quote
+            }
+        }
         try skipWhitespace()
         guard try skip(UInt8(ascii: "=")) else {
             throw malformed("\(context)\(String(decoding: tagBytes(name), as: UTF8.self)) has no value ('=' expected)")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Start and end tags, names and attribute values (XML 1.0 §3.1, Namespaces in XML 1.0 §3–§6).
 extension GPXXMLScanner {
     /// Scans a start tag (or an empty-element tag) after its `<`, resolving namespaces.
@@ -30,9 +32,7 @@ extension GPXXMLScanner {
             guard spaced else { throw malformed("expected white space, '>' or '/>' in <\(qualifiedName)>") }
             try scanAttribute()
         }
-        openNameStarts.append(openNames.count)
-        openNames.append(contentsOf: tagBytes(elementName))
-        openLines.append(tagLine)
+        openElement()
         try bindNamespaces()
         emptyElementEnds = isEmpty
     }
@@ -58,6 +58,7 @@ extension GPXXMLScanner {
 
     /// Scans an attribute value up to its closing quote, normalised (XML 1.0 §3.3.3): references replaced, each
     /// white-space character (and each line end) a space.
+    @inline(__always)
     private mutating func scanAttributeValue(until quote: UInt8) throws(GPXDiagnostic) {
         // The pointers in locals: read through `self` in the loop, they were loaded again after every store to `tag`.
         let (buffer, tag, classes) = (self.buffer, self.tag, attributeClasses)
@@ -65,7 +66,8 @@ extension GPXXMLScanner {
             var index = position
             var count = tagCount
             let end = limit
-            while index < end, count < Self.maximumTagBytes, classes[Int(buffer[index])] == 0 {
+            let stop = min(end, index + (Self.maximumTagBytes - count))
+            while index < stop, classes[Int(buffer[index])] == 0 {
                 tag[count] = buffer[index]
                 count += 1
                 index += 1
@@ -102,22 +104,48 @@ extension GPXXMLScanner {
 
     /// Scans an end tag after its `</` and checks it closes the innermost open element.
     mutating func scanEndTag() throws(GPXDiagnostic) {
+        if closesOpenElementAtOnce() { return }
         tagCount = 0
         elementColon = try scanName(qualified: false)
         elementName = 0..<tagCount
         try skipWhitespace()
         guard try skip(UInt8(ascii: ">")) else { throw malformed("expected '>' after </\(qualifiedName)") }
-        let name = tagBytes(elementName)
-        let start = openNameStarts.last ?? 0
-        let matches = openNames.withUnsafeBufferPointer { names in
-            GPXXMLCharacters.equal(UnsafeBufferPointer(rebasing: names[start...]), name)
-        }
-        guard matches else {
+        guard GPXXMLCharacters.equal(openName, tagBytes(elementName)) else {
             throw malformed(
-                "closing tag </\(qualifiedName)> does not match <\(openElementName)> (opened on line \(openLines.last ?? 1))"
+                "closing tag </\(qualifiedName)> does not match <\(openElementName)> (opened on line \(openLine ?? 1))"
             )
         }
         closeElement()
+    }
+
+    /// Takes the commonest end tag at once: the innermost open element's name followed by `>`.
+    ///
+    /// That name was scanned and checked when the element opened, so it is the name ``scanName(qualified:)`` would
+    /// read; anything else (white space before `>`, another name, a name cut by the buffer's end) is left to the
+    /// general path.
+    ///
+    /// - Returns: Whether it closed the element, with ``tag`` holding its name as after a scanned end tag.
+    @inline(__always)
+    private mutating func closesOpenElementAtOnce() -> Bool {
+        let name = openName
+        let count = name.count
+        guard count > 0, limit - position > count, let start = name.baseAddress,
+            buffer[position + count] == UInt8(ascii: ">")
+        else { return false }
+        // Byte by byte in place: names are short, and a call of `memcmp` or `memcpy` cost more than their bytes.
+        let written = buffer + position
+        for index in 0..<count where written[index] != start[index] { return false }
+        var colon: Int?
+        for index in 0..<count {
+            tag[index] = start[index]
+            if start[index] == UInt8(ascii: ":") { colon = index }
+        }
+        tagCount = count
+        elementName = 0..<count
+        elementColon = colon
+        position += count + 1
+        closeElement()
+        return true
     }
 
     /// Scans a name (XML 1.0 production 5) into ``tag``.
@@ -137,7 +165,9 @@ extension GPXXMLScanner {
             var index = position
             var count = tagCount
             let end = limit
-            while index < end, count < Self.maximumTagBytes {
+            // One bound for both the buffer's end and the tag's room: each byte read is one byte stored.
+            let stop = min(end, index + (Self.maximumTagBytes - count))
+            while index < stop {
                 let byte = buffer[index]
                 let kind = classes[Int(byte)]
                 if kind != 1 {  // letters and `_` pass with one test (a switch over the classes was a jump table)
@@ -184,6 +214,7 @@ extension GPXXMLScanner {
 
     /// Declares the current tag's `xmlns` attributes, then resolves the prefixes of the element and its
     /// attributes (Namespaces in XML 1.0 §3, §5, §6.3).
+    @inline(__always)
     private mutating func bindNamespaces() throws(GPXDiagnostic) {
         for index in 0..<attributeCount {
             let attribute = attributes[index]

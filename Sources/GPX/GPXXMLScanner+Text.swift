@@ -97,7 +97,7 @@ extension GPXXMLScanner {
     }
 
     private func textTooLong() -> GPXDiagnostic {
-        limitExceeded("text longer than \(Self.maximumTextBytes) bytes", line: openLines.last, element: openElementName)
+        limitExceeded("text longer than \(Self.maximumTextBytes) bytes", line: openLine, element: openElementName)
     }
 
     /// Reads a reference after its `&`: a character reference (`&#65;`, `&#x41;`) or one of the five predefined

@@ -98,11 +98,17 @@ struct GPXXMLScanner: ~Copyable {
     /// Whether the document had a root element.
     var sawRootElement = false
 
-    /// The qualified names of the open elements, one after another, and where each starts.
-    var openNames: [UInt8] = []
-    var openNameStarts: [Int] = []
-    /// The line of each open element's start tag.
-    var openLines: [Int] = []
+    /// The qualified names of the open elements, one after another: `openNames[0..<openNamesCount]` (the
+    /// storage's buffer, which moves when it grows).
+    var openNames: UnsafeMutablePointer<UInt8>
+    var openNamesCount = 0
+    var openNameCapacity: Int
+    /// Where each open element's name starts in ``openNames``: `openNameStarts[0..<depth]`.
+    let openNameStarts: UnsafeMutablePointer<Int>
+    /// The line of each open element's start tag: `openLines[0..<depth]`.
+    let openLines: UnsafeMutablePointer<Int>
+    /// The depth of the innermost open element (1 for the root, 0 outside the root).
+    private(set) var depth = 0
     /// Whether the last start tag was an empty-element tag, whose end is reported next.
     var emptyElementEnds = false
 
@@ -140,11 +146,11 @@ struct GPXXMLScanner: ~Copyable {
         tag = storage.tag
         attributes = storage.attributes
         textBytes = storage.text
+        openNames = storage.openNames
+        openNameCapacity = storage.openNameCapacity
+        openNameStarts = storage.openNameStarts
+        openLines = storage.openLines
     }
-
-    /// The depth of the innermost open element (1 for the root).
-    @inline(__always)
-    var depth: Int { openNameStarts.count }
 
     /// The bytes of the current tag at `range`; valid until the next call of ``next()``.
     @inline(__always)
@@ -169,7 +175,7 @@ struct GPXXMLScanner: ~Copyable {
         let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         for index in 0..<attributeCount {
             let attribute = attributes[index]
-            if attribute.colon == nil, tagBytes(attribute.name).elementsEqual(wanted) {
+            if attribute.colon == nil, GPXXMLCharacters.equal(tagBytes(attribute.name), wanted) {
                 return tagBytes(attribute.value)
             }
         }
@@ -182,7 +188,32 @@ struct GPXXMLScanner: ~Copyable {
 
     /// The name of the innermost open element.
     var openElementName: String {
-        String(decoding: openNames[(openNameStarts.last ?? 0)...], as: UTF8.self)
+        String(decoding: openName, as: UTF8.self)
+    }
+
+    /// The bytes of the innermost open element's name (empty outside the root).
+    @inline(__always)
+    var openName: UnsafeBufferPointer<UInt8> {
+        let start = depth > 0 ? openNameStarts[depth - 1] : 0
+        return UnsafeBufferPointer(start: openNames + start, count: openNamesCount - start)
+    }
+
+    /// The line of the innermost open element's start tag, or `nil` outside the root.
+    var openLine: Int? { depth > 0 ? openLines[depth - 1] : nil }
+
+    /// Records the current start tag's element as the innermost open one.
+    @inline(__always)
+    mutating func openElement() {
+        let name = tagBytes(elementName)
+        if openNamesCount + name.count > openNameCapacity {
+            openNames = storage.growOpenNames(toHold: openNamesCount + name.count)
+            openNameCapacity = storage.openNameCapacity
+        }
+        openNameStarts[depth] = openNamesCount
+        openLines[depth] = tagLine
+        depth += 1
+        if let start = name.baseAddress { (openNames + openNamesCount).update(from: start, count: name.count) }
+        openNamesCount += name.count
     }
 
     /// Scans to the next element boundary or the end of the document.
@@ -198,14 +229,21 @@ struct GPXXMLScanner: ~Copyable {
         while true {
             let found: Bool
             switch phase {
-            case .content: found = try scanCharacterData()
+            case .content:
+                // No text before the next tag (`</ele><time>`, half the calls in a track) needs no scan.
+                if position < limit, buffer[position] == UInt8(ascii: "<") {
+                    position += 1
+                    found = true
+                } else {
+                    found = try scanCharacterData()
+                }
             case .start, .prolog, .epilog: found = try skipWhitespaceOutsideRoot()
             case .ended: return .endOfDocument
             }
             guard found else {
                 if phase == .content {
                     throw malformed(
-                        "the document ends before </\(openElementName)> (opened on line \(openLines.last ?? 1))")
+                        "the document ends before </\(openElementName)> (opened on line \(openLine ?? 1))")
                 }
                 phase = .ended
                 return .endOfDocument
@@ -246,11 +284,12 @@ struct GPXXMLScanner: ~Copyable {
     }
 
     /// Removes the innermost open element and its namespace bindings; after the root, the epilog begins.
+    @inline(__always)
     mutating func closeElement() {
         namespaces.pop(depth: depth)
-        openNames.removeSubrange((openNameStarts.removeLast())...)
-        openLines.removeLast()
-        if openNameStarts.isEmpty { phase = .epilog }
+        depth -= 1
+        openNamesCount = openNameStarts[depth]
+        if depth == 0 { phase = .epilog }
     }
 
     // MARK: Diagnostics

@@ -49,34 +49,40 @@ enum FixLimits {
     /// `location` with every value outside the limits above marked invalid; `location` itself when all are
     /// within them.
     static func limited(_ location: CLLocation) -> CLLocation {
-        var storage = location.storage
-        var changed = false
-        func invalidate(_ body: (inout CLLocation.Storage) -> Void) {
-            body(&storage)
-            changed = true
+        // Each rule is decided on the values as they are, read in place; the values are copied only when a rule
+        // applies (copying them first, for every fix, was most of the cost). A rule that reads a value an earlier
+        // one changes decides the same either way: a vertical accuracy below 1 mm is as finite as its −1, and a
+        // course of 360 (read as 0) is below 360 as 0 is.
+        let values = location.storage
+        let badPosition =
+            !(CLLocationCoordinate2DIsValid(values.coordinate) && isWithin(values.horizontalAccuracy, maximumAccuracy))
+        let tooExactHorizontally =
+            !badPosition && values.horizontalAccuracy >= 0 && values.horizontalAccuracy < minimumAccuracy
+        let tooExactVertically = values.verticalAccuracy >= 0 && values.verticalAccuracy < minimumAccuracy
+        let badAltitude =
+            !(altitudeRange.contains(values.altitude) && altitudeRange.contains(values.ellipsoidalAltitude)
+            && isWithin(values.verticalAccuracy, maximumAccuracy))
+        let badSpeed = !(isWithin(values.speed, maximumSpeed) && isWithin(values.speedAccuracy, maximumSpeed))
+        let fullCircle = values.course == 360
+        let badCourse =
+            !(isWithin(values.course, 360) && (fullCircle || values.course < 360)
+            && isWithin(values.courseAccuracy, 180))
+        guard
+            badPosition || tooExactHorizontally || tooExactVertically || badAltitude || badSpeed || fullCircle
+                || badCourse
+        else { return location }
+        var storage = values
+        if badPosition {
+            storage.horizontalAccuracy = -1
+        } else if tooExactHorizontally {
+            storage.horizontalAccuracy = NMEAFix.nominalHorizontalAccuracy
         }
-        if !(CLLocationCoordinate2DIsValid(storage.coordinate) && isWithin(storage.horizontalAccuracy, maximumAccuracy))
-        {
-            invalidate { $0.horizontalAccuracy = -1 }
-        } else if storage.horizontalAccuracy >= 0 && storage.horizontalAccuracy < minimumAccuracy {
-            invalidate { $0.horizontalAccuracy = NMEAFix.nominalHorizontalAccuracy }
-        }
-        if storage.verticalAccuracy >= 0 && storage.verticalAccuracy < minimumAccuracy {
-            invalidate { $0.verticalAccuracy = -1 }
-        }
-        if !(altitudeRange.contains(storage.altitude) && altitudeRange.contains(storage.ellipsoidalAltitude)
-            && isWithin(storage.verticalAccuracy, maximumAccuracy))
-        {
-            invalidate { ($0.altitude, $0.ellipsoidalAltitude, $0.verticalAccuracy) = (0, 0, -1) }
-        }
-        if !(isWithin(storage.speed, maximumSpeed) && isWithin(storage.speedAccuracy, maximumSpeed)) {
-            invalidate { ($0.speed, $0.speedAccuracy) = (-1, -1) }
-        }
-        if storage.course == 360 { invalidate { $0.course = 0 } }
-        if !(isWithin(storage.course, 360) && storage.course < 360 && isWithin(storage.courseAccuracy, 180)) {
-            invalidate { ($0.course, $0.courseAccuracy) = (-1, -1) }
-        }
-        return changed ? CLLocation(storage: storage) : location
+        if tooExactVertically { storage.verticalAccuracy = -1 }
+        if badAltitude { (storage.altitude, storage.ellipsoidalAltitude, storage.verticalAccuracy) = (0, 0, -1) }
+        if badSpeed { (storage.speed, storage.speedAccuracy) = (-1, -1) }
+        if fullCircle { storage.course = 0 }
+        if badCourse { (storage.course, storage.courseAccuracy) = (-1, -1) }
+        return CLLocation(storage: storage)
     }
 
     /// `count` when it is 0…``maximumSatelliteCount``, else `nil`.

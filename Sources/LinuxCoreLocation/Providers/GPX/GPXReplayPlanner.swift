@@ -52,7 +52,8 @@ struct GPXReplayPlanner {
         guard let second = leg?.second, let duration = leg?.duration, Self.interpolates(second, within: duration),
             let current = leg
         else {
-            leg = nil
+            // Cleared only when set: storing `nil` writes the whole absent leg (about 350 bytes), at every call.
+            if leg != nil { leg = nil }
             return nil
         }
         let fraction = second / duration
@@ -104,11 +105,13 @@ struct GPXReplayPlanner {
         queued = Self.item(first, at: start.time)
         if duration <= GPXReplay.maximumInterpolatedLeg {
             // A leg without a fix inside (such as a recording's 1 s step) is not kept at all.
-            leg =
-                Self.interpolates(1, within: duration)
-                ? Leg(
+            if Self.interpolates(1, within: duration) {
+                leg = Leg(
                     start: start, first: first, last: point.fix(motion: .unknown), distance: line.distance,
-                    azimuth: line.initialAzimuth, duration: duration, speed: speed) : nil
+                    azimuth: line.initialAzimuth, duration: duration, speed: speed)
+            } else if leg != nil {
+                leg = nil
+            }
         }
         pending = Placed(point: point, time: time)
         arriving = GPXReplayMotion(speed: speed, course: moves && line.distance > 0 ? line.finalAzimuth : -1)
