@@ -96,7 +96,7 @@ enum GPXDecimal {
     /// - Returns: Whether the text was written.
     static func append(_ value: Double, decimals: Int, to line: inout ByteCursor) -> Bool {
         guard value.isFinite, (0..<DecimalDigits.maximumDigits).contains(decimals) else { return false }
-        let scale = (0..<decimals).reduce(1.0) { result, _ in result * 10 }
+        let scale = scale(decimals)
         let product = value * scale
         let magnitude = product.magnitude
         guard magnitude < 9_007_199_254_740_992 else { return false }  // 2⁵³
@@ -108,6 +108,18 @@ enum GPXDecimal {
         let unit = UInt64(scale)
         line.putDecimal(integer: rounded / unit, fraction: rounded % unit, decimals: decimals, negative: negative)
         return true
+    }
+
+    /// 10^`decimals`, exact for 0…19: the writer's 2, 3 and 8 decimals from a table, not a loop of multiplications
+    /// per number (issue 30).
+    @inline(__always)
+    private static func scale(_ decimals: Int) -> Double {
+        switch decimals {
+        case 2: 100
+        case 3: 1000
+        case 8: 100_000_000
+        default: (0..<max(0, decimals)).reduce(1.0) { result, _ in result * 10 }
+        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

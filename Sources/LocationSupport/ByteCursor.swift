@@ -111,7 +111,7 @@ public struct ByteCursor {
     ///   - fraction: The fraction's digits as an integer, below 10^`decimals`.
     ///   - decimals: The fraction's digits written, 0 up to ``DecimalDigits/maximumDigits``.
     ///   - negative: Whether a minus sign comes first.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func putDecimal(integer: UInt64, fraction: UInt64, decimals: Int, negative: Bool) {
         let length = (negative ? 1 : 0) + DecimalDigits.count(of: integer) + (decimals > 0 ? decimals + 1 : 0)
         _ = put(exactly: length) { end in
