@@ -50,6 +50,15 @@ enum FixLimits {
     /// within them.
     static func limited(_ location: CLLocation) -> CLLocation {
         var storage = location.storage
+        return limit(&storage) ? CLLocation(storage: storage) : location
+    }
+
+    /// Marks every value of `storage` outside the limits above invalid; returns whether it changed any.
+    ///
+    /// A provider that makes a fix's values limits them before it makes the fix: one object, and no copy of its
+    /// values.
+    @discardableResult
+    static func limit(_ storage: inout CLLocation.Storage) -> Bool {
         var changed = false
         func invalidate(_ body: (inout CLLocation.Storage) -> Void) {
             body(&storage)
@@ -76,7 +85,7 @@ enum FixLimits {
         if !(isWithin(storage.course, 360) && storage.course < 360 && isWithin(storage.courseAccuracy, 180)) {
             invalidate { ($0.course, $0.courseAccuracy) = (-1, -1) }
         }
-        return changed ? CLLocation(storage: storage) : location
+        return changed
     }
 
     /// `count` when it is 0…``maximumSatelliteCount``, else `nil`.
