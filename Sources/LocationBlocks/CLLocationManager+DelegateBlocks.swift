@@ -143,6 +143,6 @@ extension CLLocationManager {
     private func setDelegateBlock<Block>(_ key: WritableKeyPath<DelegateBlocks, Block?>, _ block: Block?) {
         let storage =
             block == nil ? CLLocationManagerBlocks.existing(on: self) : CLLocationManagerBlocks.installed(on: self)
-        storage?.values.withLock { $0.blocks[keyPath: key] = block }
+        storage?.changeBlocks { $0[keyPath: key] = block }
     }
 }

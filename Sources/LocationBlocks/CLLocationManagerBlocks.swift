@@ -1,5 +1,6 @@
 import LinuxCoreLocation
 import LocationSupport
+import Synchronization
 
 /// The object that receives a manager's callbacks and calls its blocks: what
 /// ``LinuxCoreLocation/CLLocationManager/blocksDelegate`` returns.
@@ -41,6 +42,18 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
 
     let values = Locked(Values())
 
+    /// Counts the changes of ``Values/blocks``, each made under the lock of ``values``: a callback that read a block
+    /// before calling user code reads it again only when this moved meanwhile (one turn of the lock per fix fewer).
+    private let blocksVersion = Atomic<Int>(0)
+
+    /// Changes the delegate blocks.
+    func changeBlocks(_ change: (inout DelegateBlocks) -> Void) {
+        values.withLock { values in
+            change(&values.blocks)
+            blocksVersion.add(1, ordering: .releasing)
+        }
+    }
+
     /// Serialises "find or install" so two threads cannot install two blocks objects on one manager.
     private static let installation = NSLock()
 
@@ -73,18 +86,18 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
 
     /// Calls the location update block with each fix in order, stopping at once when it sets the flag.
     ///
-    /// Returns the fixes delivered before the stop (all of them if none). `first` is the block for the first fix, read
-    /// by the caller under the lock it took anyway; later fixes read it again, as a block may replace itself.
+    /// Returns how many fixes were delivered before the stop (all of them if none). `first` is the block for the first
+    /// fix, read by the caller under the lock it took anyway; later fixes read it again, as a block may replace itself.
     private func deliverToUpdateBlock(
         _ fixes: [CLLocation], manager: CLLocationManager, first: UpdateSlot<CLLocation>
-    ) -> ArraySlice<CLLocation> {
-        for (index, fix) in fixes.enumerated()
+    ) -> Int {
+        for index in fixes.indices
         where callUpdate(
-            \.locationUpdate, manager, fix, nil, current: index == 0 ? first : nil, stop: Self.stopLocation)
+            Self.locationSlot, manager, fixes[index], nil, current: index == 0 ? first : nil, stop: Self.stopLocation)
         {
-            return fixes[...index]
+            return index + 1
         }
-        return fixes[...]
+        return fixes.count
     }
 
     /// Calls the update block in `slot`, if any, and returns whether it set the flag.
@@ -96,7 +109,16 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
         _ slot: WritableKeyPath<Values, UpdateSlot<Value>>, _ manager: CLLocationManager, _ value: Value?,
         _ error: (any Error)?, current: UpdateSlot<Value>? = nil, stop: (CLLocationManager) -> Void
     ) -> Bool {
-        let read = current ?? values.withLock { $0[keyPath: slot] }
+        // `current` is used as it is, not through `??`, which copied it (a retain and a release of its block).
+        if let current { return call(current, in: slot, manager, value, error, stop: stop) }
+        return call(values.withLock { $0[keyPath: slot] }, in: slot, manager, value, error, stop: stop)
+    }
+
+    /// Calls the update block `read` from `slot`, as ``callUpdate(_:_:_:_:current:stop:)`` says.
+    private func call<Value>(
+        _ read: UpdateSlot<Value>, in slot: WritableKeyPath<Values, UpdateSlot<Value>>, _ manager: CLLocationManager,
+        _ value: Value?, _ error: (any Error)?, stop: (CLLocationManager) -> Void
+    ) -> Bool {
         guard let block = read.block else { return false }
         let generation = read.generation
         var flag: ObjCBool = false
@@ -113,6 +135,10 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
 
     private static func stopLocation(_ manager: CLLocationManager) { manager.stopUpdatingLocation() }
 
+    /// The location update block's slot: a key path made once, not at each fix (a key path literal is looked up, and
+    /// its object retained and released, each time it is evaluated).
+    private static let locationSlot: WritableKeyPath<Values, UpdateSlot<CLLocation>> & Sendable = \.locationUpdate
+
     // MARK: CLLocationManagerDelegate
     // Public because the conformance is: the manager calls these, an app need not. Each runs on the manager's
     // callback thread.
@@ -123,10 +149,15 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
     /// `didUpdateLocations` block. Source: CLLocationManager-blocks.
     public func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
         let now = manager.eventTime
-        // The update block is read in the same turn of the lock as the filter: no user code runs in between.
+        // The update block is read in the same turn of the lock as the filter: no user code runs in between. So is
+        // the `didUpdateLocations` block, called after the update block: read again only if the blocks changed since.
         var updateSlot = UpdateSlot<CLLocation>()
+        var didUpdate: ((CLLocationManager, [CLLocation]) -> Void)?
+        var version = 0
         let passed = values.withLock { values in
             updateSlot = values.locationUpdate
+            didUpdate = values.blocks.didUpdateLocations
+            version = blocksVersion.load(ordering: .relaxed)
             // Most calls pass every fix: those reuse the manager's array, and only a rejection starts a new one.
             var kept: [CLLocation]?
             for (index, fix) in locations.enumerated() {
@@ -141,7 +172,8 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
         }
         guard !passed.isEmpty else { return }
         let delivered = deliverToUpdateBlock(passed, manager: manager, first: updateSlot)
-        block(\.didUpdateLocations)?(manager, Array(delivered))
+        if blocksVersion.load(ordering: .acquiring) != version { didUpdate = block(\.didUpdateLocations) }
+        didUpdate?(manager, delivered == passed.count ? passed : Array(passed[..<delivered]))
     }
 
     /// Passes `newLocation` to the `didUpdateToFrom` block when it gets through the update filters.
@@ -170,7 +202,7 @@ public final class CLLocationManagerBlocks: NSObject, CLLocationManagerDelegate,
     /// update block gets no errors. Source: CLLocationManager-blocks 1.3.3's `locationManager:didFailWithError:`.
     public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         block(\.didFailWithError)?(manager, error)
-        callUpdate(\.locationUpdate, manager, nil, error, stop: Self.stopLocation)
+        callUpdate(Self.locationSlot, manager, nil, error, stop: Self.stopLocation)
     }
 
     /// Calls the `didChangeAuthorization` block, then the `didChangeAuthorizationStatus` block with the status.

@@ -31,4 +31,17 @@ public final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// Runs `body` with exclusive access to the value and `argument`, which it owns, and returns its result; never
+    /// call out to user code inside.
+    ///
+    /// For a value to move into the locked one without a copy: a closure can only copy what it captures (a retain
+    /// and a release of each reference in it).
+    @inlinable public func withLock<Argument, Result>(
+        passing argument: consuming Argument, _ body: (inout Value, consuming Argument) -> Result
+    ) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value, argument)
+    }
 }

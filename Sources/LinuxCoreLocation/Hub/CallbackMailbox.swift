@@ -35,12 +35,25 @@ final class CallbackMailbox: @unchecked Sendable {
     private enum Entry {
         case delivery(Delivery)
         case block(@Sendable () -> Void)
+        /// A delivery handed to the last manager of its lane, in a hop.
+        case handedOver
+
+        /// The identity of the delivery's lane; `nil` for another entry.
+        var laneID: UnsafeMutableRawPointer? {
+            guard case .delivery(let delivery) = self else { return nil }
+            return delivery.laneID
+        }
     }
 
     private struct State {
         var entries: [Entry] = []
         /// The storage of the entries the last hop ran, emptied, for the next ones: no allocation per hop.
         var spare: [Entry] = []
+        /// The lanes of the deliveries in ``entries``, each held once for all of them in a row (a delivery holds its
+        /// lane unretained): taken by the hop with the entries, and let go of after it ran them.
+        var lanes: [Lane] = []
+        /// The lane last added to ``lanes``, by identity; `nil` when ``lanes`` is empty.
+        var lastLane: UnsafeMutableRawPointer?
         var deliveries = 0
         var scheduled = false
         /// The sequence number of the last delivery posted (``Delivery/sequence``).
@@ -137,33 +150,51 @@ final class CallbackMailbox: @unchecked Sendable {
         }
     }
 
-    /// Queues `delivery` for the thread, numbered after every delivery posted before it.
+    /// Queues `delivery` for the thread of `mailbox`, numbered after every delivery posted before it.
+    ///
+    /// `delivery` moves into the mailbox: a copy was a retain and a release of each of its references. The mailbox
+    /// is passed unretained, held by the lane that names it: it has weak references, so each retain and release of
+    /// it takes the runtime's slow path.
     ///
     /// - Parameters:
     ///   - delivery: The event and the lane it goes to.
+    ///   - mailbox: The mailbox, which the caller holds.
     ///   - dropsOldest: Whether to make room by dropping the lane's provider's oldest waiting event when the mailbox
     ///     is full (a live source); a replay waits for ``hasRoom`` instead.
     ///   - moreFollow: Whether more events follow at once, so that the hop may wait for them (up to ``burstSize``).
     /// - Returns: Whether the mailbox still has room (``hasRoom``) with `delivery` in it: a replay then needs no second
     ///   turn of the lock to know it may go on.
-    @discardableResult
-    func post(_ delivery: Delivery, dropsOldest: Bool, moreFollow: Bool) -> Bool {
-        var delivery = delivery
-        let (dropped, hasRoom) = state.withLock { state -> (Delivery?, Bool) in
+    static func post(
+        _ delivery: consuming Delivery, to mailbox: Unmanaged<CallbackMailbox>, dropsOldest: Bool, moreFollow: Bool
+    ) -> Bool {
+        let state = mailbox._withUnsafeGuaranteedRef { $0.state }
+        let (dropped, hasRoom) = state.withLock(passing: delivery) { state, delivery -> (Dropped?, Bool) in
+            var delivery = delivery
             let dropped = dropsOldest && state.deliveries >= Self.capacity ? Self.dropOldest(of: delivery, &state) : nil
+            if state.lastLane != delivery.laneID {
+                state.lanes.append(delivery.unretainedLane.takeUnretainedValue())
+                state.lastLane = delivery.laneID
+            }
             state.lastSequence += 1
             delivery.sequence = state.lastSequence
-            state.entries.append(.delivery(delivery))
+            state.entries.append(.delivery(consume delivery))
             state.deliveries += 1
-            if !moreFollow || state.deliveries >= Self.burstSize { scheduleHop(&state) }
+            if !moreFollow || state.deliveries >= Self.burstSize {
+                mailbox._withUnsafeGuaranteedRef { $0.scheduleHop(&state) }
+            }
             return (dropped, state.deliveries < Self.capacity)
         }
         guard let dropped else { return hasRoom }
-        if case .locations(let fixes) = dropped.event {
-            for engine in dropped.lane.engines { engine.countDroppedLocations(fixes.count) }
-        }
+        for engine in dropped.engines { engine.countDroppedLocations(dropped.fixes) }
         Diagnostics.hint("mailbox-overflow", Self.overflowNotice)
         return hasRoom
+    }
+
+    /// What ``dropOldest(of:_:)`` dropped: the managers it was for, held (the mailbox lets go of its lane at the next
+    /// hop), and the number of its fixes.
+    private struct Dropped {
+        let engines: [LocationManagerEngine]
+        let fixes: Int
     }
 
     /// The line written once when events are first dropped.
@@ -192,17 +223,21 @@ final class CallbackMailbox: @unchecked Sendable {
 
     /// Removes the oldest waiting event of the provider of `delivery` that may be dropped (a fix, a heading, a loss
     /// of fix, never an end); `nil` when there is none.
-    private static func dropOldest(of delivery: Delivery, _ state: inout State) -> Delivery? {
-        let provider = delivery.lane.provider
+    private static func dropOldest(of delivery: Delivery, _ state: inout State) -> Dropped? {
+        let provider = delivery.unretainedLane._withUnsafeGuaranteedRef { $0.provider }
         for (index, entry) in state.entries.enumerated() {
-            guard case .delivery(let waiting) = entry, waiting.lane.provider == provider else { continue }
+            guard case .delivery(let waiting) = entry,
+                waiting.unretainedLane._withUnsafeGuaranteedRef({ $0.provider }) == provider
+            else { continue }
+            let fixes: Int
             switch waiting.event {
-            case .locations, .heading, .fixLost: break
+            case .locations(let locations): fixes = locations.count
+            case .heading, .fixLost: fixes = 0
             case .finished, .failed: continue
             }
             state.entries.remove(at: index)
             state.deliveries -= 1
-            return waiting
+            return Dropped(engines: waiting.unretainedLane._withUnsafeGuaranteedRef { $0.engines }, fixes: fixes)
         }
         return nil
     }
@@ -222,15 +257,20 @@ final class CallbackMailbox: @unchecked Sendable {
 
     /// On the thread: runs everything posted before this hop started, in order.
     private func runHop() {
-        var (entries, tookDeliveries) = state.withLock { state in
+        let (taken, heldLanes, tookDeliveries) = state.withLock { state in
             var taken: [Entry] = []
             swap(&taken, &state.spare)
             swap(&taken, &state.entries)
+            var lanes: [Lane] = []
+            swap(&lanes, &state.lanes)
+            state.lastLane = nil
             defer { (state.deliveries, state.scheduled) = (0, false) }
-            return (taken, state.deliveries > 0)
+            return (taken, lanes, state.deliveries > 0)
         }
+        var entries = taken
         if tookDeliveries { Self.roomMayHaveChanged() }
-        Self.run(entries)
+        // The lanes are held while their deliveries run.
+        withExtendedLifetime(heldLanes) { Self.run(&entries) }
         guard entries.capacity <= Self.capacity * 2 else { return }
         entries.removeAll(keepingCapacity: true)
         state.withLock { $0.spare = entries }
@@ -238,25 +278,38 @@ final class CallbackMailbox: @unchecked Sendable {
 
     /// Runs `entries` in order: each block as it comes, and each run of consecutive deliveries to one lane manager
     /// by manager, every manager all of the run's events in order.
-    private static func run(_ entries: [Entry]) {
+    ///
+    /// The last manager of a lane is handed each delivery itself, moved out of `entries` (``Entry/handedOver`` left
+    /// in its place): a copy was a retain and a release of each of its references.
+    private static func run(_ entries: inout [Entry]) {
         var start = entries.startIndex
         while start < entries.endIndex {
-            guard case .delivery(let first) = entries[start] else {
+            guard let lane = entries[start].laneID else {
                 if case .block(let block) = entries[start] { block() }
                 start += 1
                 continue
             }
             var end = start + 1
-            while end < entries.endIndex, case .delivery(let next) = entries[end], next.lane === first.lane { end += 1 }
+            while end < entries.endIndex, entries[end].laneID == lane { end += 1 }
             // The lane holds its engines for the whole run: none is retained per delivery (an engine has weak
             // references, so each retain and release takes the runtime's slow path, a thousand times per fix). Each
             // engine's receivers are held over the run too, for the same reason (HeldReceivers), and let go after it.
-            for engine in first.lane.unretainedEngines {
+            // The mailbox holds the lane (``State/lanes``).
+            let engines = Unmanaged<Lane>.fromOpaque(lane)._withUnsafeGuaranteedRef { $0.unretainedEngines }
+            for (index, engine) in engines.enumerated() {
+                let isLast = index == engines.count - 1
                 engine._withUnsafeGuaranteedRef { engine in
                     var held = LocationManagerEngine.HeldReceivers()
                     for position in start..<end {
-                        guard case .delivery(let delivery) = entries[position] else { continue }
-                        engine.handle(delivery, holding: &held)
+                        if isLast {
+                            var entry = Entry.handedOver
+                            swap(&entry, &entries[position])
+                            guard case .delivery(let delivery) = consume entry else { continue }
+                            engine.handle(delivery, holding: &held)
+                        } else {
+                            guard case .delivery(let delivery) = entries[position] else { continue }
+                            engine.handle(delivery, holding: &held)
+                        }
                     }
                 }
             }

@@ -75,9 +75,12 @@ final class LocationHub: Sendable {
     /// A running provider and its managers; used only under the lock of ``entries``.
     ///
     /// A class, so that an event updates it in place: a struct in the dictionary was copied whole (its provider,
-    /// subscribers and routes retained and released) by each event's read of it, 3 % of an NMEA replay.
+    /// subscribers and routes retained and released) by each event's read of it, 3 % of an NMEA replay. The
+    /// provider's handler holds it, so it holds nothing that holds the provider once its managers are gone (their
+    /// engines do): a stopped replay whose thread has not ended yet would keep the provider.
     private final class Entry: @unchecked Sendable {
-        let provider: any LocationProvider
+        /// The provider, by identity.
+        let key: ObjectIdentifier
         /// The provider's clock, read once: the time each event is received at.
         let clock: any LocationClock
         var subscribers: [ObjectIdentifier: LocationManagerEngine] {
@@ -91,9 +94,12 @@ final class LocationHub: Sendable {
         /// Whether the provider's latest word is that it has no fix (a `fixLost` or `failed` event not followed by
         /// fixes).
         var fixLost = false
+        /// Whether the entry is still the provider's: cleared when its last manager leaves, so that an event the
+        /// provider hands on while it stops, found through the entry its handler holds, goes nowhere.
+        var isCurrent = true
 
         init(provider: any LocationProvider, subscribers: [ObjectIdentifier: LocationManagerEngine]) {
-            self.provider = provider
+            key = ObjectIdentifier(provider)
             clock = provider.clock
             self.subscribers = subscribers
         }
@@ -101,7 +107,6 @@ final class LocationHub: Sendable {
         /// The subscribers grouped by callback thread, and their apps.
         func routes() -> Routes {
             if let cachedRoutes { return cachedRoutes }
-            let key = ObjectIdentifier(provider)
             let lanes = Dictionary(grouping: subscribers.values) { ObjectIdentifier($0.mailbox) }.values.map {
                 Lane(provider: key, mailbox: $0[0].mailbox, engines: $0)
             }
@@ -123,12 +128,16 @@ final class LocationHub: Sendable {
         lifecycle.sync {
             let key = ObjectIdentifier(provider)
             let engineKey = ObjectIdentifier(engine)
-            enum Change { case start, stop, none }
+            enum Change {
+                case start(Entry)
+                case stop, none
+            }
             let change: Change = entries.withLock { entries in
                 if needed {
                     if entries[key] == nil {
-                        entries[key] = Entry(provider: provider, subscribers: [engineKey: engine])
-                        return .start
+                        let entry = Entry(provider: provider, subscribers: [engineKey: engine])
+                        entries[key] = entry
+                        return .start(entry)
                     }
                     guard let entry = entries[key], entry.subscribers.updateValue(engine, forKey: engineKey) == nil,
                         let latest = entry.latest, !latest.isEmpty
@@ -143,6 +152,7 @@ final class LocationHub: Sendable {
                 guard let entry = entries[key], entry.subscribers.removeValue(forKey: engineKey) != nil,
                     entry.subscribers.isEmpty
                 else { return .none }
+                entry.isCurrent = false
                 entries[key] = nil
                 return .stop
             }
@@ -152,7 +162,7 @@ final class LocationHub: Sendable {
                 engine.mailbox.handOver()
             }
             switch change {
-            case .start: start(provider, key: key)
+            case .start(let entry): start(provider, entry: entry)
             case .stop:
                 provider.stop()
                 // An event routed to this manager before the stop and posted during it (the replay's hand-off
@@ -167,20 +177,23 @@ final class LocationHub: Sendable {
     /// Starts `provider`, as its pacing says.
     ///
     /// The handler holds the hub strongly: loading a weak reference per event took the runtime's slow path twice. No
-    /// cycle outlives the provider's stop, when the hub lets go of the provider.
-    private func start(_ provider: any LocationProvider, key: ObjectIdentifier) {
+    /// cycle outlives the provider's stop, when the hub lets go of the provider. It holds the provider's entry too,
+    /// which each event then finds without a look-up in ``entries`` (it reads ``Entry/isCurrent`` instead).
+    private func start(_ provider: any LocationProvider, entry: Entry) {
         let pacing = provider.pacing
         let waits = pacing.waitsForConsumers
         guard let start = pacing.startAnnouncingBursts else {
-            provider.start { [self] event in dispatch(event, from: key, waitsForRoom: waits, moreFollow: false) }
+            provider.start { [self] event in dispatch(event, to: entry, waitsForRoom: waits, moreFollow: false) }
             return
         }
-        start { [self] delivery in
-            switch delivery {
+        start { [self] (delivery: consuming ReplayPacer.Delivery) in
+            switch consume delivery {
             case .event(let event, let moreFollow):
-                dispatch(event, from: key, waitsForRoom: waits, moreFollow: moreFollow)
+                dispatch(event, to: entry, waitsForRoom: waits, moreFollow: moreFollow)
             case .handOver:
-                for lane in entries.withLock({ $0[key]?.routes().lanes }) ?? [] { lane.mailbox.handOver() }
+                for lane in entries.withLock({ _ in entry.isCurrent ? entry.routes().lanes : [] }) {
+                    lane.mailbox.handOver()
+                }
             }
         }
     }
@@ -192,49 +205,62 @@ final class LocationHub: Sendable {
 
     /// Posts `event` to every callback thread of the provider's managers; for a provider that waits for its
     /// consumers, then waits until every thread has room for the next one, or is gone.
+    ///
+    /// The event is handed on to the first lane's mailbox, not copied: each copy was a retain and a release of the
+    /// fixes' array, which the callback thread retains and releases too.
     private func dispatch(
-        _ event: LocationProviderEvent, from key: ObjectIdentifier, waitsForRoom: Bool, moreFollow: Bool
+        _ event: consuming LocationProviderEvent, to entry: Entry, waitsForRoom: Bool, moreFollow: Bool
     ) {
-        let event = Self.withValidFixes(event)
-        let found = entries.withLock { entries -> (Routes, any LocationClock, fixLost: Bool?)? in
-            guard let entry = entries[key] else { return nil }
+        let found = entries.withLock { _ -> (Routes, fixLost: Bool?)? in
+            guard entry.isCurrent else { return nil }
             var fixLost: Bool?
             switch event {
             case .locations(let fixes):
-                entry.latest = fixes
+                // Fixes with a negative accuracy or an invalid coordinate are removed here, once for every manager.
+                if fixes.allSatisfy(Self.isValid) {
+                    entry.latest = fixes
+                } else {
+                    let valid = fixes.filter(Self.isValid)
+                    entry.latest = valid
+                    event = .locations(valid)
+                }
                 if entry.fixLost { fixLost = false }
             case .fixLost, .failed: fixLost = true
             case .heading, .finished: break
             }
             if let fixLost { entry.fixLost = fixLost }
-            return (entry.routes(), entry.clock, fixLost)
+            return (entry.routes(), fixLost)
         }
-        guard let (routes, clock, fixLost) = found else { return }
+        guard let (routes, fixLost) = found else { return }
         if let fixLost {
             for lane in routes.lanes { for engine in lane.engines { engine.providerDidChangeFix(lost: fixLost) } }
         }
         let hasRoom = Self.post(
-            event, to: routes.lanes, apps: routes.apps, receivedAt: clock.now, dropsOldest: !waitsForRoom,
+            event, to: routes.lanes, apps: routes.apps, receivedAt: entry.clock.now, dropsOldest: !waitsForRoom,
             moreFollow: moreFollow)
         guard waitsForRoom, !hasRoom else { return }
-        CallbackMailbox.waitForRoom { entries.withLock { $0[key]?.routes().lanes.map(\.mailbox) ?? [] } }
+        CallbackMailbox.waitForRoom {
+            entries.withLock { _ in entry.isCurrent ? entry.routes().lanes.map(\.mailbox) : [] }
+        }
     }
 
     /// Posts `event` to each lane, each lane after the first with fixes of its own, and with the region decisions of
     /// the apps among `apps` that monitor regions, their locks held until every lane has it; returns whether every
     /// lane's mailbox still has room (read as it took the event, in the same turn of its lock).
     private static func post(
-        _ event: LocationProviderEvent, to lanes: [Lane], apps: [LocationApp], receivedAt now: Date,
+        _ event: consuming LocationProviderEvent, to lanes: [Lane], apps: [LocationApp], receivedAt now: Date,
         dropsOldest: Bool, moreFollow: Bool
     ) -> Bool {
-        guard case .locations(let fixes) = event, !fixes.isEmpty, apps.contains(where: \.monitorsRegions) else {
+        // Whether some app monitors regions first: the fixes are not looked at (a copy of their array) otherwise.
+        guard apps.contains(where: \.monitorsRegions), let fixes = Self.fixes(of: event), !fixes.isEmpty else {
             return post(
                 event, to: lanes, regions: [], receivedAt: now, dropsOldest: dropsOldest, moreFollow: moreFollow)
         }
         var hasRoom = true
         deciding(fixes, for: apps.filter(\.monitorsRegions)[...], []) { decisions in
             hasRoom = post(
-                event, to: lanes, regions: decisions, receivedAt: now, dropsOldest: dropsOldest, moreFollow: moreFollow)
+                copy event, to: lanes, regions: decisions, receivedAt: now, dropsOldest: dropsOldest,
+                moreFollow: moreFollow)
         }
         return hasRoom
     }
@@ -242,16 +268,22 @@ final class LocationHub: Sendable {
     /// Posts `event` with `regions` to each lane, each lane after the first with fixes of its own; returns whether
     /// every lane's mailbox still has room.
     private static func post(
-        _ event: LocationProviderEvent, to lanes: [Lane], regions: [RegionDecision], receivedAt now: Date,
+        _ event: consuming LocationProviderEvent, to lanes: [Lane], regions: [RegionDecision], receivedAt now: Date,
         dropsOldest: Bool, moreFollow: Bool
     ) -> Bool {
+        if lanes.count == 1 {
+            // One callback thread, the usual case: the event itself moves into its mailbox.
+            let lane = lanes[0]
+            return CallbackMailbox.post(
+                Delivery(event: event, receivedAt: now, lane: lane, regions: regions), to: lane.unretainedMailbox,
+                dropsOldest: dropsOldest, moreFollow: moreFollow)
+        }
         var hasRoom = true
         for (index, lane) in lanes.enumerated() {
             let delivery = Delivery(
-                event: index == 0 ? event : copy(event), receivedAt: now, lane: lane, regions: regions)
-            let posted = lane.unretainedMailbox._withUnsafeGuaranteedRef {
-                $0.post(delivery, dropsOldest: dropsOldest, moreFollow: moreFollow)
-            }
+                event: index == 0 ? copy event : Self.copy(event), receivedAt: now, lane: lane, regions: regions)
+            let posted = CallbackMailbox.post(
+                delivery, to: lane.unretainedMailbox, dropsOldest: dropsOldest, moreFollow: moreFollow)
             if !posted { hasRoom = false }
         }
         return hasRoom
@@ -268,13 +300,15 @@ final class LocationHub: Sendable {
         app.deciding(fixes) { decision in deciding(fixes, for: apps.dropFirst(), decisions + [decision], then: body) }
     }
 
-    /// `event` without the fixes no manager may deliver: a negative accuracy, or an invalid coordinate.
-    private static func withValidFixes(_ event: LocationProviderEvent) -> LocationProviderEvent {
-        guard case .locations(let fixes) = event else { return event }
-        let isValid = { (fix: CLLocation) in
-            fix.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid(fix.coordinate)
-        }
-        return fixes.allSatisfy(isValid) ? event : .locations(fixes.filter(isValid))
+    /// The fixes of a `locations` event; `nil` for another event.
+    private static func fixes(of event: borrowing LocationProviderEvent) -> [CLLocation]? {
+        guard case .locations(let fixes) = copy event else { return nil }
+        return fixes
+    }
+
+    /// Whether a manager may deliver `fix`: a negative accuracy, or an invalid coordinate, says it may not.
+    private static func isValid(_ fix: CLLocation) -> Bool {
+        fix.horizontalAccuracy >= 0 && CLLocationCoordinate2DIsValid(fix.coordinate)
     }
 
     /// `event` with fixes of its own: equal values, new objects (a subclass of `CLLocation` is kept as it is).

@@ -1,16 +1,21 @@
 extension LocationManagerEngine {
     /// On the callback thread: handles one of the hub's deliveries (``CallbackMailbox`` calls it for each manager of
     /// the delivery's lane), with the receivers `held` over the run of deliveries it is part of.
-    func handle(_ delivery: Delivery, holding held: inout HeldReceivers) {
-        switch delivery.event {
+    ///
+    /// The fixes are taken out of the delivery, not copied (a retain and a release of their array).
+    func handle(_ delivery: consuming Delivery, holding held: inout HeldReceivers) {
+        let (sequence, receivedAt) = (delivery.sequence, delivery.receivedAt)
+        var regionEvents: [[RegionMonitor.Event]]?
+        if case .locations = delivery.event, !delivery.regions.isEmpty {
+            regionEvents = self.regionEvents(of: delivery)
+        }
+        switch delivery.takeEvent() {
         case .locations(let fixes):
-            handleFixes(
-                fixes, sequence: delivery.sequence, receivedAt: delivery.receivedAt,
-                regionEvents: regionEvents(of: delivery), holding: &held)
+            handleFixes(fixes, sequence: sequence, receivedAt: receivedAt, regionEvents: regionEvents, holding: &held)
         case .heading(let heading):
             handleHeading(heading)
         case .fixLost:
-            guard state.withLock({ $0.accepts(delivery.sequence) && $0.updatingLocation }) else { return }
+            guard state.withLock({ $0.accepts(sequence) && $0.updatingLocation }) else { return }
             withDelegate { manager, delegate in
                 delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
             }
@@ -18,7 +23,7 @@ extension LocationManagerEngine {
             // Reported to a manager using the provider for location (since its last start) or for headings; a
             // pending `requestLocation()` ends with it.
             let request: (LocationRequest?, Bool) = state.withLock { state in
-                let forLocation = state.accepts(delivery.sequence) && (state.updatingLocation || state.request != nil)
+                let forLocation = state.accepts(sequence) && (state.updatingLocation || state.request != nil)
                 guard forLocation else { return (nil, state.updatingHeading) }
                 defer { state.request = nil }
                 return (state.request, true)

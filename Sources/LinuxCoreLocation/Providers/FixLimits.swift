@@ -49,40 +49,75 @@ enum FixLimits {
     /// `location` with every value outside the limits above marked invalid; `location` itself when all are
     /// within them.
     static func limited(_ location: CLLocation) -> CLLocation {
-        // Each rule is decided on the values as they are, read in place; the values are copied only when a rule
-        // applies (copying them first, for every fix, was most of the cost). A rule that reads a value an earlier
-        // one changes decides the same either way: a vertical accuracy below 1 mm is as finite as its −1, and a
-        // course of 360 (read as 0) is below 360 as 0 is.
-        let values = location.storage
-        let badPosition =
-            !(CLLocationCoordinate2DIsValid(values.coordinate) && isWithin(values.horizontalAccuracy, maximumAccuracy))
-        let tooExactHorizontally =
-            !badPosition && values.horizontalAccuracy >= 0 && values.horizontalAccuracy < minimumAccuracy
-        let tooExactVertically = values.verticalAccuracy >= 0 && values.verticalAccuracy < minimumAccuracy
-        let badAltitude =
-            !(altitudeRange.contains(values.altitude) && altitudeRange.contains(values.ellipsoidalAltitude)
-            && isWithin(values.verticalAccuracy, maximumAccuracy))
-        let badSpeed = !(isWithin(values.speed, maximumSpeed) && isWithin(values.speedAccuracy, maximumSpeed))
-        let fullCircle = values.course == 360
-        let badCourse =
-            !(isWithin(values.course, 360) && (fullCircle || values.course < 360)
-            && isWithin(values.courseAccuracy, 180))
-        guard
+        let violations = Violations(location.storage)
+        guard violations.any else { return location }
+        var storage = location.storage
+        violations.apply(to: &storage)
+        return CLLocation(storage: storage)
+    }
+
+    /// Marks every value of `storage` outside the limits above invalid; returns whether it changed any.
+    ///
+    /// A provider that makes a fix's values limits them before it makes the fix: one object, and no copy of its
+    /// values.
+    @discardableResult
+    static func limit(_ storage: inout CLLocation.Storage) -> Bool {
+        let violations = Violations(storage)
+        guard violations.any else { return false }
+        violations.apply(to: &storage)
+        return true
+    }
+
+    /// Which limits a fix's values break, decided on the values as they are, read in place: the values are copied
+    /// only when a rule applies (copying them first, for every fix, was most of the cost, issue 30).
+    ///
+    /// A rule that reads a value an earlier one changes decides the same either way: a vertical accuracy below
+    /// 1 mm is as finite as its −1, and a course of 360 (read as 0) is below 360 as 0 is.
+    private struct Violations {
+        let badPosition: Bool
+        let tooExactHorizontally: Bool
+        let tooExactVertically: Bool
+        let badAltitude: Bool
+        let badSpeed: Bool
+        let fullCircle: Bool
+        let badCourse: Bool
+
+        init(_ values: borrowing CLLocation.Storage) {
+            badPosition =
+                !(CLLocationCoordinate2DIsValid(values.coordinate)
+                && isWithin(values.horizontalAccuracy, maximumAccuracy))
+            tooExactHorizontally =
+                !badPosition && values.horizontalAccuracy >= 0 && values.horizontalAccuracy < minimumAccuracy
+            tooExactVertically = values.verticalAccuracy >= 0 && values.verticalAccuracy < minimumAccuracy
+            badAltitude =
+                !(altitudeRange.contains(values.altitude) && altitudeRange.contains(values.ellipsoidalAltitude)
+                && isWithin(values.verticalAccuracy, maximumAccuracy))
+            badSpeed = !(isWithin(values.speed, maximumSpeed) && isWithin(values.speedAccuracy, maximumSpeed))
+            fullCircle = values.course == 360
+            badCourse =
+                !(isWithin(values.course, 360) && (fullCircle || values.course < 360)
+                && isWithin(values.courseAccuracy, 180))
+        }
+
+        /// Whether any rule applies.
+        var any: Bool {
             badPosition || tooExactHorizontally || tooExactVertically || badAltitude || badSpeed || fullCircle
                 || badCourse
-        else { return location }
-        var storage = values
-        if badPosition {
-            storage.horizontalAccuracy = -1
-        } else if tooExactHorizontally {
-            storage.horizontalAccuracy = NMEAFix.nominalHorizontalAccuracy
         }
-        if tooExactVertically { storage.verticalAccuracy = -1 }
-        if badAltitude { (storage.altitude, storage.ellipsoidalAltitude, storage.verticalAccuracy) = (0, 0, -1) }
-        if badSpeed { (storage.speed, storage.speedAccuracy) = (-1, -1) }
-        if fullCircle { storage.course = 0 }
-        if badCourse { (storage.course, storage.courseAccuracy) = (-1, -1) }
-        return CLLocation(storage: storage)
+
+        /// Marks the values the rules name invalid (or nominal) in `storage`.
+        func apply(to storage: inout CLLocation.Storage) {
+            if badPosition {
+                storage.horizontalAccuracy = -1
+            } else if tooExactHorizontally {
+                storage.horizontalAccuracy = NMEAFix.nominalHorizontalAccuracy
+            }
+            if tooExactVertically { storage.verticalAccuracy = -1 }
+            if badAltitude { (storage.altitude, storage.ellipsoidalAltitude, storage.verticalAccuracy) = (0, 0, -1) }
+            if badSpeed { (storage.speed, storage.speedAccuracy) = (-1, -1) }
+            if fullCircle { storage.course = 0 }
+            if badCourse { (storage.course, storage.courseAccuracy) = (-1, -1) }
+        }
     }
 
     /// `count` when it is 0…``maximumSatelliteCount``, else `nil`.

@@ -18,17 +18,19 @@ extension NMEAFix {
         let speedAndAccuracy = speed.map { ($0, -1.0) } ?? derived.map { ($0.speed, $0.speedAccuracy) } ?? (-1, -1)
         let courseAndAccuracy =
             course.map { ($0 == 360 ? 0 : $0, -1.0) } ?? derived.map { ($0.course, $0.courseAccuracy) } ?? (-1, -1)
-        return FixLimits.limited(
-            CLLocation(
-                coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
-                ellipsoidalAltitude: ellipsoidalAltitude ?? altitude,
-                horizontalAccuracy: horizontalAccuracy ?? Self.nominalHorizontalAccuracy,
-                verticalAccuracy: altitudeMSL == nil ? -1 : verticalAccuracy ?? -1,
-                course: courseAndAccuracy.0, courseAccuracy: courseAndAccuracy.1, speed: speedAndAccuracy.0,
-                speedAccuracy: speedAndAccuracy.1, timestamp: timestamp,
-                sourceInfo: GNSSSourceInformation(
-                    sourceInformation, fixMode: GNSSFixMode(rawValue: mode.rawValue), satellitesUsed: satellitesUsed,
-                    hdop: hdop, vdop: vdop, pdop: pdop)))
+        // The values are limited before the fix is made: one object, and no copy of them.
+        var storage = CLLocation.Storage(
+            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
+            ellipsoidalAltitude: ellipsoidalAltitude ?? altitude,
+            horizontalAccuracy: horizontalAccuracy ?? Self.nominalHorizontalAccuracy,
+            verticalAccuracy: altitudeMSL == nil ? -1 : verticalAccuracy ?? -1,
+            course: courseAndAccuracy.0, courseAccuracy: courseAndAccuracy.1, speed: speedAndAccuracy.0,
+            speedAccuracy: speedAndAccuracy.1, timestamp: timestamp,
+            sourceInformation: GNSSSourceInformation(
+                sourceInformation, fixMode: GNSSFixMode(rawValue: mode.rawValue), satellitesUsed: satellitesUsed,
+                hdop: hdop, vdop: vdop, pdop: pdop))
+        FixLimits.limit(&storage)
+        return CLLocation(storage: storage)
     }
 
     /// The horizontal accuracy, in metres, given to fixes whose epoch had no HDOP and no GST: the accuracy

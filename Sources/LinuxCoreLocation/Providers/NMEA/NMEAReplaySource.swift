@@ -28,9 +28,14 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
     private let options: NMEADecoderOptions
     private let stream: NMEAFileDescriptor
     private var decoder: NMEADecoder
-    private var translator: NMEAEventTranslator
-    private var pending: [ReplayItem] = []
-    private var pendingIndex = 0
+    /// Used once per event, under the replay's lock as ``pending`` is.
+    @exclusivity(unchecked) private var translator: NMEAEventTranslator
+    /// The items of the chunk decoded last; those before ``pendingIndex`` were handed out, moved out of it.
+    ///
+    /// Used by one replay at a time, under its lock (``ReplaySource``): the runtime's exclusivity check of each
+    /// access, three or four per item, is redundant.
+    @exclusivity(unchecked) private var pending: [ReplayItem] = []
+    @exclusivity(unchecked) private var pendingIndex = 0
     private var reachedEnd = false
     private var isClosed = false
     private var buffer: [UInt8]
@@ -94,17 +99,25 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
             } else {
                 events = buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             }
-            for event in events {
-                if let item = translator.translate(event, clockDate: nil) { pending.append(item) }
+            // By index, not by iterator, which copied each event (an outlined copy of a large enum).
+            for index in events.indices {
+                if let item = translator.translate(events[index], clockDate: nil) { pending.append(item) }
             }
             if reachedEnd {
                 reportRejections()
                 try checkHeldSentences()
             }
         }
-        defer { pendingIndex += 1 }
-        return pending[pendingIndex]
+        // Moved out, not copied: the chunk's array does not hold the fixes until the next chunk (a retain and a
+        // release of each fix's array, the release racing the callback thread's own).
+        var item = ReplayItem(time: Self.movedOut, event: .finished)
+        swap(&item, &pending[pendingIndex])
+        pendingIndex += 1
+        return item
     }
+
+    /// What stands in ``pending`` for an item handed out.
+    private static let movedOut = Date(timeIntervalSinceReferenceDate: 0)
 
     /// Whether the next item comes from the chunk already decoded, without reading the file.
     var hasBufferedItems: Bool { pendingIndex < pending.count }

@@ -126,8 +126,8 @@ final class ReplayPacer: @unchecked Sendable {
         case handOver
     }
 
-    /// Receives what the pacer delivers.
-    typealias Handler = @Sendable (Delivery) -> Void
+    /// Receives what the pacer delivers, and owns it: an event moves on to the managers without a copy.
+    typealias Handler = @Sendable (consuming Delivery) -> Void
 
     /// Starts replaying `source` from its first item.
     func start(_ source: any ReplaySource, handler: @escaping Handler) {
@@ -229,7 +229,7 @@ final class ReplayPacer: @unchecked Sendable {
         // One turn of the pacer's lock per item: the delivery's, which also tells whether the replay was stopped.
         var running = !lock.withLock { run.stopped }
         while running {
-            guard let (item, moreBuffered) = nextItem(run) else {
+            guard case (var item, let moreBuffered)? = nextItem(run) else {
                 if !run.failed { deliver(.finished, in: run) }
                 return
             }
@@ -249,27 +249,30 @@ final class ReplayPacer: @unchecked Sendable {
                 virtualClock.rebase(to: time)
                 run.clockIsSet = true
             }
-            running = deliver(
-                run.offset == 0 ? item.event : Self.restamp(item.event, at: time), in: run, moreFollow: moreBuffered)
+            if run.offset != 0 { item.event = Self.restamp(item.event, at: time) }
+            running = deliver(item.takeEvent(), in: run, moreFollow: moreBuffered)
         }
     }
 
     /// Hands `event` to the handler unless the replay was stopped (or the event repeats a loss of fix); returns
     /// whether the replay still runs.
+    ///
+    /// The event is handed on, not copied (a retain and a release of its fixes' array per item); so the lock is taken
+    /// without a closure, which could not pass it on.
     @discardableResult
-    private func deliver(_ event: LocationProviderEvent, in run: Run, moreFollow: Bool = false) -> Bool {
-        lock.withLock {
-            guard !run.stopped else { return false }
-            switch event {
-            case .fixLost:
-                guard !run.isLost else { return true }  // the outage goes on: already reported
-                run.isLost = true
-            case .locations: run.isLost = false
-            default: break
-            }
-            run.handler(.event(event, moreFollow: moreFollow))
-            return true
+    private func deliver(_ event: consuming LocationProviderEvent, in run: Run, moreFollow: Bool = false) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !run.stopped else { return false }
+        switch event {
+        case .fixLost:
+            guard !run.isLost else { return true }  // the outage goes on: already reported
+            run.isLost = true
+        case .locations: run.isLost = false
+        default: break
         }
+        run.handler(.event(event, moreFollow: moreFollow))
+        return true
     }
 
     /// The event with its fixes and heading stamped `date`, and the fixes' speeds multiplied by `speedFactor`.
@@ -291,6 +294,11 @@ final class ReplayPacer: @unchecked Sendable {
         case .fixLost, .failed, .finished: return event
         }
     }
+}
+
+extension ReplayItem {
+    /// The event, moved out of the item: no copy of it (a retain and a release of its fixes' array).
+    consuming func takeEvent() -> LocationProviderEvent { event }
 }
 
 extension CLLocation {
