@@ -22,18 +22,22 @@ extension Geodesic {
         -> (distance: Double, initialAzimuth: Double, finalAzimuth: Double)
     {
         var reducedLatitudes = ReducedLatitudes()
-        return inverse(
+        let line = inverse(
             latitude1: latitude1, longitude1: longitude1, latitude2: latitude2, longitude2: longitude2,
             reducedLatitudes: &reducedLatitudes)
+        return (line.distance, line.initialAzimuth, line.finalDirection.azimuth)
     }
 
     /// The inverse problem as ``inverse(latitude1:longitude1:latitude2:longitude2:)`` solves it, with the end
     /// points' reduced latitudes taken from `reducedLatitudes` when the last problem had them (the same bits), and
     /// left there for the next: for a chain of problems that share their end points, such as a track's legs.
+    ///
+    /// - Returns: The distance and initial azimuth, and the direction at point 2, whose ``Direction/azimuth`` is
+    ///   the final azimuth, worked out when asked.
     static func inverse(
         latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double,
         reducedLatitudes: inout ReducedLatitudes
-    ) -> (distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
+    ) -> (distance: Double, initialAzimuth: Double, finalDirection: Direction) {
         // Reduce by symmetry to 0 ≤ λ12 ≤ 180°, |φ1| ≥ |φ2| and φ1 ≤ 0.
         var (lon12, lon12Error) = angleDifference(from: longitude1, to: longitude2)
         var lonSign: Double = lon12.sign == .minus ? -1 : 1
@@ -82,8 +86,9 @@ extension Geodesic {
         }
         let swapSign: Double = swapped ? -1 : 1
         let azimuth1 = atan2Degrees(result.sinAlpha1 * swapSign * lonSign, result.cosAlpha1 * swapSign * latSign)
-        let azimuth2 = atan2Degrees(result.sinAlpha2 * swapSign * lonSign, result.cosAlpha2 * swapSign * latSign)
-        return (result.distance + 0, compassAzimuth(azimuth1), compassAzimuth(azimuth2))
+        let direction2 = Direction(
+            sin: result.sinAlpha2 * swapSign * lonSign, cos: result.cosAlpha2 * swapSign * latSign)
+        return (result.distance + 0, compassAzimuth(azimuth1), direction2)
     }
 
     /// Sines and cosines of the reduced latitudes β1 and β2 of the two end points, after the symmetry

@@ -24,7 +24,7 @@ import Testing
                 longitude2: end.longitude)
             #expect(chained.distance.bitPattern == alone.distance.bitPattern, "\(start) -> \(end)")
             #expect(chained.initialAzimuth.bitPattern == alone.initialAzimuth.bitPattern, "\(start) -> \(end)")
-            #expect(chained.finalAzimuth.bitPattern == alone.finalAzimuth.bitPattern, "\(start) -> \(end)")
+            #expect(chained.finalDirection.azimuth.bitPattern == alone.finalAzimuth.bitPattern, "\(start) -> \(end)")
             compared += 1
         }
         #expect(compared == Self.walk.count - 1)

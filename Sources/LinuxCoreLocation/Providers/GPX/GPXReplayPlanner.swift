@@ -33,9 +33,11 @@ struct GPXReplayPlanner {
         var second = 1.0
     }
 
-    /// The last point added, not yet emitted, and the motion that brought it there.
+    /// The last point added, not yet emitted, and the motion that brought it there: the speed (−1 when unknown)
+    /// and the direction at the end of the leg, when it has one (its azimuth is worked out only at a segment's end).
     private var pending: Placed?
-    private var arriving = GPXReplayMotion.unknown
+    private var arrivingSpeed = -1.0
+    private var arrivingDirection: Geodesic.Direction?
     /// The item to hand out next, before the rest of the current leg.
     private var queued: ReplayItem?
     private var leg: Leg?
@@ -114,16 +116,19 @@ struct GPXReplayPlanner {
             }
         }
         pending = Placed(point: point, time: time)
-        arriving = GPXReplayMotion(speed: speed, course: moves && line.distance > 0 ? line.finalAzimuth : -1)
+        arrivingSpeed = speed
+        arrivingDirection = moves && line.distance > 0 ? line.finalDirection : nil
     }
 
     /// Ends the current segment (track, route): its last point, which keeps the motion it arrived with, follows
     /// from ``nextItem()``.
     mutating func endSegment() {
         guard let last = pending else { return }
+        let arriving = GPXReplayMotion(speed: arrivingSpeed, course: arrivingDirection?.azimuth ?? -1)
         queued = Self.item(last.point.fix(motion: arriving), at: last.time)
         pending = nil
-        arriving = .unknown
+        arrivingSpeed = -1
+        arrivingDirection = nil
     }
 
     private static func item(_ fix: GPXReplayFix, at time: Date) -> ReplayItem {

@@ -196,8 +196,8 @@ extension GPXReplaySource.Pass {
                 .waypoint(let point) where selection == .waypoints:
                 if let time = point.time, let problem = FixTime.problem(with: time, now: nil) {
                     skipped.skip(problem, time: time)
-                } else {
-                    timeline.add(GPXReplayPoint(point))
+                } else if case .point(let point, let time, let legDuration)? = timeline.add(GPXReplayPoint(point)) {
+                    planner.add(point, at: time, legDuration: legDuration)
                 }
             default:
                 break

@@ -60,11 +60,15 @@ struct GPXReplayTimeline {
     }
 
     /// Adds the next point of the current segment.
-    mutating func add(_ point: GPXReplayPoint) {
+    ///
+    /// - Returns: The point's entry, when it is placed at once and nothing placed waits before it (a timed point
+    ///   with no untimed point held, and every entry handed out: nearly every point of a recording); it is then not
+    ///   queued for ``next()``, which saves a copy into the queue and out. `nil` when the point waits or was queued.
+    mutating func add(_ point: GPXReplayPoint) -> Entry? {
         guard let time = point.time else {
             held.append(point)
             if held.count >= Self.maximumHeldPoints { placeHeldAtDefaultSpeed() }
-            return
+            return nil
         }
         var legDuration: TimeInterval?
         if !held.isEmpty {
@@ -74,7 +78,10 @@ struct GPXReplayTimeline {
                 legDuration = placeHeld(before: point, at: time)
             }
         }
-        place(point, at: time, legDuration: legDuration)
+        let entry = placed(point, at: time, legDuration: legDuration)
+        guard readyIndex < ready.count else { return entry }
+        ready.append(entry)
+        return nil
     }
 
     /// Ends the current segment: places its trailing untimed points and marks the boundary.
@@ -87,14 +94,20 @@ struct GPXReplayTimeline {
     }
 
     private mutating func place(_ point: GPXReplayPoint, at time: Date, legDuration: TimeInterval?) {
+        ready.append(placed(point, at: time, legDuration: legDuration))
+    }
+
+    /// Places `point` at `time` (or at the latest time placed, if that is later) as the segment's last point, and
+    /// returns its entry.
+    private mutating func placed(_ point: GPXReplayPoint, at time: Date, legDuration: TimeInterval?) -> Entry {
         let placed = max(time, latest ?? time)
         // The exact duration holds only while it matches the times (it does not after a clamp).
         let elapsed = last.map { placed.timeIntervalSince($0.time) }
         let exact = legDuration.flatMap { duration in elapsed.map { abs($0 - duration) < 1e-6 } == true ? duration : nil
         }
-        ready.append(.point(point, time: placed, legDuration: exact))
         last = (point, placed)
         latest = placed
+        return .point(point, time: placed, legDuration: exact)
     }
 
     /// Places the held points one after another at the default speed, after the last point placed or, in a new
