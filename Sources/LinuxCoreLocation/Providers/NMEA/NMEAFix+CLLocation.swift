@@ -32,7 +32,7 @@ extension NMEAFix {
                 previous, sourceInformation, fixMode: GNSSFixMode(rawValue: mode.rawValue),
                 satellitesUsed: satellitesUsed, hdop: hdop, vdop: vdop, pdop: pdop))
         FixLimits.limit(&storage)
-        return CLLocation(storage: storage)
+        return CLLocation(storage: consume storage)
     }
 
     /// The horizontal accuracy, in metres, given to fixes whose epoch had no HDOP and no GST: the accuracy
