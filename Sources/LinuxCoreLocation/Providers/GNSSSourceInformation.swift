@@ -10,7 +10,8 @@
 /// Sources: NMEA 0183 GGA (satellites used, HDOP), GSA (mode, PDOP/HDOP/VDOP, the satellites of the solution);
 /// gpsd TPV (`mode`) and the latest SKY (`hdop`, `vdop`, `pdop`, `uSat`, `nSat`, or counted from `satellites`).
 /// A value the receiver did not report is `nil`, never 0: a reported 0 stays 0. Dilutions are dimensionless
-/// multipliers of the user-equivalent range error, ≥ 0. Immutable and thread-safe.
+/// multipliers of the user-equivalent range error, ≥ 0. Immutable and thread-safe: consecutive NMEA fixes with the
+/// same values share one object (compare the values, not the objects' identities).
 public final class GNSSSourceInformation: CLLocationSourceInformation, @unchecked Sendable {
     /// 2D or 3D, or `nil` when not reported.
     public let fixMode: GNSSFixMode?
@@ -61,6 +62,35 @@ public final class GNSSSourceInformation: CLLocationSourceInformation, @unchecke
             fixMode: fixMode, satellitesUsed: FixLimits.satelliteCount(satellitesUsed),
             satellitesVisible: FixLimits.satelliteCount(satellitesVisible), hdop: FixLimits.dilution(hdop),
             vdop: FixLimits.dilution(vdop), pdop: FixLimits.dilution(pdop))
+    }
+
+    /// Source information with `base`'s two flags and the receiver's values, limited as by
+    /// ``init(_:fixMode:satellitesUsed:satellitesVisible:hdop:vdop:pdop:)``; `previous` itself when it holds exactly
+    /// those (dilutions compared bit for bit, so that 0 and −0 differ).
+    ///
+    /// Consecutive fixes of a receiver usually carry the same values: they share one object (it is immutable) instead
+    /// of an allocation each.
+    static func reusing(
+        _ previous: GNSSSourceInformation?, _ base: CLLocationSourceInformation, fixMode: GNSSFixMode?,
+        satellitesUsed: Int?, satellitesVisible: Int? = nil, hdop: Double?, vdop: Double?, pdop: Double?
+    ) -> GNSSSourceInformation {
+        let isSoftware = base.isSimulatedBySoftware
+        let isAccessory = base.isProducedByAccessory
+        let used = FixLimits.satelliteCount(satellitesUsed)
+        let visible = FixLimits.satelliteCount(satellitesVisible)
+        let hdop = FixLimits.dilution(hdop)
+        let vdop = FixLimits.dilution(vdop)
+        let pdop = FixLimits.dilution(pdop)
+        if let previous, previous.isSimulatedBySoftware == isSoftware, previous.isProducedByAccessory == isAccessory,
+            previous.fixMode == fixMode, previous.satellitesUsed == used, previous.satellitesVisible == visible,
+            previous.hdop?.bitPattern == hdop?.bitPattern, previous.vdop?.bitPattern == vdop?.bitPattern,
+            previous.pdop?.bitPattern == pdop?.bitPattern
+        {
+            return previous
+        }
+        return GNSSSourceInformation(
+            softwareSimulationState: isSoftware, andExternalAccessoryState: isAccessory, fixMode: fixMode,
+            satellitesUsed: used, satellitesVisible: visible, hdop: hdop, vdop: vdop, pdop: pdop)
     }
 
     /// Encodes both flags and every value present.

@@ -12,11 +12,8 @@ import Testing
         "$\(body)*" + String(format: "%02X", body.utf8.reduce(0) { $0 ^ $1 }) + "\r\n"
     }
 
-    @Test func nmeaFixesCarryGGAAndGSAValues() throws {
-        let log =
-            Self.sentence("GPGGA,083000.00,4545.4698,N,00449.9209,E,1,08,0.9,170.6,M,47.0,M,,")
-            + Self.sentence("GPGSA,A,3,02,05,09,12,15,18,21,25,,,,,1.6,0.9,1.3")
-            + Self.sentence("GPRMC,083000.00,A,4545.4698,N,00449.9209,E,3.5,8.0,140526,,,A")
+    /// The fixes of `log` replayed from a file.
+    private static func replay(_ log: String) throws -> [CLLocation] {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gnss-\(UUID().uuidString).nmea")
         try Data(log.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -25,6 +22,15 @@ import Testing
         while let item = try source.next() {
             if case .locations(let locations) = item.event { fixes += locations }
         }
+        return fixes
+    }
+
+    @Test func nmeaFixesCarryGGAAndGSAValues() throws {
+        let log =
+            Self.sentence("GPGGA,083000.00,4545.4698,N,00449.9209,E,1,08,0.9,170.6,M,47.0,M,,")
+            + Self.sentence("GPGSA,A,3,02,05,09,12,15,18,21,25,,,,,1.6,0.9,1.3")
+            + Self.sentence("GPRMC,083000.00,A,4545.4698,N,00449.9209,E,3.5,8.0,140526,,,A")
+        let fixes = try Self.replay(log)
         let fix = try #require(fixes.first)
         #expect(fixes.count == 1)
         let information = try #require(fix.sourceInformation as? GNSSSourceInformation)
@@ -35,6 +41,57 @@ import Testing
         #expect(information.vdop == 1.3)
         #expect(information.pdop == 1.6)
         #expect(information.isSimulatedBySoftware && !information.isProducedByAccessory)
+    }
+
+    /// Consecutive NMEA fixes with the same receiver values share one object; a changed value makes a new one.
+    @Test func nmeaFixesShareTheInformationOnlyWhileTheValuesStay() throws {
+        let gsa = Self.sentence("GPGSA,A,3,02,05,09,12,15,18,21,25,,,,,1.6,0.9,1.3")
+        let log = [
+            ("083000.00", "08", gsa), ("083001.00", "08", gsa), ("083002.00", "07", gsa), ("083003.00", "07", gsa),
+        ]
+        .map { time, used, gsa in
+            Self.sentence("GPGGA,\(time),4545.4698,N,00449.9209,E,1,\(used),0.9,170.6,M,47.0,M,,") + gsa
+                + Self.sentence("GPRMC,\(time),A,4545.4698,N,00449.9209,E,3.5,8.0,140526,,,A")
+        }.joined()
+        let receivers = try Self.replay(log).map { try #require($0.sourceInformation as? GNSSSourceInformation) }
+        try #require(receivers.count == 4)
+        #expect(receivers.map(\.satellitesUsed) == [8, 8, 7, 7])
+        #expect(receivers[0] === receivers[1])
+        #expect(receivers[1] !== receivers[2])
+        #expect(receivers[2] === receivers[3])
+    }
+
+    /// The reuse rule: every flag and value equal, dilutions bit for bit (0 and −0 differ), after the limits.
+    @Test func informationIsReusedOnlyWhenEveryValueIsTheSame() {
+        let replay = CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false)
+        func make(
+            _ previous: GNSSSourceInformation?, _ base: CLLocationSourceInformation? = nil,
+            fixMode: GNSSFixMode? = .threeDimensional, used: Int? = 8, visible: Int? = 12, hdop: Double? = 0.9,
+            vdop: Double? = 1.3, pdop: Double? = 1.6
+        ) -> GNSSSourceInformation {
+            .reusing(
+                previous, base ?? replay, fixMode: fixMode, satellitesUsed: used, satellitesVisible: visible,
+                hdop: hdop,
+                vdop: vdop, pdop: pdop)
+        }
+        let first = make(nil)
+        #expect(first.satellitesUsed == 8 && first.satellitesVisible == 12 && first.pdop == 1.6)
+        #expect(make(first) === first)
+        // Out of the limits: dropped before the comparison, as a new object would drop them.
+        let limited = make(nil, used: 400, hdop: .nan)
+        #expect(limited.satellitesUsed == nil && limited.hdop == nil)
+        #expect(make(limited, used: nil, hdop: nil) === limited)
+        let accessory = CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: true)
+        let changed = [
+            make(first, accessory), make(first, fixMode: .twoDimensional), make(first, fixMode: nil),
+            make(first, used: 9), make(first, visible: nil), make(first, hdop: 1.0), make(first, vdop: nil),
+            make(first, pdop: 1.7),
+        ]
+        for other in changed { #expect(other !== first) }
+        #expect(changed[0].isProducedByAccessory)
+        let zero = make(nil, hdop: 0)
+        let negativeZero = make(zero, hdop: -0.0)
+        #expect(negativeZero !== zero && negativeZero.hdop?.sign == .minus)
     }
 
     private static func report(_ json: String) throws -> GPSDEvent {

@@ -21,6 +21,8 @@ struct NMEAEventTranslator {
     private var reportedLost = false
     /// The last fix, for deriving the next epoch's speed and course; nil after a no-fix epoch.
     private var previousFix: NMEADerivedMotion.Point?
+    /// The source information of the last fix, which the next one shares when its receiver values are the same.
+    private var lastReceiver: GNSSSourceInformation?
     /// Events dropped because no date was known (replays only).
     private(set) var undatedCount = 0
     /// Events dropped because their time was out of range.
@@ -46,9 +48,10 @@ struct NMEAEventTranslator {
                 fix.speed != nil && fix.course != nil
                 ? nil : previousFix.flatMap { NMEADerivedMotion(from: $0, to: point) }
             previousFix = point
-            return ReplayItem(
-                time: time,
-                event: .locations([fix.location(at: time, sourceInformation: sourceInformation, derived: derived)]))
+            let location = fix.location(
+                at: time, sourceInformation: sourceInformation, derived: derived, reusing: lastReceiver)
+            lastReceiver = location.sourceInformation as? GNSSSourceInformation
+            return ReplayItem(time: time, event: .locations([location]))
         case .noFix(let noFix):
             previousFix = nil
             guard

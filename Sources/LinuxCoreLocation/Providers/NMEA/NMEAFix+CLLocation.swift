@@ -10,9 +10,11 @@ extension NMEAFix {
     /// and course in degrees true (360 read as 0) from the receiver with accuracies −1 (NMEA reports none); where
     /// the receiver gave none, `derived`'s values and accuracies; −1 when neither has one. The source information
     /// is a ``GNSSSourceInformation`` with `sourceInformation`'s flags and the epoch's fix mode, satellites used
-    /// and dilutions of precision.
+    /// and dilutions of precision: `previous` itself when it holds exactly those (see
+    /// ``GNSSSourceInformation/reusing(_:_:fixMode:satellitesUsed:satellitesVisible:hdop:vdop:pdop:)``).
     func location(
-        at timestamp: Date, sourceInformation: CLLocationSourceInformation, derived: NMEADerivedMotion? = nil
+        at timestamp: Date, sourceInformation: CLLocationSourceInformation, derived: NMEADerivedMotion? = nil,
+        reusing previous: GNSSSourceInformation? = nil
     ) -> CLLocation {
         let altitude = altitudeMSL ?? 0
         let speedAndAccuracy = speed.map { ($0, -1.0) } ?? derived.map { ($0.speed, $0.speedAccuracy) } ?? (-1, -1)
@@ -26,11 +28,11 @@ extension NMEAFix {
             verticalAccuracy: altitudeMSL == nil ? -1 : verticalAccuracy ?? -1,
             course: courseAndAccuracy.0, courseAccuracy: courseAndAccuracy.1, speed: speedAndAccuracy.0,
             speedAccuracy: speedAndAccuracy.1, timestamp: timestamp,
-            sourceInformation: GNSSSourceInformation(
-                sourceInformation, fixMode: GNSSFixMode(rawValue: mode.rawValue), satellitesUsed: satellitesUsed,
-                hdop: hdop, vdop: vdop, pdop: pdop))
+            sourceInformation: GNSSSourceInformation.reusing(
+                previous, sourceInformation, fixMode: GNSSFixMode(rawValue: mode.rawValue),
+                satellitesUsed: satellitesUsed, hdop: hdop, vdop: vdop, pdop: pdop))
         FixLimits.limit(&storage)
-        return CLLocation(storage: storage)
+        return CLLocation(storage: consume storage)
     }
 
     /// The horizontal accuracy, in metres, given to fixes whose epoch had no HDOP and no GST: the accuracy
