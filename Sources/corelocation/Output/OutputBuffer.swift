@@ -54,9 +54,13 @@ struct OutputBuffer {
         }
     }
 
-    /// Makes room for at least `extra` more bytes, doubling the memory at least.
+    /// Makes room for at least `extra` more bytes, 4 KiB at least.
+    ///
+    /// The room is zeroed, so it grows by what is needed, not by doubling: after ``withBytes(_:)``, which leaves no
+    /// room, doubling would zero as many bytes as the buffer holds for the next write. The array's own capacity
+    /// still grows geometrically.
     private mutating func grow(by extra: Int) {
-        storage.append(contentsOf: repeatElement(0, count: max(extra, storage.count, 64)))
+        storage.append(contentsOf: repeatElement(0, count: max(extra, 4096)))
     }
 
     /// Appends one byte.
