@@ -83,6 +83,9 @@ final class LocationHub: Sendable {
         let key: ObjectIdentifier
         /// The provider's clock, read once: the time each event is received at.
         let clock: any LocationClock
+        /// Whether the provider waits for its managers' threads to have room (a replay), never losing an event to a
+        /// full mailbox: ``LocationProviderPacing/waitsForConsumers``, read once.
+        let waitsForRoom: Bool
         var subscribers: [ObjectIdentifier: LocationManagerEngine] {
             didSet { cachedRoutes = nil }
         }
@@ -101,6 +104,7 @@ final class LocationHub: Sendable {
         init(provider: any LocationProvider, subscribers: [ObjectIdentifier: LocationManagerEngine]) {
             key = ObjectIdentifier(provider)
             clock = provider.clock
+            waitsForRoom = provider.pacing.waitsForConsumers
             self.subscribers = subscribers
         }
 
@@ -142,11 +146,13 @@ final class LocationHub: Sendable {
                     guard let entry = entries[key], entry.subscribers.updateValue(engine, forKey: engineKey) == nil,
                         let latest = entry.latest, !latest.isEmpty
                     else { return .none }
-                    // Under the lock, so that no newer event reaches the manager before these.
+                    // Under the lock, so that no newer event reaches the manager before these. A full mailbox of a
+                    // provider that waits for room takes them beyond its bound (the provider then waits): dropping
+                    // the oldest waiting event would take a fix from another manager of a replay, which loses none.
                     let lane = Lane(provider: key, mailbox: engine.mailbox, engines: [engine])
                     _ = Self.post(
                         .locations(latest), to: [lane], apps: [engine.app], receivedAt: entry.clock.now,
-                        dropsOldest: true, moreFollow: false)
+                        dropsOldest: !entry.waitsForRoom, moreFollow: false)
                     return .none
                 }
                 guard let entry = entries[key], entry.subscribers.removeValue(forKey: engineKey) != nil,
@@ -181,7 +187,7 @@ final class LocationHub: Sendable {
     /// which each event then finds without a look-up in ``entries`` (it reads ``Entry/isCurrent`` instead).
     private func start(_ provider: any LocationProvider, entry: Entry) {
         let pacing = provider.pacing
-        let waits = pacing.waitsForConsumers
+        let waits = entry.waitsForRoom
         guard let start = pacing.startAnnouncingBursts else {
             provider.start { [self] event in dispatch(event, to: entry, waitsForRoom: waits, moreFollow: false) }
             return
