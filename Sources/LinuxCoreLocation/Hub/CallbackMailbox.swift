@@ -18,8 +18,9 @@ import LocationSupport
 /// manager by manager: each manager handles all of the run's events, in order, before the next starts.
 ///
 /// **Bounds** (issue 16). At most ``capacity`` deliveries wait. A provider that can wait (a replay) is held back by
-/// the hub until the mailbox has room (``hasRoom``, ``waitForRoom(in:)``); a live source that finds it full has its
-/// own oldest waiting event dropped — the fixes counted in each manager's `droppedLocationCount`, told once on
+/// the hub until the mailbox has room (``hasRoom``, ``waitForRoom(in:)``) — its event in hand, and a joining
+/// manager's copy of its latest fixes, go in beyond the bound, one each, and it then waits; it loses none. A live
+/// source that finds it full has its own oldest waiting event dropped — the fixes counted in each manager's `droppedLocationCount`, told once on
 /// standard error. A provider's end (`finished`, `failed`) is never dropped; blocks are not bounded (the app
 /// performs them).
 final class CallbackMailbox: @unchecked Sendable {
