@@ -54,13 +54,13 @@ struct OutputBuffer {
         }
     }
 
-    /// Makes room for at least `extra` more bytes, 4 KiB at least.
+    /// Makes room for at least `extra` more bytes: the memory doubles up to 4 KiB at a time.
     ///
-    /// The room is zeroed, so it grows by what is needed, not by doubling: after ``withBytes(_:)``, which leaves no
-    /// room, doubling would zero as many bytes as the buffer holds for the next write. The array's own capacity
-    /// still grows geometrically.
+    /// The room is zeroed, so a large buffer grows by 4 KiB, not by doubling: after ``withBytes(_:)``, which leaves
+    /// no room, doubling would zero as many bytes as the buffer holds for the next write. A small buffer (a number's
+    /// text) still grows by its size, not by 4 KiB. The array's own capacity grows geometrically either way.
     private mutating func grow(by extra: Int) {
-        storage.append(contentsOf: repeatElement(0, count: max(extra, 4096)))
+        storage.append(contentsOf: repeatElement(0, count: max(extra, min(storage.count, 4096), 64)))
     }
 
     /// Appends one byte.
