@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @testable import GPX
@@ -125,7 +126,7 @@ import Testing
     /// Plain decimals, read by the pointer loops, are `Double(_:)`'s values; past 19 digits or 2⁵³, `Double(_:)`
     /// reads them itself.
     @Test func plainDecimalsAreDoubleValues() {
-        var generator = SplitMix(seed: 30)
+        var generator = SplitMix64(seed: 30)
         for _ in 0..<20_000 {
             let digits = Int(generator.next() % 24) + 1
             var text = generator.next() % 3 == 0 ? "-" : (generator.next() % 5 == 0 ? "+" : "")
@@ -140,21 +141,6 @@ import Testing
         }
         for text in ["", "-", "+", ".", "-.", "1.2.3", "1-2", "12a", "１"] {
             #expect(Array(text.utf8).withUnsafeBufferPointer { GPXDecimal.parse($0) } == nil, "\(text)")
-        }
-    }
-
-    /// A small deterministic generator, so that a failure can be reproduced.
-    private struct SplitMix {
-        var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @testable import NMEA0183
@@ -167,18 +168,5 @@ import Testing
         #expect(decoder.diagnostics.map(\.line) == [3, 4, 5])
         #expect(decoder.droppedDiagnosticCount == 2)
         #expect(decoder.statistics[.checksumMismatch] == 5)
-    }
-}
-
-/// A small deterministic generator so the garbage test is reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
