@@ -59,14 +59,7 @@ import Testing
         let joined = UncheckedBox<CLLocationManager?>(nil)
         first.onLocations = { _, callbacks in
             guard callbacks == 100 else { return }
-            let manager = CLLocationManager(
-                configuration: LocationManagerConfiguration(
-                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                    callbackQueue: queue))
-            manager.delegate = joining
-            manager.pausesLocationUpdatesAutomatically = false
-            manager.startUpdatingLocation()
-            joined.value = manager
+            joined.value = startedManager(provider, on: queue, delegate: joining)
         }
         let manager = updatingManager(provider, on: queue, delegate: first)
         source.waitUntilHeld()
@@ -107,16 +100,7 @@ import Testing
         let manager = updatingManager(provider, on: queue, delegate: first)
         queue.suspend()
         clock.advance(by: 254)  // fixes 0 to 254 wait for the queue
-        let joined = joiners.map { delegate in
-            let manager = CLLocationManager(
-                configuration: LocationManagerConfiguration(
-                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                    callbackQueue: queue))
-            manager.delegate = delegate
-            manager.pausesLocationUpdatesAutomatically = false
-            manager.startUpdatingLocation()
-            return UncheckedBox<CLLocationManager?>(manager)
-        }
+        let joined = joiners.map { UncheckedBox<CLLocationManager?>(startedManager(provider, on: queue, delegate: $0)) }
         queue.resume()
         queue.sync {}
         clock.advance(by: Double(count))
@@ -178,17 +162,7 @@ import Testing
         weak let weakDelegate = held.value
         let heardByReleased = Locked(0)
         held.value?.onLocations = { _, _ in heardByReleased.withLock { $0 += 1 } }
-        let box = queue.sync {
-            let manager = CLLocationManager(
-                configuration: LocationManagerConfiguration(
-                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                    callbackQueue: queue))
-            manager.delegate = held.value
-            manager.pausesLocationUpdatesAutomatically = false
-            manager.startUpdatingLocation()
-            queue.suspend()
-            return UncheckedBox<CLLocationManager?>(manager)
-        }
+        let box = updatingManager(provider, on: queue, delegate: held.value!) { _ in queue.suspend() }
         source.waitUntilHeld()
         held.value = nil
         #expect(weakDelegate == nil)

@@ -121,14 +121,25 @@ func updatingManager(
     setUp: (UncheckedBox<CLLocationManager?>) -> Void = { _ in }
 ) -> UncheckedBox<CLLocationManager?> {
     queue.sync {
-        let manager = CLLocationManager(
-            configuration: LocationManagerConfiguration(
-                provider: provider, authorization: authorization, callbackQueue: queue))
-        manager.delegate = delegate
-        manager.pausesLocationUpdatesAutomatically = false
-        manager.startUpdatingLocation()
-        let box = UncheckedBox<CLLocationManager?>(manager)
+        let box = UncheckedBox<CLLocationManager?>(
+            startedManager(provider, on: queue, delegate: delegate, authorization: authorization))
         setUp(box)
         return box
     }
+}
+
+/// A manager of `provider` calling back on `queue`, with `delegate`, updating: made on the caller's thread, for a
+/// caller already on `queue` (a callback) or holding it suspended, where ``updatingManager(_:on:delegate:authorization:setUp:)``
+/// would wait for it.
+func startedManager(
+    _ provider: any LocationProvider, on queue: DispatchQueue, delegate: PathDelegate,
+    authorization: LocationAuthorization = LocationAuthorization(status: .authorizedAlways)
+) -> CLLocationManager {
+    let manager = CLLocationManager(
+        configuration: LocationManagerConfiguration(
+            provider: provider, authorization: authorization, callbackQueue: queue))
+    manager.delegate = delegate
+    manager.pausesLocationUpdatesAutomatically = false
+    manager.startUpdatingLocation()
+    return manager
 }
