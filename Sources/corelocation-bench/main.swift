@@ -71,7 +71,8 @@ do {
         exit(0)
     }
     print(
-        "corelocation-bench: \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load average \(ProcessStatus.loadAverage()), best of \(options.runs) runs"
+        "corelocation-bench: \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load average \(ProcessStatus.loadAverage()), best of \(options.runs) runs, "
+            + "Swift runtime linked \(ProcessStatus.runtimeLinkage())"
     )
     if ["gpsdecode", "pynmea2", "end-to-end", "gpx-replay", "tool-memory"].contains(where: options.wants) {
         installMissingComparisonTools()
