@@ -1,27 +1,17 @@
 import Foundation
 import LinuxCoreLocation
+import SharedTestSupport
 import Testing
 
 @testable import corelocation
 
 /// The number formatter against `String(format:)` (``ReferenceEncoders``) on a million values of every kind:
 /// random bit patterns of every magnitude, coordinates with full mantissas, decimals a receiver writes, and
-/// values one or two ulps from a rounding tie, each with 0 to 8 decimals.
+/// values one or two ulps from a rounding tie, each with 0 to 8 decimals; drawn by ``SplitMix64`` from fixed seeds, so
+/// the same values on every run.
 @Suite struct NumberFormatterTests {
-    /// SplitMix64: the same million values on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// One value of the kind `kind % 4`.
-    static func value(kind: UInt64, _ generator: inout Generator) -> Double {
+    static func value(kind: UInt64, _ generator: inout SplitMix64) -> Double {
         let sign: Double = Bool.random(using: &generator) ? -1 : 1
         switch kind % 4 {
         case 0:
@@ -49,7 +39,7 @@ import Testing
     /// values come first in part 0.
     @Test(arguments: 0..<4)
     func fixedAndShortestMatchPrintfOnAMillionValues(part: Int) {
-        var generator = Generator(state: 17 + UInt64(part))
+        var generator = SplitMix64(seed: 17 + UInt64(part))
         var specials: [Double] = [
             0, -0.0, .nan, -.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
             .leastNonzeroMagnitude, .leastNormalMagnitude, 0.5, 1.5, 2.5, -0.5, 0.125, 0.375, 1e15,
@@ -100,7 +90,7 @@ import Testing
 
     /// The four-digit years are written as before, from year 0 to 9999.
     @Test func timestampsOfTheFourDigitYearsAreAsBefore() {
-        var generator = Generator(state: 16)
+        var generator = SplitMix64(seed: 16)
         for _ in 0..<100_000 {
             let seconds = Double.random(in: -62_167_219_200..<253_402_300_800, using: &generator)
             let date = Date(timeIntervalSince1970: seconds)
