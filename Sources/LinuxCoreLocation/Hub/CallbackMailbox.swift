@@ -11,8 +11,12 @@ import LocationSupport
 ///
 /// **Hops.** One hop to the thread (a `DispatchQueue.async`, or a timer that wakes the run loop: `RunLoop.perform`
 /// alone does not wake a sleeping loop on Linux) runs everything posted before it started. A post while no hop is
-/// scheduled schedules one at once, under the lock that marks it scheduled, so that a block posted before something
-/// else was submitted to the queue (a `queue.sync {}` waiting for deliveries) runs before it. A delivery announced as
+/// scheduled schedules one at once, so that a block posted before something else was submitted to the queue (a
+/// `queue.sync {}` waiting for deliveries) runs before it: a block's hop is queued under the lock that marks it
+/// scheduled; a delivery's is marked under the lock and queued right after it is released, before the post returns
+/// (queued under the lock, the woken thread preempted the provider's thread that held it at almost every hop, and
+/// both went through the kernel for the lock: issue 30), and a thread that finds a hop marked but not yet queued
+/// queues one of its own (which finds little or nothing left to run). A delivery announced as
 /// followed by more (a burst of a replay as fast as possible) waits for them, up to ``burstSize``, or for
 /// ``handOver()``. In a hop, blocks run as they come, and a run of consecutive deliveries to the same lane is served
 /// manager by manager: each manager handles all of the run's events, in order, before the next starts.
@@ -57,6 +61,9 @@ final class CallbackMailbox: @unchecked Sendable {
         var lastLane: UnsafeMutableRawPointer?
         var deliveries = 0
         var scheduled = false
+        /// The thread of the post that marked the scheduled hop and queues it after releasing the lock, until it is
+        /// known to be queued (that thread posts again); `nil` when the scheduled hop is queued.
+        var lateHopThread: pthread_t?
         /// The sequence number of the last delivery posted (``Delivery/sequence``).
         var lastSequence = 0
     }
@@ -69,10 +76,12 @@ final class CallbackMailbox: @unchecked Sendable {
 
     /// The most deliveries of an announced burst held back before the thread is woken to start on them.
     ///
-    /// Half of ``capacity``: each hop costs a `DispatchQueue.async` and a wake-up of the thread, which 64 paid
-    /// for about 3,000 times in a 200,000-point replay (issue 30); a provider that waits for room still reads no
-    /// further ahead than ``capacity``.
-    static let burstSize = 128
+    /// Three quarters of ``capacity``: each hop costs a `DispatchQueue.async` and a wake-up of the thread (and its
+    /// going back to sleep), which 64 paid for about 3,000 times in a 200,000-point replay and 128 about 1,600
+    /// times, about 6 % of its CPU in the kernel's futex calls (issue 30). The quarter left is what a provider that
+    /// waits for room reads while the thread wakes up (64 events, about 50 µs of a GPX replay) before it would have
+    /// to wait itself; it still reads no further ahead than ``capacity``.
+    static let burstSize = 192
 
     private let wake: Wake
     private let state = Locked(State())
@@ -169,7 +178,8 @@ final class CallbackMailbox: @unchecked Sendable {
         _ delivery: consuming Delivery, to mailbox: Unmanaged<CallbackMailbox>, dropsOldest: Bool, moreFollow: Bool
     ) -> Bool {
         let state = mailbox._withUnsafeGuaranteedRef { $0.state }
-        let (dropped, hasRoom) = state.withLock(passing: delivery) { state, delivery -> (Dropped?, Bool) in
+        let (dropped, hasRoom, queuesHop) = state.withLock(passing: delivery) {
+            state, delivery -> (Dropped?, Bool, Bool) in
             var delivery = delivery
             let dropped = dropsOldest && state.deliveries >= Self.capacity ? Self.dropOldest(of: delivery, &state) : nil
             if state.lastLane != delivery.laneID {
@@ -180,11 +190,16 @@ final class CallbackMailbox: @unchecked Sendable {
             delivery.sequence = state.lastSequence
             state.entries.append(.delivery(consume delivery))
             state.deliveries += 1
-            if !moreFollow || state.deliveries >= Self.burstSize {
-                mailbox._withUnsafeGuaranteedRef { $0.scheduleHop(&state) }
+            // A hop this thread marked was queued before this post began.
+            let thread = pthread_self()
+            if state.lateHopThread == thread { state.lateHopThread = nil }
+            var queuesHop = false
+            if !moreFollow || state.deliveries >= Self.burstSize, !state.scheduled || state.lateHopThread != nil {
+                (state.scheduled, state.lateHopThread, queuesHop) = (true, thread, true)
             }
-            return (dropped, state.deliveries < Self.capacity)
+            return (dropped, state.deliveries < Self.capacity, queuesHop)
         }
+        if queuesHop { mailbox._withUnsafeGuaranteedRef { $0.queueHop() } }
         guard let dropped else { return hasRoom }
         for engine in dropped.engines { engine.countDroppedLocations(dropped.fixes) }
         Diagnostics.hint("mailbox-overflow", Self.overflowNotice)
@@ -243,11 +258,16 @@ final class CallbackMailbox: @unchecked Sendable {
         return nil
     }
 
-    /// Hands a hop to the thread unless one is scheduled; under the lock that marks it scheduled, so that a thread
-    /// which then finds it scheduled can count on it being queued before anything that thread queues next.
+    /// Hands a hop to the thread unless one is scheduled and queued; under the lock that marks it scheduled, so that a
+    /// thread which then finds it scheduled can count on it being queued before anything that thread queues next.
     private func scheduleHop(_ state: inout State) {
-        guard !state.scheduled else { return }
-        state.scheduled = true
+        guard !state.scheduled || state.lateHopThread != nil else { return }
+        (state.scheduled, state.lateHopThread) = (true, nil)
+        queueHop()
+    }
+
+    /// Queues a hop to the thread.
+    private func queueHop() {
         switch wake {
         case .queue(let queue): queue.async { self.runHop() }
         case .runLoop(let runLoop, _):
@@ -265,7 +285,7 @@ final class CallbackMailbox: @unchecked Sendable {
             var lanes: [Lane] = []
             swap(&lanes, &state.lanes)
             state.lastLane = nil
-            defer { (state.deliveries, state.scheduled) = (0, false) }
+            defer { (state.deliveries, state.scheduled, state.lateHopThread) = (0, false, nil) }
             return (taken, lanes, state.deliveries > 0)
         }
         var entries = taken

@@ -32,12 +32,16 @@ extension GPXReplayFix {
     }
 
     /// The location, stamped `time` and marked as simulated by software.
+    ///
+    /// The values are limited (``FixLimits``) before the fix is made, as the NMEA replay's are: limiting the made
+    /// fix copied its values out of it again, with a retain and a release of its source information (issue 30).
     func location(at time: Date) -> CLLocation {
-        FixLimits.limited(
-            CLLocation(
-                coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
-                horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, course: course,
-                courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: time, sourceInfo: Self.simulated))
+        var storage = CLLocation.Storage(
+            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
+            horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, course: course,
+            courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: time, sourceInformation: Self.simulated)
+        FixLimits.limit(&storage)
+        return CLLocation(storage: consume storage)
     }
 
     /// The source information of every replayed fix, shared: it is immutable.
