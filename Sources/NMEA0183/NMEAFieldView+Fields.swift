@@ -177,15 +177,11 @@ extension NMEAFieldView {
         hemispheres: StaticString
     ) throws(NMEAFieldError) -> Double? {
         let hemisphere = try letter(index + 1, hemisphereName, allowed: hemispheres)
-        if isEmptyField(index) { return nil }
-        let parsed = withField(index) { text -> (whole: Int, value: Double)? in
-            let dot = text.firstIndex(of: UInt8(ascii: ".")) ?? text.endIndex
-            guard dot >= 3, let whole = Self.parseDigits(UnsafeBufferPointer(rebasing: text[..<dot])),
-                let value = Self.parseDecimal(text)
-            else { return nil }
-            return (whole, value)
+        let (start, end) = fieldBounds(index)
+        if start == end { return nil }
+        guard let parsed = Self.angleParts(bytes, from: start, to: end) else {
+            throw malformedAngle(index, degreeDigits: degreeDigits, name: name, limit: nil)
         }
-        guard let parsed else { throw malformedAngle(index, degreeDigits: degreeDigits, name: name, limit: nil) }
         let degrees = Double(parsed.whole / 100)
         let minutes = parsed.value - degrees * 100
         let result = degrees + minutes / 60
@@ -196,6 +192,46 @@ extension NMEAFieldView {
             throw missingHemisphere(index + 1, hemisphereName, after: name, hemispheres: hemispheres)
         }
         return hemisphere == UInt8(ascii: "S") || hemisphere == UInt8(ascii: "W") ? -result : result
+    }
+
+    /// The digits before the point of `bytes[start..<end]` (at least three, at most 18) as an integer, and the whole
+    /// field as a decimal: ``parseDigits(_:)`` of the part before the first point and ``parseDecimal(_:)`` of the
+    /// field, or nil when either is nil.
+    ///
+    /// One pass over the bytes for a field of at most 15 digits (every coordinate a receiver sends), which gives the
+    /// same mantissa and fraction digits as ``parseDecimal(_:)`` and so the same quotient; a longer one takes its
+    /// value from ``parseDecimal(_:)`` (issue 30: the field was read three times, for the point, the degrees and the
+    /// value).
+    static func angleParts(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (
+        whole: Int, value: Double
+    )? {
+        if let parts = shortAngleParts(bytes, from: start, to: end) { return parts }
+        var mantissa: UInt64 = 0
+        var dot = -1
+        var whole: UInt64 = 0
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            let digit = byte &- 0x30
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+            } else if byte == UInt8(ascii: "."), dot < 0 {
+                dot = index
+                whole = mantissa
+            } else {
+                return nil  // a sign, a second point or any other byte: one of the two readers refuses it
+            }
+            index &+= 1
+        }
+        if dot < 0 { whole = mantissa }
+        let wholeDigits = (dot < 0 ? end : dot) &- start
+        guard wholeDigits >= 3, wholeDigits <= 18 else { return nil }
+        let digitCount = end &- start &- (dot < 0 ? 0 : 1)
+        guard digitCount <= 15 else {
+            return parseDecimal(UnsafeBufferPointer(rebasing: bytes[start..<end])).map { (Int(whole), $0) }
+        }
+        let fractionDigits = dot < 0 ? 0 : end &- 1 &- dot
+        return (Int(whole), Double(mantissa) / powerOfTen(fractionDigits))
     }
 
     /// The error of an angle field that does not parse or, with `limit`, lies outside ±`limit`; out of line, off

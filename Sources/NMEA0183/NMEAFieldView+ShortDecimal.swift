@@ -42,20 +42,14 @@ extension NMEAFieldView {
     /// reading, and so is the quotient by the exact power of ten.
     @inline(__always)
     static func shortDecimal(_ word: UInt64, count: Int) -> Double? {
-        let highs: UInt64 = 0x8080_8080_8080_8080
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let kept: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(8 &* count)) &- 1
+        let kept = lowBytes(count)
         let bytes = word & kept
-        let keptHighs = kept & highs
         // The point: the bytes equal to '.', exactly (no borrow between bytes).
         let pointDifference = bytes ^ (ones &* 0x2E)
-        let points = ~(((pointDifference & lows) &+ lows) | pointDifference) & keptHighs
-        guard points & (points &- 1) == 0 else { return nil }
-        // Anything but a digit: low seven bits above 0x39 or below 0x30, or the high bit set.
-        let low7 = bytes & lows
-        let notDigit = (((low7 &+ ones &* 0x46) | ~(low7 &+ ones &* 0x50) | bytes) & keptHighs) & ~points
-        guard notDigit == 0 else { return nil }
+        let points = ~(((pointDifference & lows) &+ lows) | pointDifference) & kept & 0x8080_8080_8080_8080
+        guard points & (points &- 1) == 0, nonDigits(bytes, kept: kept) & ~points == 0 else { return nil }
         var digits = bytes
         var digitCount = count
         var fractionDigits = 0
@@ -68,12 +62,94 @@ extension NMEAFieldView {
             fractionDigits = count &- 1 &- point
         }
         guard digitCount > 0 else { return nil }
-        // The digits in the high bytes, leading zero bytes below: the first digit is the most significant.
-        var value = digits &<< UInt64(8 &* (8 &- digitCount))
+        // At most eight digits: the signed conversion, a single instruction, is exact.
+        return Double(Int64(truncatingIfNeeded: combined(digits, count: digitCount))) / powerOfTen(fractionDigits)
+    }
+
+    /// ``angleParts(_:from:to:)`` of a field of three to seven digits, a point and up to eight digits, read as two
+    /// words (the digits before the point, then those after it), when the 8 bytes from its start and from its point
+    /// lie in `bytes`; nil decides nothing (the byte-by-byte reading then does).
+    ///
+    /// The two parts' digits make the mantissa the byte-by-byte reading accumulates (at most 15 digits, exact), with
+    /// as many fraction digits, so the quotient is the same (issue 30).
+    @inline(__always)
+    static func shortAngleParts(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (
+        whole: Int, value: Double
+    )? {
+        guard start >= 0, end <= bytes.count, start &+ 8 <= bytes.count, let base = bytes.baseAddress else {
+            return nil
+        }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let head = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        // The first point among the first 8 bytes (exact per byte: no borrow between bytes).
+        let pointDifference = head ^ (ones &* 0x2E)
+        let points = ~(((pointDifference & lows) &+ lows) | pointDifference) & (ones &* 0x80)
+        let point = points.trailingZeroBitCount >> 3
+        let fractionStart = start &+ point &+ 1
+        let fractionCount = end &- fractionStart
+        guard point >= 3, point < 8, fractionStart <= end, fractionCount <= 8, fractionStart &+ 8 <= bytes.count,
+            let whole = shortDigits(head, count: point)
+        else { return nil }
+        let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: fractionStart, as: UInt64.self))
+        guard let fraction = shortDigits(tail, count: fractionCount) else { return nil }
+        let mantissa = whole &* integerPowerOfTen(fractionCount) &+ fraction
+        return (Int(truncatingIfNeeded: whole), Double(Int64(truncatingIfNeeded: mantissa)) / powerOfTen(fractionCount))
+    }
+
+    /// 10 to the power `exponent`, for 0 through 8.
+    @inline(__always)
+    private static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
+
+    /// The value of the digits in the low `count` bytes of `word` (0...8, first character lowest; 0 for none), or
+    /// nil when one of them is not a digit: the digits combined as ``shortDecimal(_:count:)`` combines them.
+    @inline(__always)
+    static func shortDigits(_ word: UInt64, count: Int) -> UInt64? {
+        if count == 0 { return 0 }
+        let kept = lowBytes(count)
+        let bytes = word & kept
+        guard nonDigits(bytes, kept: kept) == 0 else { return nil }
+        return combined(bytes, count: count)
+    }
+
+    /// The mask of the low `count` bytes of a word (1...8).
+    @inline(__always)
+    private static func lowBytes(_ count: Int) -> UInt64 {
+        count >= 8 ? ~0 : (1 &<< UInt64(8 &* count)) &- 1
+    }
+
+    /// The high bit of each byte of `bytes` within `kept` that is not a digit (its low seven bits above 0x39 or below
+    /// 0x30, or its high bit set); exact per byte, with no carry between bytes.
+    @inline(__always)
+    private static func nonDigits(_ bytes: UInt64, kept: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low7 = bytes & 0x7F7F_7F7F_7F7F_7F7F
+        return ((low7 &+ ones &* 0x46) | ~(low7 &+ ones &* 0x50) | bytes) & kept & 0x8080_8080_8080_8080
+    }
+
+    /// The value of the `count` digits (1...8) in the low bytes of `digits`, first digit lowest, every other byte
+    /// zero: moved to the high bytes, leading zero bytes below, and combined in pairs, then fours, then all (three
+    /// multiplications).
+    @inline(__always)
+    private static func combined(_ digits: UInt64, count: Int) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var value = digits &<< UInt64(8 &* (8 &- count))
         value = ((value & (ones &* 0x0F)) &* 2561) >> 8
         value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
         value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
-        // At most eight digits: the signed conversion, a single instruction, is exact.
-        return Double(Int64(truncatingIfNeeded: value)) / powerOfTen(fractionDigits)
+        return value
     }
 }

@@ -218,10 +218,30 @@ extension NMEAFieldView {
 
     /// The error of a sentence whose `*hh` is not the XOR of the bytes between the start character and `*`; out of
     /// line, off ``parse(_:commas:line:acceptsMissingChecksum:body:)``'s path.
+    ///
+    /// Its detail, `checksum is 4F, computed 4E`, is written into one string at once: interpolated, it took four
+    /// allocations, for each of a log's bad checksums (issue 30).
     @inline(never)
     private static func checksumMismatch(expected: UInt8, computed: UInt8) -> NMEASentence.ParseError {
-        NMEASentence.ParseError(
-            reason: .checksumMismatch, detail: "checksum is \(hex(expected)), computed \(hex(computed))")
+        let template: StaticString = "checksum is ??, computed ??"
+        let detail = template.withUTF8Buffer { template in
+            String(unsafeUninitializedCapacity: template.count) { text in
+                _ = text.initialize(from: template)
+                writeHex(expected, into: text, at: 12)
+                writeHex(computed, into: text, at: template.count - 2)
+                return template.count
+            }
+        }
+        return NMEASentence.ParseError(reason: .checksumMismatch, detail: detail)
+    }
+
+    /// Writes `byte` as two uppercase hexadecimal digits at `offset` (as ``hex(_:)`` spells it).
+    private static func writeHex(_ byte: UInt8, into text: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        let digits: StaticString = "0123456789ABCDEF"
+        digits.withUTF8Buffer { digits in
+            text[offset] = digits[Int(byte >> 4)]
+            text[offset + 1] = digits[Int(byte & 0x0F)]
+        }
     }
 
     @inline(__always)

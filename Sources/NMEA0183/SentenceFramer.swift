@@ -197,10 +197,38 @@ struct SentenceFramer: Sendable {
                 if let event { return event }
                 continue
             }
+            if !inSentence, !lineIsComment, Self.isOrdinaryOutsideSentence(byte) {
+                skipOutsideSentence(bytes, from: &index)
+                continue
+            }
             index += 1
             if let event = push(byte) { return event }
         }
         return nil
+    }
+
+    /// Takes the run of ordinary bytes outside a sentence that starts at `index` at once.
+    ///
+    /// A JSON line of a gpsd log, blanks before a sentence: `push` would take each of them and note no more than the
+    /// line's foreign bytes (issue 30: a call of `push` per byte). Out of line, so that ``scan(_:from:commas:)`` stays
+    /// as small as its usual path.
+    @inline(never)
+    private mutating func skipOutsideSentence(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) {
+        var foreign = false
+        while index < bytes.count, Self.isOrdinaryOutsideSentence(bytes[index]) {
+            foreign = foreign || (bytes[index] != UInt8(ascii: " ") && bytes[index] != UInt8(ascii: "\t"))
+            index += 1
+        }
+        if foreign { lineHasForeignBytes = true }
+        afterCarriageReturn = false
+    }
+
+    /// Whether `push` takes `byte`, outside a sentence and a comment, as no more than a byte of the line: anything but
+    /// a start character, a line end or `#` (which may open a comment).
+    @inline(__always)
+    private static func isOrdinaryOutsideSentence(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: "$") && byte != UInt8(ascii: "!") && byte != UInt8(ascii: "\n")
+            && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "#")
     }
 
     /// Copies the pending candidate, from its start up to `end`, into ``buffer``.

@@ -31,6 +31,32 @@ struct FeedPathTests {
         }
     }
 
+    /// Lines of bytes outside sentences (JSON, blanks and tabs before a sentence or alone, `#` after other bytes or
+    /// first, junk, a `!` or `$` among them), drawn from a seeded generator and cut into chunks of every size: the
+    /// runs the framer skips at once give the same lines, rejections and fixes as the byte-by-byte path.
+    @Test func bytesOutsideSentencesMatchTheByteByBytePath() {
+        let pieces = [
+            "{\"class\":\"TPV\",\"mode\":3}", "  ", "\t", " \t ", "# note", "junk", "a#b", "x!y", "$", "!", " $",
+            framed("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,", ending: ""),
+            framed("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W", ending: ""),
+        ]
+        let endings = ["\r\n", "\n", "\r", ""]
+        var generator = SplitMix64(seed: 30)
+        for round in 0..<200 {
+            var text = ""
+            for _ in 0..<40 {
+                for _ in 0..<(1 + Int(generator.next() % 3)) {
+                    text += pieces[Int(generator.next() % UInt64(pieces.count))]
+                }
+                text += endings[Int(generator.next() % UInt64(endings.count))]
+            }
+            let bytes = Array(text.utf8)
+            let reference = Self.byteByByte(bytes)
+            let fast = Self.chunked(bytes, chunkSizes: { 1 + Int(generator.next() % 97) })
+            Self.expectSame(fast, reference, "round \(round)")
+        }
+    }
+
     /// Sentences the framer scans in place, in and outside the form the decoder reads without the general parse
     /// (`*hh` last with the right checksum, a valid address): the same results as the byte-by-byte path, which always
     /// parses in full — every address length and kind, checksum digit case, a wrong or malformed checksum, none.

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 @testable import NMEA0183
@@ -71,6 +72,49 @@ struct FieldViewTests {
                     NMEAFieldView.parseDecimal(in: $0, from: before, to: before + field.count)
                 }
                 #expect(found?.bitPattern == expected?.bitPattern, "\(field) at \(before), \(after) after")
+            }
+            if expected != nil { parsed += 1 }
+        }
+        #expect(parsed > 1_000)
+    }
+
+    /// What the angle readers read from a field before ``NMEAFieldView/angleParts(_:from:to:)`` read it in one pass:
+    /// the digits before the first point (at least three) and the whole field as a decimal, each by its own reader.
+    static func referenceAngleParts(_ field: UnsafeBufferPointer<UInt8>) -> (whole: Int, value: Double)? {
+        let dot = field.firstIndex(of: UInt8(ascii: ".")) ?? field.endIndex
+        guard dot >= 3, let whole = NMEAFieldView.parseDigits(UnsafeBufferPointer(rebasing: field[..<dot])),
+            let value = NMEAFieldView.parseDecimal(field)
+        else { return nil }
+        return (whole, value)
+    }
+
+    /// Angle fields (coordinates of every length, points, signs and other bytes, near the end of the bytes or not)
+    /// read in one pass, or as two words, against the two readers they replace: the same integer and the same bits, or
+    /// nil, for every placement.
+    @Test func angleFieldsMatchTheReadersTheyReplace() {
+        var generator = SplitMix64(seed: 30)
+        let alphabet = Array("01234567890123456789..-+x".utf8)
+        let fixed = [
+            "4807.038", "01131.000", "4829.0005", "00022.0015", "3114.890212", "12135.2443", "000.0", "9000.0000",
+            "123", "12", "1234", "4829.", ".4829", "48.29", "4829..1", "-4807.038", "+4807.038", "4829.00051234",
+            "4829.000512345", "1234567.12345678", "1234567.123456789", "12345678.1234", "0000000000000004807.038",
+            "4807.0380000000000000001", "123456789012345678", "1234567890123456789",
+        ].map { Array($0.utf8) }
+        let random = (0..<30_000).map { _ -> [UInt8] in
+            let length = Int(generator.next() % 21)
+            return (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+        }
+        var parsed = 0
+        for field in fixed + random {
+            let expected = field.withUnsafeBufferPointer(Self.referenceAngleParts)
+            for (before, after) in [(0, 0), (0, 1), (3, 7), (2, 8), (7, 12), (1, 20)] {
+                let bytes =
+                    Array(",N,1.5,E".utf8.prefix(before)) + field + Array(repeating: UInt8(ascii: "7"), count: after)
+                let found = bytes.withUnsafeBufferPointer {
+                    NMEAFieldView.angleParts($0, from: before, to: before + field.count)
+                }
+                #expect(found?.whole == expected?.whole, "\(field) at \(before), \(after) after")
+                #expect(found?.value.bitPattern == expected?.value.bitPattern, "\(field) at \(before), \(after) after")
             }
             if expected != nil { parsed += 1 }
         }

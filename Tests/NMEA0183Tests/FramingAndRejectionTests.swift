@@ -169,4 +169,26 @@ import Testing
         #expect(decoder.droppedDiagnosticCount == 2)
         #expect(decoder.statistics[.checksumMismatch] == 5)
     }
+
+    /// A bad checksum's detail names both checksums in two uppercase hexadecimal digits, for every checksum written and
+    /// computed (the detail is written byte by byte, not interpolated).
+    @Test func checksumMismatchDetailsNameBothChecksums() throws {
+        func hex(_ byte: UInt8) -> String { (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+        var mismatches = 0
+        for body in ["GPGGA,1", "GPRMC,,V", "PGLOR,1,STA", "GPZDA,1", "GPGSV,1,1,00", "GPVTG,", "GPHDT,1.5,T"] {
+            let computed = body.utf8.reduce(UInt8(0), ^)
+            for written in UInt8.min...UInt8.max where written != computed {
+                let text = Array("$\(body)*\(hex(written))\r\n".utf8)
+                #expect(throws: NMEASentence.ParseError.self) { try NMEASentence(parsing: text) }
+                do {
+                    _ = try NMEASentence(parsing: text)
+                } catch {
+                    #expect(error.reason == .checksumMismatch)
+                    #expect(error.detail == "checksum is \(hex(written)), computed \(hex(computed))", "\(body)")
+                    mismatches += 1
+                }
+            }
+        }
+        #expect(mismatches == 7 * 255)
+    }
 }
