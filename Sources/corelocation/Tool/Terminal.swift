@@ -47,11 +47,30 @@ enum Terminal {
 
     /// Writes text to standard error as is (status lines), after what standard output holds, so that a
     /// terminal shows both in the order they were written; dropped if standard error cannot take it.
+    ///
+    /// Standard output is written out first only where the order can be seen (``notesFollowOutput``): a replay that
+    /// loses its fix a few thousand times wrote out a few kilobytes of output before each note (issue 30).
     static func writeError(_ text: String) {
-        StandardOutput.shared.flush()
+        if notesFollowOutput { StandardOutput.shared.flush() }
         var text = text
         text.withUTF8 { _ = StandardOutput.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
     }
+
+    /// Whether a note on standard error must follow what standard output holds.
+    ///
+    /// It need not when standard output is a regular file or a device other than a terminal (`/dev/null`) that
+    /// standard error is not also writing to: there the order of the two cannot be seen. Decided once, at the first
+    /// note (the descriptors are set up before it).
+    private static let notesFollowOutput: Bool = {
+        var output = stat()
+        var error = stat()
+        guard fstat(STDOUT_FILENO, &output) == 0 else { return true }
+        if fstat(STDERR_FILENO, &error) == 0, output.st_dev == error.st_dev, output.st_ino == error.st_ino {
+            return true
+        }
+        let kind = output.st_mode & S_IFMT
+        return !(kind == S_IFREG || (kind == S_IFCHR && isatty(STDOUT_FILENO) == 0))
+    }()
 
     /// Ends the process: writes out standard output, prints `message` (if any) as an error line, then exits
     /// with `status`.
