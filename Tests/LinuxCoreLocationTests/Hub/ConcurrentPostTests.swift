@@ -150,24 +150,27 @@ import Testing
         thread.sync { for entry in live { entry.manager.stopUpdatingLocation() } }
     }
 
-    /// Two replays as fast as possible (bursts announced as followed by more, each replay waiting for room) and a
-    /// live provider pushed from a thread, all into one queue, while another thread performs blocks there: each
-    /// replay's manager hears every fix once, in order, then the end, the live one every fix, in order, and each
-    /// block runs before its thread's next `queue.sync {}` — within the deadline, so that a burst left without a
-    /// hop fails instead of hanging.
+    /// Two replays as fast as possible (bursts announced as followed by more, each replay waiting for room) into one
+    /// queue, alone for their first halves, then with a live provider pushed from a thread and another thread
+    /// performing blocks there: each replay's manager hears every fix once, in order, then the end, the live one
+    /// every fix, in order, and each block runs before its thread's next `queue.sync {}` — within the deadline, so
+    /// that a burst left without a hop fails instead of hanging (as it does with the hop of a full burst taken out
+    /// of `CallbackMailbox.post`).
     @Test func twoReplaysAndALiveSourceIntoOneQueueLoseNothingAndEnd() async {
         let count = 9_000  // latitudes up to 89.99° (numberedItems)
-        let sources = (0..<2).map { _ in BurstSource(numberedItems(count), holdAt: 0) }
+        let sources = (0..<2).map { _ in BurstSource(numberedItems(count), holdAt: count / 2) }
         let replays = sources.map { replay($0) }
         let queue = DispatchQueue(label: "concurrent-post.replays")
         let delegates = replays.map { _ in PathDelegate() }
         let replayManagers = zip(replays, delegates).map { updatingManager($0, on: queue, delegate: $1) }
         let live = queue.sync { Self.liveManagers(1, on: queue) }[0]
-        // Both replays start reading only once every manager is there.
+        // The first halves, the replays alone.
+        let halfway = DispatchTime.now() + Self.deadline
         for source in sources {
-            source.waitUntilHeld()
-            source.release()
+            let held = await offThePool { source.waitUntilHeld(by: halfway) }
+            #expect(held == .success, "a replay did not reach its second half within \(Self.deadline)")
         }
+        for source in sources { source.release() }
         let mailbox = CallbackMailbox.for(queue)
         let watch = Watch()
         let ended = await Self.post(to: [live], andBlocksTo: mailbox, watch: watch) { queue.sync(execute: $0) }
