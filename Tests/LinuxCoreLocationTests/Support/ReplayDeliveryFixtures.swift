@@ -46,6 +46,9 @@ final class BurstSource: BufferedReplaySource, @unchecked Sendable {
 
     /// Waits until the replay is about to read the held item.
     func waitUntilHeld() { reached.wait() }
+    /// Waits until the replay is about to read the held item, or until `deadline`: `.timedOut` when it was not
+    /// there by then.
+    func waitUntilHeld(by deadline: DispatchTime) -> DispatchTimeoutResult { reached.wait(timeout: deadline) }
     /// Lets the held read go on.
     func release() { held.signal() }
 }
