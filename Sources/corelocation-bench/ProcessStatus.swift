@@ -1,6 +1,6 @@
 import Foundation
 
-/// Readings of this process from `/proc/self` and the dynamic loader (Linux).
+/// Readings of this process from `/proc/self` (Linux).
 enum ProcessStatus {
     /// Resets the peak RSS (VmHWM) so the next reading covers only what follows.
     static func resetPeakResident() {
@@ -49,20 +49,6 @@ enum ProcessStatus {
         return descriptors.contains {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path
         }
-    }
-
-    /// How this build links the Swift runtime and Foundation, said in the bench's first line: `"statically"` when
-    /// no `libswiftCore.so` is loaded into the process (`swift build -c release --static-swift-stdlib`, as
-    /// `Scripts/install.sh` and the .deb build the tool), `"dynamically"` otherwise (`swift build -c release`).
-    ///
-    /// The tool the end-to-end rows run is the one built beside the bench, by the same command, so it is linked
-    /// the same way. A static tool starts in about half the time (no symbol binding over some fifty shared
-    /// libraries) and calls the runtime directly; see Docs/Benchmarks.md.
-    static func runtimeLinkage() -> String {
-        // RTLD_NOLOAD: only asks whether the library is already loaded, loads nothing.
-        guard let handle = dlopen("libswiftCore.so", RTLD_LAZY | RTLD_NOLOAD) else { return "statically" }
-        dlclose(handle)
-        return "dynamically"
     }
 
     /// `uptime`'s load averages, from `/proc/loadavg`.

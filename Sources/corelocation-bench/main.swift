@@ -72,7 +72,7 @@ do {
     }
     print(
         "corelocation-bench: \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load average \(ProcessStatus.loadAverage()), best of \(options.runs) runs, "
-            + "Swift runtime linked \(ProcessStatus.runtimeLinkage())"
+            + (builtTool().map { RuntimeLinkage(of: $0)?.description ?? "tool's linkage unknown" } ?? "tool not built")
     )
     if ["gpsdecode", "pynmea2", "end-to-end", "gpx-replay", "tool-memory"].contains(where: options.wants) {
         installMissingComparisonTools()
