@@ -16,9 +16,8 @@ import LocationSupport
 /// scheduled; a delivery's is marked under the lock and queued right after it is released, before the post returns
 /// (queued under the lock, the woken thread preempted the provider's thread that held it at almost every hop, and
 /// both went through the kernel for the lock: issue 30), and a thread that finds a hop marked but not yet queued
-/// queues one of its own (which finds little or nothing left to run). A delivery announced as
-/// followed by more (a burst of a replay as fast as possible) waits for them, up to ``burstSize``, or for
-/// ``handOver()``. In a hop, blocks run as they come, and a run of consecutive deliveries to the same lane is served
+/// queues one of its own (which finds little or nothing left to run). A delivery announced as followed by more (a
+/// burst of a replay as fast as possible) waits for them, up to ``burstSize``, or for ``handOver()``. In a hop, blocks run as they come, and a run of consecutive deliveries to the same lane is served
 /// manager by manager: each manager handles all of the run's events, in order, before the next starts.
 ///
 /// **Bounds** (issue 16). At most ``capacity`` deliveries wait. A provider that can wait (a replay) is held back by
@@ -79,7 +78,7 @@ final class CallbackMailbox: @unchecked Sendable {
     /// Three quarters of ``capacity``: each hop costs a `DispatchQueue.async` and a wake-up of the thread (and its
     /// going back to sleep), which 64 paid for about 3,000 times in a 200,000-point replay and 128 about 1,600
     /// times, about 6 % of its CPU in the kernel's futex calls (issue 30). The quarter left is what a provider that
-    /// waits for room reads while the thread wakes up (64 events, about 50 µs of a GPX replay) before it would have
+    /// waits for room reads while the thread wakes up (64 events, about 60-100 µs of a GPX replay) before it would have
     /// to wait itself; it still reads no further ahead than ``capacity``.
     static let burstSize = 192
 

@@ -12,7 +12,8 @@ import Synchronization
 ///
 /// Encoders append to one buffer (``write(_:)``), which is written out when it holds ``blockSize`` bytes and
 /// otherwise soon after, once the main queue has run the blocks already waiting on it (a burst of fixes is one
-/// write, a live fix shows at once), before anything goes to standard error, and before the process exits.
+/// write, a live fix shows at once), before anything goes to standard error where the two can be seen interleaved
+/// (``Terminal/writeError(_:)``), and before the process exits.
 ///
 /// A failed write never traps: a closed pipe (`EPIPE`: the reader, such as `head`, has what it wanted) or
 /// any other error (a full disk, a closed descriptor) is handed once to ``onFailure``, and everything

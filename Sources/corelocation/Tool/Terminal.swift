@@ -45,8 +45,9 @@ enum Terminal {
         writeError("corelocation: \(DiagnosticText.oneLine(message))\n")
     }
 
-    /// Writes text to standard error as is (status lines), after what standard output holds, so that a
-    /// terminal shows both in the order they were written; dropped if standard error cannot take it.
+    /// Writes text to standard error as is (status lines), after what standard output holds where the two can be
+    /// seen interleaved, so that a terminal shows both in the order they were written; dropped if standard error
+    /// cannot take it.
     ///
     /// Standard output is written out first only where the order can be seen (``notesFollowOutput``): a replay that
     /// loses its fix a few thousand times wrote out a few kilobytes of output before each note (issue 30).
@@ -58,18 +59,20 @@ enum Terminal {
 
     /// Whether a note on standard error must follow what standard output holds.
     ///
-    /// It need not when standard output is a regular file or a device other than a terminal (`/dev/null`) that
-    /// standard error is not also writing to: there the order of the two cannot be seen. Decided once, at the first
-    /// note (the descriptors are set up before it).
+    /// It need not when standard output is a device other than a terminal (`/dev/null`, which keeps nothing to see,
+    /// even with standard error: `>/dev/null 2>&1`), or a regular file that standard error is not also writing to
+    /// (the same device and inode, whatever the names: `> log 2>&1`, or a hard link): there the order of the two
+    /// cannot be seen. Decided once, at the first note (the descriptors are set up before it). Standard error that
+    /// reaches the same file through another process (`2> >(ts >> log)`) cannot be told apart and is not ordered.
     private static let notesFollowOutput: Bool = {
         var output = stat()
         var error = stat()
         guard fstat(STDOUT_FILENO, &output) == 0 else { return true }
-        if fstat(STDERR_FILENO, &error) == 0, output.st_dev == error.st_dev, output.st_ino == error.st_ino {
-            return true
-        }
         let kind = output.st_mode & S_IFMT
-        return !(kind == S_IFREG || (kind == S_IFCHR && isatty(STDOUT_FILENO) == 0))
+        if kind == S_IFCHR { return isatty(STDOUT_FILENO) != 0 }
+        guard kind == S_IFREG else { return true }
+        guard fstat(STDERR_FILENO, &error) == 0 else { return false }
+        return output.st_dev == error.st_dev && output.st_ino == error.st_ino
     }()
 
     /// Ends the process: writes out standard output, prints `message` (if any) as an error line, then exits
