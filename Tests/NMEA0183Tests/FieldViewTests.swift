@@ -107,14 +107,19 @@ struct FieldViewTests {
         var parsed = 0
         for field in fixed + random {
             let expected = field.withUnsafeBufferPointer(Self.referenceAngleParts)
+            // What follows the field is digits, or a point and more fields: a reader that looked past the field's end
+            // for its point or digits would read them (the 8-byte words reach beyond short fields).
             for (before, after) in [(0, 0), (0, 1), (3, 7), (2, 8), (7, 12), (1, 20)] {
-                let bytes =
-                    Array(",N,1.5,E".utf8.prefix(before)) + field + Array(repeating: UInt8(ascii: "7"), count: after)
-                let found = bytes.withUnsafeBufferPointer {
-                    NMEAFieldView.angleParts($0, from: before, to: before + field.count)
+                for filler in ["7", ".5,N,1.5,E,"] {
+                    let tail = Array(String(repeating: filler, count: 20).utf8.prefix(after))
+                    let bytes = Array(",N,1.5,E".utf8.prefix(before)) + field + tail
+                    let found = bytes.withUnsafeBufferPointer {
+                        NMEAFieldView.angleParts($0, from: before, to: before + field.count)
+                    }
+                    let placement = "\(field) at \(before), \(after) of \(filler) after"
+                    #expect(found?.whole == expected?.whole, "\(placement)")
+                    #expect(found?.value.bitPattern == expected?.value.bitPattern, "\(placement)")
                 }
-                #expect(found?.whole == expected?.whole, "\(field) at \(before), \(after) after")
-                #expect(found?.value.bitPattern == expected?.value.bitPattern, "\(field) at \(before), \(after) after")
             }
             if expected != nil { parsed += 1 }
         }
