@@ -17,15 +17,16 @@ import LocationSupport
 /// (queued under the lock, the woken thread preempted the provider's thread that held it at almost every hop, and
 /// both went through the kernel for the lock: issue 30), and a thread that finds a hop marked but not yet queued
 /// queues one of its own (which finds little or nothing left to run). A delivery announced as followed by more (a
-/// burst of a replay as fast as possible) waits for them, up to ``burstSize``, or for ``handOver()``. In a hop, blocks run as they come, and a run of consecutive deliveries to the same lane is served
-/// manager by manager: each manager handles all of the run's events, in order, before the next starts.
+/// burst of a replay as fast as possible) waits for them, up to ``burstSize``, or for ``handOver()``. In a hop, blocks
+/// run as they come, and a run of consecutive deliveries to the same lane is served manager by manager: each manager
+/// handles all of the run's events, in order, before the next starts.
 ///
 /// **Bounds** (issue 16). At most ``capacity`` deliveries wait. A provider that can wait (a replay) is held back by
 /// the hub until the mailbox has room (``hasRoom``, ``waitForRoom(in:)``) — its event in hand, and a joining
 /// manager's copy of its latest fixes, go in beyond the bound, one each, and it then waits; it loses none. A live
-/// source that finds it full has its own oldest waiting event dropped — the fixes counted in each manager's `droppedLocationCount`, told once on
-/// standard error. A provider's end (`finished`, `failed`) is never dropped; blocks are not bounded (the app
-/// performs them).
+/// source that finds it full has its own oldest waiting event dropped — the fixes counted in each manager's
+/// `droppedLocationCount`, told once on standard error. A provider's end (`finished`, `failed`) is never dropped;
+/// blocks are not bounded (the app performs them).
 final class CallbackMailbox: @unchecked Sendable {
     /// How a hop reaches the thread.
     private enum Wake {
