@@ -28,6 +28,29 @@ public enum DecimalDigits {
         }
     }
 
+    /// 10 to the power `exponent`, for `exponent` in 0…8 (1 otherwise, which no caller asks for): the scales of the
+    /// decimals the NMEA reader and the tool's number writers handle in integers.
+    ///
+    /// Constants the compiler puts in a table, where a static array costs a lazy-initialisation check and a bounds
+    /// check per number (issue 30).
+    ///
+    /// - Parameter exponent: 0 through 8.
+    /// - Returns: 1 through 100,000,000.
+    @inlinable @inline(__always)
+    public static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        default: 1
+        }
+    }
+
     /// The number of digits of `value` in decimal, 1 for 0.
     ///
     /// - Parameter value: Any `UInt64`.

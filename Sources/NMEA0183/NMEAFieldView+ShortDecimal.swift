@@ -1,3 +1,5 @@
+import LocationSupport
+
 // Decimal fields of up to eight characters after the sign (DOPs, altitudes, speeds, courses, headings), read as one
 // 64-bit word instead of byte by byte.
 extension NMEAFieldView {
@@ -42,13 +44,9 @@ extension NMEAFieldView {
     /// reading, and so is the quotient by the exact power of ten.
     @inline(__always)
     static func shortDecimal(_ word: UInt64, count: Int) -> Double? {
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let ones: UInt64 = 0x0101_0101_0101_0101
         let kept = lowBytes(count)
         let bytes = word & kept
-        // The point: the bytes equal to '.', exactly (no borrow between bytes).
-        let pointDifference = bytes ^ (ones &* 0x2E)
-        let points = ~(((pointDifference & lows) &+ lows) | pointDifference) & kept & 0x8080_8080_8080_8080
+        let points = pointBytes(bytes) & kept
         guard points & (points &- 1) == 0, nonDigits(bytes, kept: kept) & ~points == 0 else { return nil }
         var digits = bytes
         var digitCount = count
@@ -80,13 +78,9 @@ extension NMEAFieldView {
             return nil
         }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let head = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-        // The first point among the first 8 bytes (exact per byte: no borrow between bytes).
-        let pointDifference = head ^ (ones &* 0x2E)
-        let points = ~(((pointDifference & lows) &+ lows) | pointDifference) & (ones &* 0x80)
-        let point = points.trailingZeroBitCount >> 3
+        // The first point among the first 8 bytes.
+        let point = pointBytes(head).trailingZeroBitCount >> 3
         let fractionStart = start &+ point &+ 1
         let fractionCount = end &- fractionStart
         guard point >= 3, point < 8, fractionStart <= end, fractionCount <= 8, fractionStart &+ 8 <= bytes.count,
@@ -94,24 +88,8 @@ extension NMEAFieldView {
         else { return nil }
         let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: fractionStart, as: UInt64.self))
         guard let fraction = shortDigits(tail, count: fractionCount) else { return nil }
-        let mantissa = whole &* integerPowerOfTen(fractionCount) &+ fraction
+        let mantissa = whole &* DecimalDigits.powerOfTen(fractionCount) &+ fraction
         return (Int(truncatingIfNeeded: whole), Double(Int64(truncatingIfNeeded: mantissa)) / powerOfTen(fractionCount))
-    }
-
-    /// 10 to the power `exponent`, for 0 through 8.
-    @inline(__always)
-    private static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
-        switch exponent {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1000
-        case 4: 10000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        default: 100_000_000
-        }
     }
 
     /// The value of the digits in the low `count` bytes of `word` (0...8, first character lowest; 0 for none), or
@@ -129,6 +107,14 @@ extension NMEAFieldView {
     @inline(__always)
     private static func lowBytes(_ count: Int) -> UInt64 {
         count >= 8 ? ~0 : (1 &<< UInt64(8 &* count)) &- 1
+    }
+
+    /// The high bit of each byte of `word` that is `.`; exact per byte, with no borrow between bytes.
+    @inline(__always)
+    private static func pointBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let difference = word ^ 0x2E2E_2E2E_2E2E_2E2E
+        return ~(((difference & lows) &+ lows) | difference) & 0x8080_8080_8080_8080
     }
 
     /// The high bit of each byte of `bytes` within `kept` that is not a digit (its low seven bits above 0x39 or below

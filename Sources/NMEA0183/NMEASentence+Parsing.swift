@@ -235,7 +235,7 @@ extension NMEAFieldView {
         return NMEASentence.ParseError(reason: .checksumMismatch, detail: detail)
     }
 
-    /// Writes `byte` as two uppercase hexadecimal digits at `offset` (as ``hex(_:)`` spells it).
+    /// Writes `byte` as two uppercase hexadecimal digits at `offset`.
     private static func writeHex(_ byte: UInt8, into text: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
         let digits: StaticString = "0123456789ABCDEF"
         digits.withUTF8Buffer { digits in
@@ -254,8 +254,11 @@ extension NMEAFieldView {
         }
     }
 
+    /// `byte` as two uppercase hexadecimal digits.
     private static func hex(_ byte: UInt8) -> String {
-        let digits: StaticString = "0123456789ABCDEF"
-        return digits.withUTF8Buffer { String(decoding: [$0[Int(byte >> 4)], $0[Int(byte & 0x0F)]], as: UTF8.self) }
+        String(unsafeUninitializedCapacity: 2) { text in
+            writeHex(byte, into: text, at: 0)
+            return 2
+        }
     }
 }

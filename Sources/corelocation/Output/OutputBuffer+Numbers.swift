@@ -62,7 +62,7 @@ extension OutputBuffer {
     mutating func appendDirection(
         _ degrees: Double, _ decimals: Int, fixed: Bool = false, after prefix: StaticString = ""
     ) {
-        let full = (0...Self.maximumDecimals).contains(decimals) ? 360 * Self.integerPowerOfTen(decimals) : nil
+        let full = (0...Self.maximumDecimals).contains(decimals) ? 360 * DecimalDigits.powerOfTen(decimals) : nil
         let shown = degrees >= 0 && degrees < 360 && Self.scaledMagnitude(degrees, decimals) == full ? 0 : degrees
         if fixed {
             append(prefix)
@@ -81,7 +81,7 @@ extension OutputBuffer {
     /// decides only an exact tie of `p`; a true tie (`e` = 0) goes to the even neighbour.
     private static func scaledMagnitude(_ value: Double, _ decimals: Int) -> UInt64? {
         guard value.isFinite, (0...maximumDecimals).contains(decimals) else { return nil }
-        let scale = Double(integerPowerOfTen(decimals))
+        let scale = Double(DecimalDigits.powerOfTen(decimals))
         let magnitude = value.magnitude
         let product = magnitude * scale
         guard product < 4_503_599_627_370_496 else { return nil }  // 2⁵²
@@ -96,23 +96,6 @@ extension OutputBuffer {
         return UInt64(floor) + (aboveHalf > 0 ? 1 : 0)
     }
 
-    /// 10^`decimals` for `decimals` in 0…``maximumDecimals`` (1 otherwise, which no caller asks for): constants the
-    /// compiler puts in a table, where static arrays cost a lazy-initialisation check and a bounds check per number.
-    @inline(__always)
-    private static func integerPowerOfTen(_ decimals: Int) -> UInt64 {
-        switch decimals {
-        case 1: 10
-        case 2: 100
-        case 3: 1000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        case 8: 100_000_000
-        default: 1
-        }
-    }
-
     /// Appends `scaled` / 10^`decimals` (`decimals` in 0…8) with `decimals` decimals, after a `-` when `negative`;
     /// when `trimmed`, without the trailing zeros, keeping one decimal (`.0` added to a number without decimals);
     /// `prefix` before it all.
@@ -122,7 +105,7 @@ extension OutputBuffer {
     private mutating func appendScaled(
         _ scaled: UInt64, _ decimals: Int, negative: Bool, trimmed: Bool, after prefix: StaticString = ""
     ) {
-        let unit = Self.integerPowerOfTen(decimals)
+        let unit = DecimalDigits.powerOfTen(decimals)
         let integer = scaled / unit
         var fraction = scaled % unit
         var shown = decimals
