@@ -78,13 +78,7 @@ import Testing
         (0..<count).map { _ in
             let provider = DeliveryBoundsTests.PushedProvider()
             let delegate = DeliveryBoundsTests.LatitudeDelegate()
-            let manager = CLLocationManager(
-                configuration: LocationManagerConfiguration(
-                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                    callbackQueue: queue))
-            manager.delegate = delegate
-            manager.pausesLocationUpdatesAutomatically = false
-            manager.startUpdatingLocation()
+            let manager = startedManager(provider, on: queue, delegate: delegate)
             return Live(provider: provider, delegate: delegate, manager: manager)
         }
     }

@@ -131,11 +131,11 @@ func updatingManager(
     }
 }
 
-/// A manager of `provider` calling back on `queue`, with `delegate`, updating: made on the caller's thread, for a
-/// caller already on `queue` (a callback) or holding it suspended, where ``updatingManager(_:on:delegate:authorization:setUp:)``
-/// would wait for it.
+/// A manager of `provider` calling back on `queue` (`nil`: the run loop of the caller's thread), with `delegate`,
+/// updating: made on the caller's thread, for a caller already on `queue` (a callback) or holding it suspended,
+/// where ``updatingManager(_:on:delegate:authorization:setUp:)`` would wait for it.
 func startedManager(
-    _ provider: any LocationProvider, on queue: DispatchQueue, delegate: PathDelegate,
+    _ provider: any LocationProvider, on queue: DispatchQueue?, delegate: any CLLocationManagerDelegate,
     authorization: LocationAuthorization = LocationAuthorization(status: .authorizedAlways)
 ) -> CLLocationManager {
     let manager = CLLocationManager(
