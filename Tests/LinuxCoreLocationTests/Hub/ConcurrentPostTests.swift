@@ -11,6 +11,10 @@ import Testing
 @Suite struct ConcurrentPostTests {
     /// How many times each thread posts, then waits for the callback thread.
     private static let rounds = 5_000
+    /// The same on a run-loop thread, whose every hop is a Foundation timer: 5,000 rounds there kept the test
+    /// process's other run loops (Foundation's `Process` hears its children end through one) from firing for 30 to 60
+    /// s under AddressSanitizer, and tests waiting for a child failed.
+    private static let runLoopRounds = 500
     /// The longest a test waits for its threads: a post left without a hop fails it here instead of hanging it.
     private static let deadline: DispatchTimeInterval = .seconds(120)
 
@@ -83,11 +87,11 @@ import Testing
         }
     }
 
-    /// Pushes ``rounds`` fixes to each of `live` from a thread of its own while one more thread performs as many
+    /// Pushes `rounds` fixes to each of `live` from a thread of its own while one more thread performs as many
     /// blocks on `mailbox`, each thread waiting for the callback thread through `sync` after every post; `false`
     /// when the threads have not all ended by the deadline.
     private static func post(
-        to live: [Live], andBlocksTo mailbox: CallbackMailbox, watch: Watch,
+        _ rounds: Int = rounds, to live: [Live], andBlocksTo mailbox: CallbackMailbox, watch: Watch,
         waitingThrough sync: @escaping @Sendable (@escaping () -> Void) -> Void
     ) async -> Bool {
         await onThreads(live.count + 1) { thread in
@@ -135,11 +139,14 @@ import Testing
         let live = thread.sync { Self.liveManagers(2, on: nil) }
         let mailbox = thread.sync { CallbackMailbox.forCurrentThread() }
         let watch = Watch()
-        let ended = await Self.post(to: live, andBlocksTo: mailbox, watch: watch) { thread.sync($0) }
+        let ended = await Self.post(Self.runLoopRounds, to: live, andBlocksTo: mailbox, watch: watch) {
+            thread.sync($0)
+        }
         #expect(ended, "the posting threads did not end within \(Self.deadline)")
         #expect(watch.overtakings.isEmpty, "\(watch.overtakings.prefix(3))")
         for (number, entry) in live.enumerated() {
-            #expect(thread.sync { entry.delegate.latitudes } == (0..<Self.rounds).map { Self.latitude(number, $0) })
+            #expect(
+                thread.sync { entry.delegate.latitudes } == (0..<Self.runLoopRounds).map { Self.latitude(number, $0) })
         }
         thread.sync { for entry in live { entry.manager.stopUpdatingLocation() } }
     }
