@@ -15,9 +15,8 @@
 #             PREFIX/share/fish/vendor_completions.d/corelocation.fish
 #
 # The binary carries the Swift runtime, Foundation and Dispatch (`--static-swift-stdlib`), so it runs without the
-# toolchain. It still links the C library, libstdc++, libgcc_s and libcurl (Foundation's URLSession, which the
-# Nominatim geocoder uses): Debian's packages libc6, libstdc++6, libgcc-s1 and libcurl4. Building needs a Swift
-# toolchain and libcurl's development files (Debian: libcurl4-openssl-dev).
+# toolchain. It still links the C library, libstdc++ and libgcc_s: Debian's packages libc6, libstdc++6 and libgcc-s1.
+# A Nominatim geocoder (CORELOCATION_GEOCODER=https://...) runs the curl program. Building needs a Swift toolchain.
 set -euo pipefail
 umask 022
 
@@ -83,15 +82,7 @@ cd "$(dirname "$0")/.."
 # --disable-local-rpath: no RUNPATH of $ORIGIN, which SwiftPM adds for libraries beside the binary; there are none.
 build=(swift build -c release --static-swift-stdlib --disable-local-rpath)
 echo "== ${build[*]} --product corelocation"
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-if ! "${build[@]}" --product corelocation 2>&1 | tee "$log"; then
-    if grep -q -- "cannot find -lcurl" "$log"; then
-        echo "error: the static link needs libcurl's development files (Foundation's URLSession links libcurl):" \
-            "on Debian and Ubuntu, apt-get install libcurl4-openssl-dev" >&2
-    fi
-    exit 1
-fi
+"${build[@]}" --product corelocation
 built=$("${build[@]}" --show-bin-path)/corelocation
 
 # The point of the static build: no library of the toolchain may be needed at run time.

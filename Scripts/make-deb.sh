@@ -4,7 +4,7 @@
 # Swift. Prints the package's path.
 #
 # VERSION is the tool's (`corelocation --version`), ARCH dpkg's (`dpkg --print-architecture`). Depends is computed
-# by dpkg-shlibdeps from the libraries the binary still links (the C library, libstdc++, libgcc_s, libcurl), with
+# by dpkg-shlibdeps from the libraries the binary still links (the C library, libstdc++, libgcc_s), with
 # the minimum versions the symbols it uses need, as Debian's own packages get theirs. Maintainer is DEBFULLNAME and
 # DEBEMAIL when set, else git's user.name and user.email. Needs dpkg-dev, and what Scripts/install.sh needs.
 set -euo pipefail
@@ -43,7 +43,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk --apparent-size "$root/usr" | cut -f1)
 Depends: $depends
-Suggests: gpsd, geoclue-2.0
+Suggests: gpsd, geoclue-2.0, curl
 Section: utils
 Priority: optional
 Description: location on Linux through Apple's CoreLocation API

@@ -1,84 +1,143 @@
 import Dispatch
 import Foundation
-import FoundationNetworking
-import LocationSupport
+import Glibc
 
 /// One HTTP GET whose reply is bounded in size and in total time, for answers from a server outside the
-/// user's control: a reply larger than the limit, or one still incomplete at the deadline, is cancelled and
+/// user's control: a reply larger than the limit, or one still incomplete at the deadline, is cut off and
 /// reported instead of growing without bound or hanging a geocoding request.
 ///
-/// The body arrives chunk by chunk through `URLSessionDataDelegate`, so the limit holds while it arrives
-/// (a completion-handler task would buffer the whole reply first).
-final class BoundedFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// The request is made by the `curl` program (Debian's `curl` package), not by Foundation's `URLSession`:
+/// `URLSession` would link libcurl into every program that imports the library, and the dynamic loader would
+/// then map and start libcurl's thirty TLS, Kerberos and LDAP libraries at each launch (about 4 ms of CPU, two
+/// thirds of the `corelocation` tool's start), whether or not the program ever geocodes. Only online geocoding
+/// needs curl, and only when it asks. Its configuration file is not read (`--disable`); proxies set in the
+/// environment (`https_proxy`, …) apply as they do to libcurl.
+enum BoundedFetch {
     /// The body of a 200 reply, or why there is none (one line, for a diagnostic).
-    enum Outcome {
+    enum Outcome: Equatable {
         case body(Data)
         case failed(String)
     }
 
-    private let limit: Int
-    private let state = Locked<(data: Data, status: Int?, failure: String?)>((Data(), nil, nil))
-    private let done = DispatchSemaphore(value: 0)
+    /// How the HTTP status follows the body on curl's standard output (`--write-out`): three digits.
+    private static let statusWidth = 3
 
-    private init(limit: Int) {
-        self.limit = limit
+    /// Performs a GET of `url` with the request headers (`Name: value` lines), waiting at most `deadline`
+    /// seconds for the whole reply of at most `limit` bytes.
+    ///
+    /// Blocks the calling thread for up to `deadline` seconds (plus a second's grace for curl to end); call it
+    /// off the main thread.
+    /// - Returns: The body, or the reason there is none: curl missing, the server unreachable, an HTTP status
+    ///   other than 200, a reply over `limit` bytes, or no complete reply in time.
+    static func get(_ url: URL, headers: [String], limit: Int, deadline: TimeInterval) -> Outcome {
+        guard let curl = executable(named: "curl") else {
+            return .failed("curl is not installed; online geocoding runs it (Debian: apt install curl)")
+        }
+        let seconds = max(1, Int(min(deadline, 86_400).rounded(.up)))
+        let process = Process()
+        process.executableURL = curl
+        process.arguments = arguments(url, headers: headers, limit: limit, seconds: seconds)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            return .failed("curl could not be started: \(error.localizedDescription)")
+        }
+        // curl keeps its own deadline (--max-time); this one ends a curl that does not.
+        let watchdog = DispatchWorkItem { end(process) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds + 1), execute: watchdog)
+        let reply = read(output.fileHandleForReading, atMost: limit + statusWidth)
+        if reply.truncated { end(process) }
+        let message = read(errors.fileHandleForReading, atMost: 4096).data
+        process.waitUntilExit()
+        watchdog.cancel()
+        if reply.truncated { return .failed(tooLarge(limit)) }
+        return outcome(
+            of: process, reply: reply.data, message: String(decoding: message, as: UTF8.self), limit: limit,
+            seconds: seconds)
     }
 
-    /// Performs `request`, waiting at most `deadline` seconds for the whole reply of at most `limit` bytes.
-    static func get(_ request: URLRequest, limit: Int, deadline: TimeInterval) -> Outcome {
-        let fetch = BoundedFetch(limit: limit)
-        let session = URLSession(configuration: .ephemeral, delegate: fetch, delegateQueue: nil)
-        let task = session.dataTask(with: request)
-        task.resume()
-        if fetch.done.wait(timeout: .now() + deadline) == .timedOut {
-            fetch.fail("no complete reply within \(Int(deadline)) s")
-            task.cancel()
-        }
-        session.invalidateAndCancel()
-        return fetch.state.withLock { state in
-            if let failure = state.failure { return .failed(failure) }
-            guard state.status == 200 else { return .failed("HTTP status \(state.status ?? 0)") }
-            return .body(state.data)
-        }
+    /// Ends curl with `SIGKILL`: a child started from a Dispatch thread inherits that thread's blocked signals,
+    /// `SIGTERM` (`Process.terminate()`) among them, and would run on until its own deadline.
+    private static func end(_ process: Process) {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Records the first reason the fetch failed.
-    private func fail(_ reason: String) {
-        state.withLock { state in
-            if state.failure == nil { state.failure = reason }
-        }
+    /// curl's arguments for one bounded GET: no configuration file, HTTP and HTTPS only (redirects too), the
+    /// deadline and size limit, and the status written after the body.
+    static func arguments(_ url: URL, headers: [String], limit: Int, seconds: Int) -> [String] {
+        var arguments = [
+            "--disable", "--silent", "--show-error", "--globoff", "--proto", "=http,https", "--proto-redir",
+            "=http,https", "--location", "--max-redirs", "5", "--max-time", String(seconds), "--max-filesize",
+            String(limit), "--output", "-", "--write-out", "%{http_code}",
+        ]
+        for header in headers { arguments += ["--header", header] }
+        return arguments + ["--url", url.absoluteString]
     }
 
-    private var tooLarge: String { "the reply is larger than \(limit / 1024) KiB" }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        state.withLock { $0.status = (response as? HTTPURLResponse)?.statusCode }
-        if response.expectedContentLength > limit {
-            fail(tooLarge)
-            completionHandler(.cancel)
-            done.signal()
-        } else {
-            completionHandler(.allow)
+    /// What curl's exit, its standard output (the body then the status) and its error message mean.
+    private static func outcome(of process: Process, reply: Data, message: String, limit: Int, seconds: Int)
+        -> Outcome
+    {
+        guard process.terminationReason == .exit else { return .failed("no complete reply within \(seconds) s") }
+        switch process.terminationStatus {
+        case 0: break
+        case 28: return .failed("no complete reply within \(seconds) s")
+        case 63: return .failed(tooLarge(limit))
+        case let status:
+            return .failed(reason(in: message) ?? "curl failed with status \(status)")
         }
+        let status = Int(String(decoding: reply.suffix(statusWidth), as: UTF8.self)) ?? 0
+        guard status == 200 else { return .failed("HTTP status \(status)") }
+        return .body(reply.dropLast(statusWidth))
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let fits = state.withLock { state in
-            guard state.data.count + data.count <= limit else { return false }
-            state.data.append(data)
-            return true
+    /// The reason in curl's error message, as libcurl words it: `curl: (7) Failed to connect to …` gives
+    /// `Failed to connect to …`.
+    /// - Returns: The first line without curl's prefix and error number, or `nil` for an empty message.
+    static func reason(in message: String) -> String? {
+        guard var line = message.split(whereSeparator: \.isNewline).first.map(String.init) else { return nil }
+        if line.hasPrefix("curl: ") { line.removeFirst(6) }
+        if line.first == "(", let close = line.firstIndex(of: ")"),
+            line[line.index(after: line.startIndex)..<close].allSatisfy(\.isNumber)
+        {
+            line = String(line[line.index(after: close)...].drop(while: { $0 == " " }))
         }
-        guard !fits else { return }
-        fail(tooLarge)
-        dataTask.cancel()
-        done.signal()
+        return line.isEmpty ? nil : line
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        if let error { fail(error.localizedDescription) }
-        done.signal()
+    private static func tooLarge(_ limit: Int) -> String { "the reply is larger than \(limit / 1024) KiB" }
+
+    /// Reads until the end of the pipe or until more than `limit` bytes have come.
+    /// - Returns: At most `limit` bytes, and whether more were there.
+    private static func read(_ handle: FileHandle, atMost limit: Int) -> (data: Data, truncated: Bool) {
+        var data = Data()
+        while let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+            guard data.count + chunk.count <= limit else {
+                return (data + chunk.prefix(limit - data.count), true)
+            }
+            data += chunk
+        }
+        return (data, false)
+    }
+
+    /// The first executable file called `name` in a directory of `PATH` (`/usr/bin:/bin` when `PATH` is unset).
+    /// - Returns: Its URL, or `nil` when no directory has one.
+    static func executable(named name: String, path: String? = ProcessInfo.processInfo.environment["PATH"])
+        -> URL?
+    {
+        for directory in (path ?? "/usr/bin:/bin").split(separator: ":") where !directory.isEmpty {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue, FileManager.default.isExecutableFile(atPath: candidate.path)
+            else { continue }
+            return candidate
+        }
+        return nil
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import FoundationNetworking
 
 /// Geocoding through a server that speaks Nominatim's API: `GET /reverse` and `GET /search` answering JSON
 /// (`format=jsonv2`, `addressdetails=1`).
@@ -41,12 +40,14 @@ struct NominatimGeocoder: GeocodingService {
             ]
         components?.queryItems = items
         guard let url = components?.url else { throw .geocodingFailed("geocoding server \(base): not a valid URL") }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.setValue("LinuxCoreLocation CLGeocoder", forHTTPHeaderField: "User-Agent")
-        if let language = (locale ?? Locale.current).language.languageCode?.identifier {
-            request.setValue(language, forHTTPHeaderField: "Accept-Language")
+        var headers = ["User-Agent: LinuxCoreLocation CLGeocoder"]
+        // A header line must not be able to carry another: only a plain language code is sent.
+        if let language = (locale ?? Locale.current).language.languageCode?.identifier,
+            language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        {
+            headers.append("Accept-Language: \(language)")
         }
-        switch BoundedFetch.get(request, limit: Self.maximumReplySize, deadline: timeout) {
+        switch BoundedFetch.get(url, headers: headers, limit: Self.maximumReplySize, deadline: timeout) {
         case .body(let data): return data
         case .failed(let reason): throw .geocodingFailed("geocoding server \(url.host ?? "?"): \(reason)")
         }

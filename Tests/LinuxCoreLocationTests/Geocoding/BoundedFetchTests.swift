@@ -1,0 +1,90 @@
+import Foundation
+import SharedTestSupport
+import Testing
+
+@testable import LinuxCoreLocation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The geocoder's HTTP GET through the `curl` program: the body as sent, the status read apart from it, and
+/// every way a request fails said in one line.
+@Suite(.timeLimit(.minutes(1))) struct BoundedFetchTests {
+    private func url(_ text: String) throws -> URL { try #require(URL(string: text)) }
+
+    @Test func aBodyEndingInDigitsKeepsThemAndTheStatusIsReadApart() throws {
+        // curl writes the status right after the body: "12345" then "200".
+        let server = try FakeHTTPServer { _ in (200, "12345") }
+        defer { server.stop() }
+        let outcome = BoundedFetch.get(try url(server.base + "/x"), headers: [], limit: 100, deadline: 10)
+        #expect(outcome == .body(Data("12345".utf8)))
+        let missing = try FakeHTTPServer { _ in (404, "200") }
+        defer { missing.stop() }
+        let refused = BoundedFetch.get(try url(missing.base + "/x"), headers: [], limit: 100, deadline: 10)
+        #expect(refused == .failed("HTTP status 404"))
+    }
+
+    @Test func aBodyOfExactlyTheLimitIsKeptAndOneByteMoreIsNot() throws {
+        let server = try FakeHTTPServer(sendsLength: false) { target in
+            (200, String(repeating: "x", count: target.hasSuffix("/fits") ? 100 : 101))
+        }
+        defer { server.stop() }
+        let fits = BoundedFetch.get(try url(server.base + "/fits"), headers: [], limit: 100, deadline: 10)
+        #expect(fits == .body(Data(repeating: UInt8(ascii: "x"), count: 100)))
+        let over = BoundedFetch.get(try url(server.base + "/over"), headers: [], limit: 100, deadline: 10)
+        #expect(over == .failed("the reply is larger than 0 KiB"))
+    }
+
+    @Test func aServerThatIsNotThereSaysSo() throws {
+        let listener = try LoopbackListener()
+        close(listener.descriptor)  // the port is free again: nothing listens on it
+        let outcome = BoundedFetch.get(
+            try url("http://127.0.0.1:\(listener.port)/x"), headers: [], limit: 100, deadline: 10)
+        guard case .failed(let reason) = outcome else {
+            Issue.record("a refused connection gave \(outcome)")
+            return
+        }
+        #expect(reason.hasPrefix("Failed to connect to 127.0.0.1"))
+    }
+
+    @Test func curlsMessagesReadAsLibcurlWordsThem() {
+        #expect(
+            BoundedFetch.reason(in: "curl: (6) Could not resolve host: nowhere\nmore")
+                == "Could not resolve host: nowhere")
+        #expect(BoundedFetch.reason(in: "curl: (x) kept") == "(x) kept")
+        #expect(BoundedFetch.reason(in: "no prefix") == "no prefix")
+        #expect(BoundedFetch.reason(in: "curl: (7) ") == nil && BoundedFetch.reason(in: "") == nil)
+    }
+
+    @Test func aServerThatNeverAnswersIsCutOffAtTheDeadline() throws {
+        // The kernel accepts the connection into the listen queue; nobody ever reads the request.
+        let listener = try LoopbackListener()
+        defer { close(listener.descriptor) }
+        let started = ContinuousClock.now
+        let outcome = BoundedFetch.get(
+            try url("http://127.0.0.1:\(listener.port)/x"), headers: [], limit: 100, deadline: 1)
+        #expect(outcome == .failed("no complete reply within 1 s"))
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func curlReadsNoConfigurationFileAndSpeaksOnlyHTTP() throws {
+        let arguments = BoundedFetch.arguments(
+            try url("https://example.org/search?q=a"), headers: ["User-Agent: test"], limit: 1 << 20, seconds: 15)
+        // --disable only works as the very first argument.
+        #expect(arguments.first == "--disable")
+        let pairs = Dictionary(
+            zip(arguments, arguments.dropFirst()).filter { $0.0.hasPrefix("--") }, uniquingKeysWith: { $1 })
+        #expect(pairs["--max-time"] == "15" && pairs["--max-filesize"] == "1048576")
+        #expect(pairs["--proto"] == "=http,https" && pairs["--proto-redir"] == "=http,https")
+        #expect(pairs["--header"] == "User-Agent: test" && pairs["--write-out"] == "%{http_code}")
+        #expect(arguments.suffix(2) == ["--url", "https://example.org/search?q=a"])
+    }
+
+    @Test func curlIsLookedForOnThePath() throws {
+        #expect(BoundedFetch.executable(named: "sh", path: "/nonexistent::/bin")?.path == "/bin/sh")
+        #expect(BoundedFetch.executable(named: "sh", path: "/nonexistent") == nil)
+        // A directory of that name is not a program.
+        #expect(BoundedFetch.executable(named: "bin", path: "/") == nil)
+    }
+}
