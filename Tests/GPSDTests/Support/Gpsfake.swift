@@ -95,7 +95,13 @@ final class Gpsfake: @unchecked Sendable {
             reaped = true
         }
         // An orphaned gpsd keeps the group id in use, so it cannot name someone else's group.
-        if !survivors.isEmpty { kill(-pid, SIGKILL) }
+        if !survivors.isEmpty {
+            kill(-pid, SIGKILL)
+            // A killed process lingers until the kernel has torn it down; the group is gone once none is left.
+            for _ in 0..<250 where !survivors.isEmpty {
+                usleep(20_000)  // bounded teardown poll (≤ 5 s), as above
+            }
+        }
         try? FileManager.default.removeItem(atPath: directory)
     }
 
