@@ -126,11 +126,14 @@ enum BoundedFetch {
     }
 
     /// The first executable file called `name` in a directory of `PATH` (`/usr/bin:/bin` when `PATH` is unset).
+    ///
+    /// Only absolute directories are searched: an empty or relative entry (`.`, `bin`) would run whatever program
+    /// of that name the working directory holds.
     /// - Returns: Its URL, or `nil` when no directory has one.
     static func executable(named name: String, path: String? = ProcessInfo.processInfo.environment["PATH"])
         -> URL?
     {
-        for directory in (path ?? "/usr/bin:/bin").split(separator: ":") where !directory.isEmpty {
+        for directory in (path ?? "/usr/bin:/bin").split(separator: ":") where directory.hasPrefix("/") {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),

@@ -87,4 +87,19 @@ import Testing
         // A directory of that name is not a program.
         #expect(BoundedFetch.executable(named: "bin", path: "/") == nil)
     }
+
+    @Test func aRelativePathEntryIsNotSearched() throws {
+        // A relative entry names a directory through the working directory, whatever it is when a request runs.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fetch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let program = directory.appendingPathComponent("curl")
+        try Data("#!/bin/sh\n".utf8).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        #expect(BoundedFetch.executable(named: "curl", path: directory.path) == program)
+        let depth = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).pathComponents.count - 1
+        let relative = String(repeating: "../", count: depth) + directory.path.dropFirst()
+        #expect(FileManager.default.isExecutableFile(atPath: relative))
+        #expect(BoundedFetch.executable(named: "curl", path: relative) == nil)
+    }
 }
