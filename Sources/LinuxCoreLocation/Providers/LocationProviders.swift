@@ -51,7 +51,11 @@ public enum LocationProviders {
     ///   - factory: Makes a provider from a URI of that scheme; throws ``LocationProviderError`` for bad ones.
     public static func register(scheme: String, probeURI: String? = nil, factory: @escaping Factory) {
         state.withLock { state in
-            state.factories[scheme] = factory
+            if let index = state.factories.firstIndex(where: { $0.scheme == scheme }) {
+                state.factories[index].factory = factory
+            } else {
+                state.factories.append((scheme, factory))
+            }
             if let probeURI, !state.probe.contains(probeURI) { state.probe.append(probeURI) }
         }
     }
@@ -64,9 +68,9 @@ public enum LocationProviders {
     public static func provider(for uri: String) throws -> any LocationProvider {
         if let existing = state.withLock({ $0.instances[uri] }) { return existing }
         let parsed = try LocationProviderURI(uri)
-        guard let factory = state.withLock({ $0.factories[parsed.scheme] }) else {
+        guard let factory = state.withLock({ $0.factories.first { $0.scheme == parsed.scheme }?.factory }) else {
             throw LocationProviderError.unknownScheme(
-                parsed.scheme, known: state.withLock { $0.factories.keys.sorted() })
+                parsed.scheme, known: state.withLock { $0.factories.map(\.scheme).sorted() })
         }
         let made = try factory(parsed)
         return state.withLock { state in

@@ -98,6 +98,27 @@ import Testing
         #expect(error.description.hasPrefix("no provider for scheme \"warp\"; known schemes: "))
     }
 
+    @Test func aRegisteredSchemeMakesProvidersAndALaterRegistrationReplacesIt() throws {
+        // A scheme of this test's own: the registry is process-wide.
+        let scheme = "test-\(UUID().uuidString.prefix(8).lowercased())"
+        let first: LocationProviders.Factory = { _ in
+            FixedLocationProvider(coordinate: CLLocationCoordinate2D(latitude: 1, longitude: 2))
+        }
+        LocationProviders.register(scheme: scheme, probeURI: "\(scheme):probe", factory: first)
+        let made = try LocationProviders.provider(for: "\(scheme):a")
+        #expect(made.identifier == "fixed:1.0,2.0,5.0")
+        #expect(try LocationProviders.unknownSchemeList().contains(scheme))
+        let second: LocationProviders.Factory = { _ in
+            FixedLocationProvider(coordinate: CLLocationCoordinate2D(latitude: 3, longitude: 4))
+        }
+        LocationProviders.register(scheme: scheme, probeURI: "\(scheme):probe", factory: second)
+        #expect(try LocationProviders.provider(for: "\(scheme):b").identifier == "fixed:3.0,4.0,5.0")
+        // The instance made for a URI stays that URI's; the probe lists the URI once.
+        #expect(try LocationProviders.provider(for: "\(scheme):a") === made)
+        #expect(LocationProviders.probeURIs.filter { $0 == "\(scheme):probe" }.count == 1)
+        #expect(try LocationProviders.unknownSchemeList().filter { $0 == scheme }.count == 1)
+    }
+
     @Test func fixedProviderDeliversOnceThroughAManager() {
         let clock = ManualClock()
         let provider = FixedLocationProvider(
@@ -119,5 +140,17 @@ import Testing
         #expect(location?.horizontalAccuracy == 7 && location?.timestamp == Date(timeIntervalSince1970: 1_767_225_600))
         #expect(location?.sourceInformation?.isSimulatedBySoftware == true)
         thread.stop()
+    }
+}
+
+extension LocationProviders {
+    /// The schemes an unknown scheme's error names as known.
+    fileprivate static func unknownSchemeList() throws -> [String] {
+        do {
+            _ = try provider(for: "no-such-scheme-\(UUID().uuidString.prefix(8).lowercased()):")
+        } catch let error as LocationProviderError {
+            if case .unknownScheme(_, let known) = error { return known }
+        }
+        return []
     }
 }
