@@ -57,6 +57,9 @@ enum BoundedFetch {
         let reply = read(output.fileHandleForReading, atMost: limit + statusWidth)
         if reply.truncated { end(process) }
         let message = read(errors.fileHandleForReading, atMost: 4096).data
+        // Closed now: the watchdog's block, cancelled or not, keeps the process and its pipes until its time.
+        try? output.fileHandleForReading.close()
+        try? errors.fileHandleForReading.close()
         process.waitUntilExit()
         watchdog.cancel()
         if reply.truncated { return .failed(tooLarge(limit)) }

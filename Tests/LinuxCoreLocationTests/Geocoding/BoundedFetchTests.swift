@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import SharedTestSupport
 import Testing
 
@@ -54,7 +55,7 @@ import Testing
         let secret = "key-\(UUID().uuidString)"
         let server = try FakeHTTPServer { _ in
             // curl waits for this answer, so it is running now.
-            (200, processesWhoseCommandLineHolds(secret) == 0 ? "unseen" : "seen")
+            (200, processes(whoseCommandLineHolds: secret).isEmpty ? "unseen" : "seen")
         }
         defer { server.stop() }
         let outcome = BoundedFetch.get(try url(server.base + "/x?key=\(secret)"), headers: [], limit: 100, deadline: 10)
@@ -67,6 +68,28 @@ import Testing
         let long = try url("http://127.0.0.1:1/" + String(repeating: "a", count: 100_000))
         let outcome = BoundedFetch.get(long, headers: [], limit: 100, deadline: 10)
         #expect(outcome == .failed("the request URL is too long (100019 bytes)"))
+    }
+
+    @Test func curlsPipesAreClosedWhenTheRequestEnds() throws {
+        // The pipes of curl's input, output and messages, found through the curl that carries this header.
+        let marker = "X-Request: \(UUID().uuidString)"
+        let pipes = Locked<Set<String>>([])
+        let server = try FakeHTTPServer { _ in
+            for process in processes(whoseCommandLineHolds: marker) {
+                pipes.withLock { $0.formUnion(["0", "1", "2"].compactMap { link("/proc/\(process)/fd/\($0)") }) }
+            }
+            return (200, "{}")
+        }
+        defer { server.stop() }
+        let outcome = BoundedFetch.get(try url(server.base + "/x"), headers: [marker], limit: 100, deadline: 10)
+        #expect(outcome == .body(Data("{}".utf8)))
+        let seen = pipes.withLock { $0 }
+        #expect(seen.count == 3 && seen.allSatisfy { $0.hasPrefix("pipe:") })
+        let open = Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap {
+                link("/proc/self/fd/\($0)")
+            })
+        #expect(open.isDisjoint(with: seen))
     }
 
     @Test func curlsMessagesReadAsLibcurlWordsThem() {
@@ -132,13 +155,16 @@ import Testing
     }
 }
 
-/// How many processes of the machine have `text` in their command line (`/proc/PID/cmdline`).
-private func processesWhoseCommandLineHolds(_ text: String) -> Int {
+/// The processes of the machine that have `text` in their command line (`/proc/PID/cmdline`).
+private func processes(whoseCommandLineHolds text: String) -> [String] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.filter { entry in
         guard Int(entry) != nil,
             let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
         else { return false }
         return line.range(of: Data(text.utf8)) != nil
-    }.count
+    }
 }
+
+/// What a descriptor link of /proc names (`pipe:[INODE]`), or `nil` when it is gone.
+private func link(_ path: String) -> String? { try? FileManager.default.destinationOfSymbolicLink(atPath: path) }
