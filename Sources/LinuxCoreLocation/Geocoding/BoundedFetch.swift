@@ -97,8 +97,8 @@ enum BoundedFetch {
 
     /// Writes `text` into the empty `pipe` and closes its writing end, without waiting: nobody reads the pipe
     /// before curl starts.
-    /// - Returns: Whether the pipe holds all of `text` (it holds 64 KiB, as little as 4 KiB for a user with
-    ///   many pipes open).
+    /// - Returns: Whether the pipe holds all of `text`: a pipe holds 16 pages (64 KiB with 4 KiB pages), as
+    ///   little as one for a user with very many pipes open.
     private static func fill(_ pipe: Pipe, with text: String) -> Bool {
         let descriptor = pipe.fileHandleForWriting.fileDescriptor
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)

@@ -64,10 +64,11 @@ import Testing
     }
 
     @Test func aURLLongerThanCurlsInputPipeHoldsFailsAtOnce() throws {
-        // Nobody reads the pipe before curl starts: writing more than it holds would block for ever.
-        let long = try url("http://127.0.0.1:1/" + String(repeating: "a", count: 100_000))
+        // Nobody reads the pipe before curl starts: writing more than it holds would block for ever. A pipe holds
+        // 16 pages, 64 KiB with 4 KiB pages and 1 MiB with 64 KiB ones.
+        let long = try url("http://127.0.0.1:1/" + String(repeating: "a", count: 1_500_000))
         let outcome = BoundedFetch.get(long, headers: [], limit: 100, deadline: 10)
-        #expect(outcome == .failed("the request URL is too long (100019 bytes)"))
+        #expect(outcome == .failed("the request URL is too long (1500019 bytes)"))
     }
 
     @Test func curlsPipesAreClosedWhenTheRequestEnds() throws {
