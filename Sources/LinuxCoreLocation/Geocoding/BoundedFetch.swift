@@ -34,12 +34,16 @@ enum BoundedFetch {
             return .failed("curl is not installed; online geocoding runs it (Debian: apt install curl)")
         }
         let seconds = max(1, Int(min(deadline, 86_400).rounded(.up)))
+        let input = Pipe()
+        guard fill(input, with: configuration(url)) else {
+            return .failed("the request URL is too long (\(url.absoluteString.utf8.count) bytes)")
+        }
         let process = Process()
         process.executableURL = curl
-        process.arguments = arguments(url, headers: headers, limit: limit, seconds: seconds)
+        process.arguments = arguments(headers: headers, limit: limit, seconds: seconds)
         let output = Pipe()
         let errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
         do {
@@ -53,6 +57,9 @@ enum BoundedFetch {
         let reply = read(output.fileHandleForReading, atMost: limit + statusWidth)
         if reply.truncated { end(process) }
         let message = read(errors.fileHandleForReading, atMost: 4096).data
+        // Closed now: the watchdog's block, cancelled or not, keeps the process and its pipes until its time.
+        try? output.fileHandleForReading.close()
+        try? errors.fileHandleForReading.close()
         process.waitUntilExit()
         watchdog.cancel()
         if reply.truncated { return .failed(tooLarge(limit)) }
@@ -68,15 +75,37 @@ enum BoundedFetch {
     }
 
     /// curl's arguments for one bounded GET: no configuration file, HTTP and HTTPS only (redirects too), the
-    /// deadline and size limit, and the status written after the body.
-    static func arguments(_ url: URL, headers: [String], limit: Int, seconds: Int) -> [String] {
+    /// deadline and size limit, the status written after the body, and the URL read from standard input
+    /// (``configuration(_:)``).
+    static func arguments(headers: [String], limit: Int, seconds: Int) -> [String] {
         var arguments = [
             "--disable", "--silent", "--show-error", "--globoff", "--proto", "=http,https", "--proto-redir",
             "=http,https", "--location", "--max-redirs", "5", "--max-time", String(seconds), "--max-filesize",
             String(limit), "--output", "-", "--write-out", "%{http_code}",
         ]
         for header in headers { arguments += ["--header", header] }
-        return arguments + ["--url", url.absoluteString]
+        return arguments + ["--config", "-"]
+    }
+
+    /// The URL as a line of curl's configuration, which curl reads on its standard input.
+    ///
+    /// Not on curl's command line: the URL holds the position or address asked about (and any key in the
+    /// server's URL), and every user of the machine can read a command line (`ps`, `/proc/PID/cmdline`). Quoted
+    /// as it is: a URL's text holds no quote, backslash or control character (Foundation percent-encodes them),
+    /// so it cannot end the value or the line.
+    static func configuration(_ url: URL) -> String { "url = \"\(url.absoluteString)\"\n" }
+
+    /// Writes `text` into the empty `pipe` and closes its writing end, without waiting: nobody reads the pipe
+    /// before curl starts.
+    /// - Returns: Whether the pipe holds all of `text`: a pipe holds 16 pages (64 KiB with 4 KiB pages), as
+    ///   little as one for a user with very many pipes open.
+    private static func fill(_ pipe: Pipe, with text: String) -> Bool {
+        let descriptor = pipe.fileHandleForWriting.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        try? pipe.fileHandleForWriting.close()
+        return written == bytes.count
     }
 
     /// What curl's exit, its standard output (the body then the status) and its error message mean.

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import SharedTestSupport
 import Testing
 
@@ -48,6 +49,50 @@ import Testing
         #expect(reason.hasPrefix("Failed to connect to 127.0.0.1"))
     }
 
+    @Test func theURLIsNotOnCurlsCommandLine() throws {
+        // The URL holds the position or address asked about (and any key in the server's URL); a command line
+        // is readable by every user of the machine (`ps`, /proc/PID/cmdline).
+        let secret = "key-\(UUID().uuidString)"
+        let server = try FakeHTTPServer { _ in
+            // curl waits for this answer, so it is running now.
+            (200, processes(whoseCommandLineHolds: secret).isEmpty ? "unseen" : "seen")
+        }
+        defer { server.stop() }
+        let outcome = BoundedFetch.get(try url(server.base + "/x?key=\(secret)"), headers: [], limit: 100, deadline: 10)
+        #expect(outcome == .body(Data("unseen".utf8)))
+        #expect(server.requests == ["/x?key=\(secret)"])
+    }
+
+    @Test func aURLLongerThanCurlsInputPipeHoldsFailsAtOnce() throws {
+        // Nobody reads the pipe before curl starts: writing more than it holds would block for ever. A pipe holds
+        // 16 pages, 64 KiB with 4 KiB pages and 1 MiB with 64 KiB ones.
+        let long = try url("http://127.0.0.1:1/" + String(repeating: "a", count: 1_500_000))
+        let outcome = BoundedFetch.get(long, headers: [], limit: 100, deadline: 10)
+        #expect(outcome == .failed("the request URL is too long (1500019 bytes)"))
+    }
+
+    @Test func curlsPipesAreClosedWhenTheRequestEnds() throws {
+        // The pipes of curl's input, output and messages, found through the curl that carries this header.
+        let marker = "X-Request: \(UUID().uuidString)"
+        let pipes = Locked<Set<String>>([])
+        let server = try FakeHTTPServer { _ in
+            for process in processes(whoseCommandLineHolds: marker) {
+                pipes.withLock { $0.formUnion(["0", "1", "2"].compactMap { link("/proc/\(process)/fd/\($0)") }) }
+            }
+            return (200, "{}")
+        }
+        defer { server.stop() }
+        let outcome = BoundedFetch.get(try url(server.base + "/x"), headers: [marker], limit: 100, deadline: 10)
+        #expect(outcome == .body(Data("{}".utf8)))
+        let seen = pipes.withLock { $0 }
+        #expect(seen.count == 3 && seen.allSatisfy { $0.hasPrefix("pipe:") })
+        let open = Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap {
+                link("/proc/self/fd/\($0)")
+            })
+        #expect(open.isDisjoint(with: seen))
+    }
+
     @Test func curlsMessagesReadAsLibcurlWordsThem() {
         #expect(
             BoundedFetch.reason(in: "curl: (6) Could not resolve host: nowhere\nmore")
@@ -69,8 +114,7 @@ import Testing
     }
 
     @Test func curlReadsNoConfigurationFileAndSpeaksOnlyHTTP() throws {
-        let arguments = BoundedFetch.arguments(
-            try url("https://example.org/search?q=a"), headers: ["User-Agent: test"], limit: 1 << 20, seconds: 15)
+        let arguments = BoundedFetch.arguments(headers: ["User-Agent: test"], limit: 1 << 20, seconds: 15)
         // --disable only works as the very first argument.
         #expect(arguments.first == "--disable")
         let pairs = Dictionary(
@@ -78,7 +122,15 @@ import Testing
         #expect(pairs["--max-time"] == "15" && pairs["--max-filesize"] == "1048576")
         #expect(pairs["--proto"] == "=http,https" && pairs["--proto-redir"] == "=http,https")
         #expect(pairs["--header"] == "User-Agent: test" && pairs["--write-out"] == "%{http_code}")
-        #expect(arguments.suffix(2) == ["--url", "https://example.org/search?q=a"])
+        #expect(arguments.suffix(2) == ["--config", "-"])
+    }
+
+    @Test func theURLReachesCurlAsOneQuotedConfigurationLine() throws {
+        let plain = BoundedFetch.configuration(try url("https://example.org/search?q=a"))
+        #expect(plain == "url = \"https://example.org/search?q=a\"\n")
+        // A quote, backslash or line break in the text becomes percent-encoded: it cannot end the value or the line.
+        let hostile = BoundedFetch.configuration(try url("http://h/a\"b\\c\nd url = x"))
+        #expect(hostile == "url = \"http://h/a%22b%5Cc%0Ad%20url%20=%20x\"\n")
     }
 
     @Test func curlIsLookedForOnThePath() throws {
@@ -103,3 +155,17 @@ import Testing
         #expect(BoundedFetch.executable(named: "curl", path: relative) == nil)
     }
 }
+
+/// The processes of the machine that have `text` in their command line (`/proc/PID/cmdline`).
+private func processes(whoseCommandLineHolds text: String) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.filter { entry in
+        guard Int(entry) != nil,
+            let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+        else { return false }
+        return line.range(of: Data(text.utf8)) != nil
+    }
+}
+
+/// What a descriptor link of /proc names (`pipe:[INODE]`), or `nil` when it is gone.
+private func link(_ path: String) -> String? { try? FileManager.default.destinationOfSymbolicLink(atPath: path) }
