@@ -75,13 +75,14 @@ enum BoundedFetch {
     }
 
     /// curl's arguments for one bounded GET: no configuration file, HTTP and HTTPS only (redirects too), the
-    /// deadline and size limit, the status written after the body, and the URL read from standard input
+    /// deadline and size limit, a compressed reply asked for and unpacked (as `URLSession` did; the limit holds for
+    /// the unpacked body), the status written after the body, and the URL read from standard input
     /// (``configuration(_:)``).
     static func arguments(headers: [String], limit: Int, seconds: Int) -> [String] {
         var arguments = [
             "--disable", "--silent", "--show-error", "--globoff", "--proto", "=http,https", "--proto-redir",
             "=http,https", "--location", "--max-redirs", "5", "--max-time", String(seconds), "--max-filesize",
-            String(limit), "--output", "-", "--write-out", "%{http_code}",
+            String(limit), "--compressed", "--output", "-", "--write-out", "%{http_code}",
         ]
         for header in headers { arguments += ["--header", header] }
         return arguments + ["--config", "-"]

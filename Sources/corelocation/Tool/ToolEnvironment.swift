@@ -24,7 +24,7 @@ struct ToolEnvironment: Sendable {
         ToolEnvironment(
             name: "CORELOCATION_GEOCODER", summary: "the geocoding service of %address",
             details: "The reverse geocoder of the %address placeholders and of CoreLocationCLI's JSON object: "
-                + "https://HOST (a Nominatim server) or geonames:/path/cities500.txt (offline). Unset, addresses are "
-                + "empty."),
+                + "https://HOST (a Nominatim server, asked through the curl program) or geonames:/path/cities500.txt "
+                + "(offline). Unset, addresses are empty."),
     ]
 }

@@ -122,6 +122,8 @@ import Testing
         #expect(pairs["--max-time"] == "15" && pairs["--max-filesize"] == "1048576")
         #expect(pairs["--proto"] == "=http,https" && pairs["--proto-redir"] == "=http,https")
         #expect(pairs["--header"] == "User-Agent: test" && pairs["--write-out"] == "%{http_code}")
+        // A compressed reply is asked for and unpacked, as URLSession did.
+        #expect(arguments.contains("--compressed"))
         #expect(arguments.suffix(2) == ["--config", "-"])
     }
 
