@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Glibc
 
 /// One HTTP GET whose reply is bounded in size and in total time, for answers from a server outside the
 /// user's control: a reply larger than the limit, or one still incomplete at the deadline, is cut off and
@@ -11,7 +9,7 @@ import Glibc
 /// then map and start libcurl's thirty TLS, Kerberos and LDAP libraries at each launch (about 4 ms of CPU, two
 /// thirds of the `corelocation` tool's start), whether or not the program ever geocodes. Only online geocoding
 /// needs curl, and only when it asks. Its configuration file is not read (`--disable`); proxies set in the
-/// environment (`https_proxy`, …) apply as they do to libcurl.
+/// environment (`https_proxy`, …) apply as they do to libcurl. curl is run by ``ChildProcess``.
 enum BoundedFetch {
     /// The body of a 200 reply, or why there is none (one line, for a diagnostic).
     enum Outcome: Equatable {
@@ -34,44 +32,21 @@ enum BoundedFetch {
             return .failed("curl is not installed; online geocoding runs it (Debian: apt install curl)")
         }
         let seconds = max(1, Int(min(deadline, 86_400).rounded(.up)))
-        let input = Pipe()
-        guard fill(input, with: configuration(url)) else {
-            return .failed("the request URL is too long (\(url.absoluteString.utf8.count) bytes)")
-        }
-        let process = Process()
-        process.executableURL = curl
-        process.arguments = arguments(headers: headers, limit: limit, seconds: seconds)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
+        let run: ChildProcess.Result
+        do throws(ChildProcess.Failure) {
+            // curl keeps its own deadline (--max-time); a second later it is killed, should it not.
+            run = try ChildProcess.run(
+                curl.path, arguments: arguments(headers: headers, limit: limit, seconds: seconds),
+                input: Array(configuration(url).utf8), outputLimit: limit + statusWidth, seconds: seconds + 1)
         } catch {
-            return .failed("curl could not be started: \(error.localizedDescription)")
+            switch error {
+            case .inputTooLong:
+                return .failed("the request URL is too long (\(url.absoluteString.utf8.count) bytes)")
+            case .system(let reason): return .failed(reason)
+            }
         }
-        // curl keeps its own deadline (--max-time); this one ends a curl that does not.
-        let watchdog = DispatchWorkItem { end(process) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds + 1), execute: watchdog)
-        let reply = read(output.fileHandleForReading, atMost: limit + statusWidth)
-        if reply.truncated { end(process) }
-        let message = read(errors.fileHandleForReading, atMost: 4096).data
-        // Closed now: the watchdog's block, cancelled or not, keeps the process and its pipes until its time.
-        try? output.fileHandleForReading.close()
-        try? errors.fileHandleForReading.close()
-        process.waitUntilExit()
-        watchdog.cancel()
-        if reply.truncated { return .failed(tooLarge(limit)) }
-        return outcome(
-            of: process, reply: reply.data, message: String(decoding: message, as: UTF8.self), limit: limit,
-            seconds: seconds)
-    }
-
-    /// Ends curl with `SIGKILL`: a child started from a Dispatch thread inherits that thread's blocked signals,
-    /// `SIGTERM` (`Process.terminate()`) among them, and would run on until its own deadline.
-    private static func end(_ process: Process) {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if run.outputTruncated { return .failed(tooLarge(limit)) }
+        return outcome(of: run, limit: limit, seconds: seconds)
     }
 
     /// curl's arguments for one bounded GET: no configuration file, HTTP and HTTPS only (redirects too), the
@@ -96,34 +71,22 @@ enum BoundedFetch {
     /// so it cannot end the value or the line.
     static func configuration(_ url: URL) -> String { "url = \"\(url.absoluteString)\"\n" }
 
-    /// Writes `text` into the empty `pipe` and closes its writing end, without waiting: nobody reads the pipe
-    /// before curl starts.
-    /// - Returns: Whether the pipe holds all of `text`: a pipe holds 16 pages (64 KiB with 4 KiB pages), as
-    ///   little as one for a user with very many pipes open.
-    private static func fill(_ pipe: Pipe, with text: String) -> Bool {
-        let descriptor = pipe.fileHandleForWriting.fileDescriptor
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        try? pipe.fileHandleForWriting.close()
-        return written == bytes.count
-    }
-
     /// What curl's exit, its standard output (the body then the status) and its error message mean.
-    private static func outcome(of process: Process, reply: Data, message: String, limit: Int, seconds: Int)
-        -> Outcome
-    {
-        guard process.terminationReason == .exit else { return .failed("no complete reply within \(seconds) s") }
-        switch process.terminationStatus {
+    private static func outcome(of run: ChildProcess.Result, limit: Int, seconds: Int) -> Outcome {
+        guard let exitStatus = run.exitStatus, !run.timedOut else {
+            return .failed("no complete reply within \(seconds) s")
+        }
+        switch exitStatus {
         case 0: break
         case 28: return .failed("no complete reply within \(seconds) s")
         case 63: return .failed(tooLarge(limit))
         case let status:
+            let message = String(decoding: run.errors, as: UTF8.self)
             return .failed(reason(in: message) ?? "curl failed with status \(status)")
         }
-        let status = Int(String(decoding: reply.suffix(statusWidth), as: UTF8.self)) ?? 0
+        let status = Int(String(decoding: run.output.suffix(statusWidth), as: UTF8.self)) ?? 0
         guard status == 200 else { return .failed("HTTP status \(status)") }
-        return .body(reply.dropLast(statusWidth))
+        return .body(Data(run.output.dropLast(statusWidth)))
     }
 
     /// The reason in curl's error message, as libcurl words it: `curl: (7) Failed to connect to …` gives
@@ -141,19 +104,6 @@ enum BoundedFetch {
     }
 
     private static func tooLarge(_ limit: Int) -> String { "the reply is larger than \(limit / 1024) KiB" }
-
-    /// Reads until the end of the pipe or until more than `limit` bytes have come.
-    /// - Returns: At most `limit` bytes, and whether more were there.
-    private static func read(_ handle: FileHandle, atMost limit: Int) -> (data: Data, truncated: Bool) {
-        var data = Data()
-        while let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
-            guard data.count + chunk.count <= limit else {
-                return (data + chunk.prefix(limit - data.count), true)
-            }
-            data += chunk
-        }
-        return (data, false)
-    }
 
     /// The first executable file called `name` in a directory of `PATH` (`/usr/bin:/bin` when `PATH` is unset).
     ///
