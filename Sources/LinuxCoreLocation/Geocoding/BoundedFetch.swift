@@ -23,15 +23,16 @@ enum BoundedFetch {
     /// Performs a GET of `url` with the request headers (`Name: value` lines), waiting at most `deadline`
     /// seconds for the whole reply of at most `limit` bytes.
     ///
-    /// Blocks the calling thread for up to `deadline` seconds (plus a second's grace for curl to end); call it
-    /// off the main thread.
+    /// Blocks the calling thread for up to `deadline` seconds and about two more (curl is killed a second after its
+    /// own deadline, then waited for a second at most); call it off the main thread.
     /// - Returns: The body, or the reason there is none: curl missing, the server unreachable, an HTTP status
     ///   other than 200, a reply over `limit` bytes, or no complete reply in time.
     static func get(_ url: URL, headers: [String], limit: Int, deadline: TimeInterval) -> Outcome {
         guard let curl = executable(named: "curl") else {
             return .failed("curl is not installed; online geocoding runs it (Debian: apt install curl)")
         }
-        let seconds = max(1, Int(min(deadline, 86_400).rounded(.up)))
+        // Whole seconds, 1…86,400 (a NaN deadline is 1 s).
+        let seconds = deadline >= 1 ? Int(min(deadline, 86_400).rounded(.up)) : 1
         let run: ChildProcess.Result
         do throws(ChildProcess.Failure) {
             // curl keeps its own deadline (--max-time); a second later it is killed, should it not.
@@ -73,19 +74,19 @@ enum BoundedFetch {
 
     /// What curl's exit, its standard output (the body then the status) and its error message mean.
     private static func outcome(of run: ChildProcess.Result, limit: Int, seconds: Int) -> Outcome {
-        guard let exitStatus = run.exitStatus, !run.timedOut else {
-            return .failed("no complete reply within \(seconds) s")
-        }
-        switch exitStatus {
-        case 0: break
-        case 28: return .failed("no complete reply within \(seconds) s")
-        case 63: return .failed(tooLarge(limit))
-        case let status:
-            let message = String(decoding: run.errors, as: UTF8.self)
-            return .failed(reason(in: message) ?? "curl failed with status \(status)")
+        let message = String(decoding: run.errors, as: UTF8.self)
+        if run.timedOut { return .failed("no complete reply within \(seconds) s") }
+        switch run.exit {
+        case .exited(0), .unknown: break  // unknown: the status written after the body still says how it went
+        case .exited(28): return .failed("no complete reply within \(seconds) s")
+        case .exited(63): return .failed(tooLarge(limit))
+        case .exited(let status): return .failed(reason(in: message) ?? "curl failed with status \(status)")
+        case .signaled(let signal): return .failed("curl was ended by signal \(signal)")
         }
         let status = Int(String(decoding: run.output.suffix(statusWidth), as: UTF8.self)) ?? 0
-        guard status == 200 else { return .failed("HTTP status \(status)") }
+        guard status == 200 else {
+            return .failed(status == 0 ? reason(in: message) ?? "no reply" : "HTTP status \(status)")
+        }
         return .body(Data(run.output.dropLast(statusWidth)))
     }
 

@@ -1,16 +1,29 @@
 import Foundation
 import Glibc
+import LocationSupport
 
 /// A program run to its end with its standard input given and its standard output and error read back, each
 /// bounded, and a deadline: how the geocoder runs `curl`.
 ///
-/// Started with `posix_spawn`, not Foundation's `Process`: the child starts with no signal blocked and every signal
-/// at its default action, whatever the calling thread had (a Dispatch worker blocks `SIGINT` and `SIGTERM`, which
-/// a child of `Process` inherited, so that neither the terminal's Ctrl-C nor `kill` ended it); no thread or run loop
-/// is made for it (`Process` made both at its first use, and crashed there in a program out of file descriptors);
-/// its pipes are close-on-exec in this process, so that no other child inherits them, and it is reaped here.
-/// Blocks the calling thread until the program has ended.
+/// Started with `posix_spawn`, not Foundation's `Process`: the child starts with no signal blocked, whatever the
+/// calling thread blocked (a Dispatch worker blocks `SIGINT` and `SIGTERM`, which a child of `Process` inherited, so
+/// that neither the terminal's Ctrl-C nor `kill` ended it); signals this program ignores stay ignored (`nohup`). No
+/// thread or run loop is made for it (`Process` made both at its first use, and crashed there in a program out of file
+/// descriptors). Its pipes are close-on-exec here, made and handed over under one lock so that a concurrent run's
+/// child cannot inherit them. It is reaped here; a program that ignores `SIGCHLD` has it reaped by the kernel, and
+/// its exit is then ``Exit/unknown``. Blocks the calling thread until the program has ended or been killed.
 enum ChildProcess {
+    /// How the program ended.
+    enum Exit: Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// This signal ended it.
+        case signaled(Int32)
+        /// Unknown: the kernel reaped it (this program ignores `SIGCHLD`), or it was still not gone a second after it
+        /// was killed.
+        case unknown
+    }
+
     /// What a run gave back.
     struct Result {
         /// The standard output, at most the limit asked for.
@@ -21,8 +34,8 @@ enum ChildProcess {
         var errors: [UInt8] = []
         /// Whether the program was killed at the deadline.
         var timedOut = false
-        /// The exit status, or `nil` when a signal ended the program.
-        var exitStatus: Int32?
+        /// How it ended.
+        var exit = Exit.unknown
     }
 
     /// Why a program could not be run.
@@ -36,106 +49,132 @@ enum ChildProcess {
     /// The most bytes of standard error kept; the rest is read and dropped.
     static let errorLimit = 4096
 
+    /// Held from making a run's pipes to its child's start: `pipe()` makes descriptors that are not yet close-on-exec
+    /// (`pipe2` is not imported), and another run's child started in between would inherit them.
+    private static let spawning = Locked(())
+
     /// Runs `program` with `arguments` and the environment of this process.
     ///
     /// - Parameters:
     ///   - program: The program's absolute path.
     ///   - arguments: Its arguments, after its name.
     ///   - input: Its whole standard input, written into the pipe before it starts: at most what a pipe holds
-    ///     (16 pages, 64 KiB with 4 KiB pages; as little as one page for a user with very many pipes open).
+    ///     (16 pages, 64 KiB with 4 KiB pages; less for a user with very many pipes open).
     ///   - outputLimit: The most bytes of standard output kept; at one more the program is killed.
-    ///   - seconds: How long it may run; then it is killed (`SIGKILL`).
+    ///   - seconds: How long it may run, 1…86,400; then it is killed (`SIGKILL`), and waited for a second more.
     /// - Throws: ``Failure`` when it could not be started.
-    /// - Returns: What it wrote and how it ended.
+    /// - Returns: What it wrote and how it ended. A program that has exited is not waited for beyond what its pipes
+    ///   hold then, even if a process it started keeps them open.
     static func run(_ program: String, arguments: [String], input: [UInt8], outputLimit: Int, seconds: Int)
         throws(Failure) -> Result
     {
         // Each pipe as [read end, write end]; what is still open here is closed on the way out.
         var pipes = [[Int32]](repeating: [-1, -1], count: 3)
         defer { for descriptor in pipes.joined() where descriptor >= 0 { close(descriptor) } }
+        let pid = try spawning.withLock { _ throws(Failure) in
+            try start(program, arguments, input: input, pipes: &pipes)
+        }
+        return collect(
+            from: pid, output: pipes[1][0], errors: pipes[2][0], limit: outputLimit,
+            seconds: min(max(seconds, 1), 86_400))
+    }
+
+    /// Makes the pipes, writes the input and starts the program; closes the child's ends here.
+    /// - Returns: Its process id.
+    private static func start(_ program: String, _ arguments: [String], input: [UInt8], pipes: inout [[Int32]])
+        throws(Failure) -> pid_t
+    {
         for index in pipes.indices {
             guard pipe(&pipes[index]) == 0 else { throw .system("pipe: \(reason(errno))") }
-            // Each end made close-on-exec (`pipe2` is not imported) and above the standard three, so that placing
-            // one as the child's 0, 1 or 2 cannot overwrite another.
+            // Each end made close-on-exec and above the standard three, so that placing one as the child's 0, 1 or 2
+            // cannot overwrite another.
             for end in 0..<2 {
                 let moved = fcntl(pipes[index][end], F_DUPFD_CLOEXEC, 3)
+                let code = errno
                 close(pipes[index][end])
                 pipes[index][end] = moved
-                guard moved >= 0 else { throw .system("fcntl: \(reason(errno))") }
+                guard moved >= 0 else { throw .system("fcntl: \(reason(code))") }
             }
         }
-        let (standardInput, standardOutput, standardError) = (pipes[0], pipes[1], pipes[2])
         // Nobody reads the input pipe yet: a write that does not fit must fail, not wait.
-        _ = fcntl(standardInput[1], F_SETFL, fcntl(standardInput[1], F_GETFL) | O_NONBLOCK)
-        let written = input.withUnsafeBytes { write(standardInput[1], $0.baseAddress, $0.count) }
+        let writing = pipes[0][1]
+        _ = fcntl(writing, F_SETFL, fcntl(writing, F_GETFL) | O_NONBLOCK)
+        let written = input.withUnsafeBytes { write(writing, $0.baseAddress, $0.count) }
         guard written == input.count else { throw .inputTooLong }
-        close(standardInput[1])
-        pipes[0][1] = -1
-
-        let pid = try spawn(program, arguments, standardInput[0], standardOutput[1], standardError[1])
-        for (index, end) in [(0, 0), (1, 1), (2, 1)] {
+        let pid = try spawn(program, arguments, pipes[0][0], pipes[1][1], pipes[2][1])
+        for (index, end) in [(0, 0), (0, 1), (1, 1), (2, 1)] {
             close(pipes[index][end])
             pipes[index][end] = -1
         }
-        var result = collect(
-            from: pid, output: standardOutput[0], errors: standardError[0], limit: outputLimit,
-            seconds: seconds)
-        result.exitStatus = reap(pid)
-        return result
+        return pid
     }
 
-    /// Starts `program` with the three descriptors as its standard input, output and error.
+    /// Starts `program` with the three descriptors as its standard input, output and error, and no signal blocked.
     /// - Returns: Its process id.
     private static func spawn(
         _ program: String, _ arguments: [String], _ input: Int32, _ output: Int32, _ errors: Int32
     ) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, errors, 2)
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        guard posix_spawn_file_actions_init(&actions) == 0 else { throw .system("posix_spawn: out of memory") }
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        guard posix_spawnattr_init(&attributes) == 0 else { throw .system("posix_spawn: out of memory") }
         defer { posix_spawnattr_destroy(&attributes) }
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let prepared = [
+            posix_spawn_file_actions_adddup2(&actions, input, 0),
+            posix_spawn_file_actions_adddup2(&actions, output, 1),
+            posix_spawn_file_actions_adddup2(&actions, errors, 2),
+            posix_spawnattr_setsigmask(&attributes, &noSignals),
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK)),
+        ]
+        if let failed = prepared.first(where: { $0 != 0 }) { throw .system("posix_spawn: \(reason(failed))") }
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         var pid = pid_t()
-        let status = withCStrings([program] + arguments) { argv in
-            withCStrings(environment) { envp in posix_spawn(&pid, program, &actions, &attributes, argv, envp) }
+        let status = try withCStrings([program] + arguments) { argv throws(Failure) in
+            try withCStrings(environment) { envp in posix_spawn(&pid, program, &actions, &attributes, argv, envp) }
         }
         guard status == 0 else { throw .system("\(program) could not be started: \(reason(status))") }
         return pid
     }
 
-    /// Reads the program's output and error until both end, killing it at `seconds` or at more output than `limit`.
+    /// Reads the program's output and error while it runs and, once it has exited, what they still hold; kills it at
+    /// the deadline or at more output than `limit`, and reaps it.
     private static func collect(from pid: pid_t, output: Int32, errors: Int32, limit: Int, seconds: Int) -> Result {
         var result = Result()
         var open = [output, errors]
+        var ended: Exit?
         let deadline = ContinuousClock.now + .seconds(seconds)
-        var killedAt: ContinuousClock.Instant?
+        // After the program ends (or is killed), the pipes are read until nothing is waiting in them, or for a second
+        // at most: a process it started may hold them open and write on.
+        var lastRead: ContinuousClock.Instant?
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while open.contains(where: { $0 >= 0 }) {
-            // After a kill the pipes end as the kernel tears the program down; a second is more than that takes.
-            let until = killedAt.map { $0 + .seconds(1) } ?? deadline
-            let left = until - ContinuousClock.now
-            guard left > .zero else {
-                if killedAt != nil { break }
-                kill(pid, SIGKILL)
-                (result.timedOut, killedAt) = (true, .now)
-                continue
+        func kill(timedOut: Bool) {
+            guard lastRead == nil else { return }
+            Glibc.kill(pid, SIGKILL)
+            result.timedOut = timedOut
+            lastRead = .now + .seconds(1)
+        }
+        while open.contains(where: { $0 >= 0 }) || ended == nil {
+            if ended == nil {
+                ended = reaped(pid)
+                if ended != nil, lastRead == nil { lastRead = .now + .seconds(1) }
             }
+            let now = ContinuousClock.now
+            if let lastRead, now >= lastRead { break }
+            if ended == nil, lastRead == nil, now >= deadline { kill(timedOut: true) }
+            // While it runs: wake at least every 100 ms to see whether it has ended; after: only what is waiting now.
+            let wait =
+                ended == nil ? min(.milliseconds(100), max((lastRead ?? deadline) - now, .milliseconds(1))) : .zero
             var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let (whole, fraction) = left.components
-            let milliseconds = Int32(min(whole * 1000 + fraction / 1_000_000_000_000_000 + 1, 60_000))
-            let ready = poll(&watched, nfds_t(watched.count), milliseconds)
-            guard ready > 0 else { continue }  // a timeout is handled above, EINTR by polling again
+            let ready = poll(&watched, nfds_t(watched.count), Int32(milliseconds(wait)))
+            if ready < 0, errno != EINTR {
+                kill(timedOut: false)
+                if ended != nil { break }
+            }
+            if ready == 0, ended != nil { break }  // nothing left waiting in the pipes
+            guard ready > 0 else { continue }
             for (index, entry) in watched.enumerated() where entry.fd >= 0 && entry.revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR || errno == EAGAIN { continue }
@@ -144,40 +183,62 @@ enum ChildProcess {
                     continue
                 }
                 if index == 0 {
-                    let room = limit - result.output.count
-                    result.output += buffer[0..<min(count, max(room, 0))]
-                    if count > room, !result.outputTruncated, killedAt == nil {
+                    let room = max(limit - result.output.count, 0)
+                    result.output += buffer[0..<min(count, room)]
+                    if count > room, !result.outputTruncated {
                         result.outputTruncated = true
-                        kill(pid, SIGKILL)
-                        killedAt = .now
+                        if ended == nil { kill(timedOut: false) }
                     }
                 } else {
                     result.errors += buffer[0..<min(count, max(errorLimit - result.errors.count, 0))]
                 }
             }
         }
+        result.exit = ended ?? reapedAfterKill(pid)
         return result
     }
 
-    /// Waits for the program to end and reaps it.
-    /// - Returns: Its exit status, or `nil` when a signal ended it.
-    private static func reap(_ pid: pid_t) -> Int32? {
+    /// How the program ended, if it has: reaped without waiting.
+    /// - Returns: Its exit, ``Exit/unknown`` when the kernel reaped it (`SIGCHLD` ignored), `nil` while it runs.
+    private static func reaped(_ pid: pid_t) -> Exit? {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            // ECHILD: reaped elsewhere (SIGCHLD ignored): how it ended is unknown.
-            guard errno == EINTR else { return nil }
+        while true {
+            let found = waitpid(pid, &status, WNOHANG)
+            if found == pid { break }
+            if found == 0 { return nil }
+            if errno != EINTR { return .unknown }  // ECHILD
         }
-        // WIFEXITED and WEXITSTATUS, which Swift does not import (C macros).
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : nil
+        // WIFEXITED, WEXITSTATUS and WTERMSIG, which Swift does not import (C macros).
+        return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
+    }
+
+    /// Reaps a program killed a second ago, if it has gone; one stuck in the kernel (a hung file system) is left.
+    private static func reapedAfterKill(_ pid: pid_t) -> Exit {
+        for _ in 0..<10 {
+            if let exit = reaped(pid) { return exit }
+            usleep(10_000)  // bounded (100 ms): SIGKILL takes effect as the kernel tears the process down
+        }
+        return .unknown
+    }
+
+    /// `duration` in whole milliseconds, rounded up, at most a minute.
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(min(seconds, 60)) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + (attoseconds > 0 ? 1 : 0)
     }
 
     /// Calls `body` with `strings` as a C array of C strings ending in a null pointer.
     private static func withCStrings<Value>(
-        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Value
-    ) -> Value {
-        let copies = strings.map { strdup($0) } + [nil]
+        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        let copies = strings.map { strdup($0) }
         defer { for copy in copies { free(copy) } }
-        return copies.withUnsafeBufferPointer { body($0.baseAddress!) }
+        guard !copies.contains(where: { $0 == nil }) else { throw .system("strdup: out of memory") }
+        let terminated = copies + [nil]
+        return try terminated.withUnsafeBufferPointer { buffer throws(Failure) in
+            guard let first = buffer.baseAddress else { throw .system("posix_spawn: no arguments") }
+            return try body(first)
+        }
     }
 
     private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
