@@ -130,6 +130,7 @@ enum ChildProcess {
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK)),
         ]
         if let failed = prepared.first(where: { $0 != 0 }) { throw .system("posix_spawn: \(reason(failed))") }
+        try closeTheRest(in: &actions)
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         var pid = pid_t()
         let status = try withCStrings([program] + arguments) { argv throws(Failure) in
@@ -138,6 +139,37 @@ enum ChildProcess {
         guard status == 0 else { throw .system("\(program) could not be started: \(reason(status))") }
         return pid
     }
+
+    /// Has the child close every descriptor above the standard three.
+    ///
+    /// Ours are close-on-exec, but the host program's need not be: Foundation's `Pipe` makes descriptors that are
+    /// not, and a child holding a copy of another child's output pipe keeps its reader from seeing the end for as
+    /// long as it runs (a test's lingering child held the tool's output open for 30 s). glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; looked up by name, as Swift does not import it),
+    /// else one close per descriptor open now that is not close-on-exec (`/proc/self/fd`).
+    private static func closeTheRest(in actions: inout posix_spawn_file_actions_t) throws(Failure) {
+        if let closeFrom {
+            let status = closeFrom(&actions, 3)
+            guard status == 0 else { throw .system("posix_spawn: \(reason(status))") }
+            return
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            let flags = fcntl(descriptor, F_GETFD)
+            guard flags >= 0, flags & FD_CLOEXEC == 0 else { continue }
+            let status = posix_spawn_file_actions_addclose(&actions, descriptor)
+            guard status == 0 else { throw .system("posix_spawn: \(reason(status))") }
+        }
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, or `nil` before glibc 2.34.
+    private static let closeFrom:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+            // RTLD_DEFAULT, the null handle: every object loaded.
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+        }()
 
     /// Reads the program's output and error while it runs and, once it has exited, what they still hold; kills it at
     /// the deadline or at more output than `limit`, and reaps it.

@@ -82,12 +82,25 @@ import Testing
     }
 
     @Test func aProcessLeftHoldingTheOutputDoesNotHoldTheRunBack() throws {
-        // The shell exits at once; the sleep it started keeps its standard output open for 30 s.
+        // The shell exits at once; the sleep it started keeps its standard output open until it is killed here.
         let started = ContinuousClock.now
-        let result = try shell("sleep 30 & echo hi", seconds: 20)
-        #expect(String(decoding: result.output, as: UTF8.self) == "hi\n")
+        let result = try shell("sleep 30 & echo $!", seconds: 20)
+        let sleeper = try #require(Int32(String(decoding: result.output, as: UTF8.self).dropLast()))
+        kill(sleeper, SIGKILL)
         #expect(result.exit == .exited(0) && !result.timedOut)
         #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func theChildInheritsNoDescriptorOfThisProcess() throws {
+        // A pipe that is not close-on-exec, as Foundation's Pipe makes them: a child holding its writing end would
+        // keep its reader from seeing the end.
+        var descriptors: [Int32] = [-1, -1]
+        try #require(pipe(&descriptors) == 0)
+        defer { for descriptor in descriptors { close(descriptor) } }
+        let script = descriptors.map { "test -e /proc/self/fd/\($0) && echo open || echo closed" }.joined(
+            separator: "; ")
+        let result = try shell(script)
+        #expect(String(decoding: result.output, as: UTF8.self) == "closed\nclosed\n")
     }
 
     @Test func whatCannotStartIsAnErrorAndTooMuchInputIsRefused() throws {
