@@ -49,7 +49,8 @@ let package = Package(
             name: "async-main-probe", dependencies: ["LinuxCoreLocation"], path: "Tests/Programs/AsyncMainProbe"),
         // The benchmarks (release mode): throughput, blocks overhead, fan-out, memory, release, gpsd latency.
         .executableTarget(
-            name: "corelocation-bench", dependencies: ["LinuxCoreLocation", "LocationBlocks", "NMEA0183", "DBus"]),
+            name: "corelocation-bench",
+            dependencies: ["LinuxCoreLocation", "LocationBlocks", "LocationSupport", "NMEA0183", "DBus"]),
 
         // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule.
         .target(name: "SharedTestSupport", dependencies: ["LocationSupport"], path: "Tests/SharedTestSupport"),

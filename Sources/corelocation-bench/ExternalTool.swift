@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 
 /// One run of another program over the input: wall time, its processor time, and its standard output.
 struct ToolRun {
@@ -8,10 +9,7 @@ struct ToolRun {
 }
 
 /// The full path of `name` found on `PATH`, or `nil`.
-func executablePath(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
+func executablePath(_ name: String) -> String? { ProgramSearch.executable(named: name)?.path }
 
 /// Runs `executable arguments < input`, reading its standard output; throws if it cannot start or fails.
 func runTool(_ executable: String, _ arguments: [String], input: String, discardOutput: Bool) throws -> ToolRun {

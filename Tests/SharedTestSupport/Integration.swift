@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import Testing
 
 /// What a test needs beyond the package — `../shared/data`, gpsd, GeoClue, another program — under the project's
@@ -85,7 +86,6 @@ public enum Integration {
     /// The path of `name` on `PATH` (then `/usr/bin`, `/usr/sbin`), or `nil`.
     public static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return (path.split(separator: ":").map { "\($0)/\(name)" } + ["/usr/bin/\(name)", "/usr/sbin/\(name)"])
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        return ProgramSearch.executable(named: name, path: path + ":/usr/bin:/usr/sbin")?.path
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 
 /// One HTTP GET whose reply is bounded in size and in total time, for answers from a server outside the
 /// user's control: a reply larger than the limit, or one still incomplete at the deadline, is cut off and
@@ -28,7 +29,7 @@ enum BoundedFetch {
     /// - Returns: The body, or the reason there is none: curl missing, the server unreachable, an HTTP status
     ///   other than 200, a reply over `limit` bytes, or no complete reply in time.
     static func get(_ url: URL, headers: [String], limit: Int, deadline: TimeInterval) -> Outcome {
-        guard let curl = executable(named: "curl") else {
+        guard let curl = ProgramSearch.executable(named: "curl") else {
             return .failed("curl is not installed; online geocoding runs it (Debian: apt install curl)")
         }
         // Whole seconds, 1…86,400 (a NaN deadline is 1 s).
@@ -105,23 +106,4 @@ enum BoundedFetch {
     }
 
     private static func tooLarge(_ limit: Int) -> String { "the reply is larger than \(limit / 1024) KiB" }
-
-    /// The first executable file called `name` in a directory of `PATH` (`/usr/bin:/bin` when `PATH` is unset).
-    ///
-    /// Only absolute directories are searched: an empty or relative entry (`.`, `bin`) would run whatever program
-    /// of that name the working directory holds.
-    /// - Returns: Its URL, or `nil` when no directory has one.
-    static func executable(named name: String, path: String? = ProcessInfo.processInfo.environment["PATH"])
-        -> URL?
-    {
-        for directory in (path ?? "/usr/bin:/bin").split(separator: ":") where directory.hasPrefix("/") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-                !isDirectory.boolValue, FileManager.default.isExecutableFile(atPath: candidate.path)
-            else { continue }
-            return candidate
-        }
-        return nil
-    }
 }

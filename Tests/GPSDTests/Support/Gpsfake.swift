@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -21,11 +22,7 @@ final class Gpsfake: @unchecked Sendable {
     private var reaped = false
 
     /// `gpsfake` on PATH (or the Debian location), or `nil` when not installed.
-    static var executable: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let candidates = path.split(separator: ":").map { "\($0)/gpsfake" } + ["/usr/bin/gpsfake"]
-        return candidates.first { access($0, X_OK) == 0 }
-    }
+    static var executable: String? { Integration.executable("gpsfake") }
 
     /// Starts gpsfake with `arguments`; stdout and stderr go to a file in its temporary directory.
     init(executable: String, arguments: [String]) throws {

@@ -136,10 +136,10 @@ import Testing
     }
 
     @Test func curlIsLookedForOnThePath() throws {
-        #expect(BoundedFetch.executable(named: "sh", path: "/nonexistent::/bin")?.path == "/bin/sh")
-        #expect(BoundedFetch.executable(named: "sh", path: "/nonexistent") == nil)
+        #expect(ProgramSearch.executable(named: "sh", path: "/nonexistent::/bin")?.path == "/bin/sh")
+        #expect(ProgramSearch.executable(named: "sh", path: "/nonexistent") == nil)
         // A directory of that name is not a program.
-        #expect(BoundedFetch.executable(named: "bin", path: "/") == nil)
+        #expect(ProgramSearch.executable(named: "bin", path: "/") == nil)
     }
 
     @Test func aRelativePathEntryIsNotSearched() throws {
@@ -150,11 +150,11 @@ import Testing
         let program = directory.appendingPathComponent("curl")
         try Data("#!/bin/sh\n".utf8).write(to: program)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
-        #expect(BoundedFetch.executable(named: "curl", path: directory.path) == program)
+        #expect(ProgramSearch.executable(named: "curl", path: directory.path) == program)
         let depth = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).pathComponents.count - 1
         let relative = String(repeating: "../", count: depth) + directory.path.dropFirst()
         #expect(FileManager.default.isExecutableFile(atPath: relative))
-        #expect(BoundedFetch.executable(named: "curl", path: relative) == nil)
+        #expect(ProgramSearch.executable(named: "curl", path: relative) == nil)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import SharedTestSupport
 
 /// Runs the built `corelocation` executable, which SwiftPM places beside the test bundle.
@@ -29,13 +30,7 @@ enum Tool {
     }
 
     /// The executable called `name` on `PATH` (a shell, `groff`, `man`), or `nil`.
-    static func onPath(_ name: String) -> URL? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return nil
-    }
+    static func onPath(_ name: String) -> URL? { ProgramSearch.executable(named: name) }
 
     /// Runs the tool with `arguments`, an environment without provider settings and with a system bus that does
     /// not exist unless given, and standard input from `/dev/null`; waits for it to exit off the cooperative pool
