@@ -5,9 +5,9 @@ import Foundation
 ///
 /// `statically` for a tool built with `swift build -c release --static-swift-stdlib --product corelocation`, as
 /// `Scripts/install.sh` and the .deb build it; `dynamically` for `swift build -c release`. A static tool starts in
-/// about half the CPU time (5.0 against 9.4 ms for `--version`: no symbol binding over some fifty shared
-/// libraries) and calls the runtime directly (Docs/Benchmarks.md, issue 30's sixth round). The bench and the tool
-/// beside it need not have been built the same way, so the tool itself is asked.
+/// a fraction of the CPU time (no symbol binding over some fifty shared libraries; 1.9 ms for `--version` since the
+/// seventh round) and calls the runtime directly (Docs/Benchmarks.md, issue 30). The bench and the tool beside it
+/// need not have been built the same way, so the tool itself is asked.
 enum RuntimeLinkage: String, CustomStringConvertible {
     case statically, dynamically
 
