@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import LocationSupport
 
 /// A program run to its end with its standard input given and its standard output and error read back, each
 /// bounded, and a deadline: how the geocoder runs `curl`.
@@ -51,7 +50,7 @@ enum ChildProcess {
 
     /// Held from making a run's pipes to its child's start: `pipe()` makes descriptors that are not yet close-on-exec
     /// (`pipe2` is not imported), and another run's child started in between would inherit them.
-    private static let spawning = Locked(())
+    private static let spawning = NSLock()
 
     /// Runs `program` with `arguments` and the environment of this process.
     ///
@@ -71,19 +70,19 @@ enum ChildProcess {
         // Each pipe as [read end, write end]; what is still open here is closed on the way out.
         var pipes = [[Int32]](repeating: [-1, -1], count: 3)
         defer { for descriptor in pipes.joined() where descriptor >= 0 { close(descriptor) } }
-        let pid = try spawning.withLock { _ throws(Failure) in
-            try start(program, arguments, input: input, pipes: &pipes)
-        }
+        let pid = try start(program, arguments, input: input, pipes: &pipes)
         return collect(
             from: pid, output: pipes[1][0], errors: pipes[2][0], limit: outputLimit,
             seconds: min(max(seconds, 1), 86_400))
     }
 
-    /// Makes the pipes, writes the input and starts the program; closes the child's ends here.
+    /// Makes the pipes, writes the input and starts the program, under ``spawning``; closes the child's ends here.
     /// - Returns: Its process id.
     private static func start(_ program: String, _ arguments: [String], input: [UInt8], pipes: inout [[Int32]])
         throws(Failure) -> pid_t
     {
+        spawning.lock()
+        defer { spawning.unlock() }
         for index in pipes.indices {
             guard pipe(&pipes[index]) == 0 else { throw .system("pipe: \(reason(errno))") }
             // Each end made close-on-exec and above the standard three, so that placing one as the child's 0, 1 or 2
