@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LocationSupport
+import Synchronization
 
 /// The mailbox of one callback thread — a dispatch queue, or a thread's run loop: everything that is to run there
 /// arrives through it, in the order it was posted.
@@ -19,7 +20,8 @@ import LocationSupport
 /// queues one of its own (which finds little or nothing left to run). A delivery announced as followed by more (a
 /// burst of a replay as fast as possible) waits for them, up to ``burstSize``, or for ``handOver()``. In a hop, blocks
 /// run as they come, and a run of consecutive deliveries to the same lane is served manager by manager: each manager
-/// handles all of the run's events, in order, before the next starts.
+/// handles all of the run's events, in order, before the next starts. A hop that starts in a callback (its run loop
+/// turned there) goes on with what the hop around it has still to run before its own entries (``HopWork``).
 ///
 /// **Bounds** (issue 16). At most ``capacity`` deliveries wait. A provider that can wait (a replay) is held back by
 /// the hub until the mailbox has room (``hasRoom``, ``waitForRoom(in:)``) — its event in hand, and a joining
@@ -37,7 +39,7 @@ final class CallbackMailbox: @unchecked Sendable {
         case runLoop(RunLoop, keepAlive: Timer)
     }
 
-    private enum Entry {
+    enum Entry {
         case delivery(Delivery)
         case block(@Sendable () -> Void)
         /// A delivery handed to the last manager of its lane, in a hop.
@@ -50,7 +52,7 @@ final class CallbackMailbox: @unchecked Sendable {
         }
     }
 
-    private struct State {
+    struct State {
         var entries: [Entry] = []
         /// The storage of the entries the last hop ran, emptied, for the next ones: no allocation per hop.
         var spare: [Entry] = []
@@ -84,7 +86,11 @@ final class CallbackMailbox: @unchecked Sendable {
     static let burstSize = 192
 
     private let wake: Wake
-    private let state = Locked(State())
+    let state = Locked(State())
+    /// The entries of the running hop and how far they ran: on the callback thread only.
+    @exclusivity(unchecked) var work = HopWork()
+    /// The thread running a hop with ``work`` (its `pthread_self()`), 0 between hops.
+    let hopThread = Atomic<UInt>(0)
 
     /// Where the mailboxes in use are found, under one lock.
     private struct Registry {
@@ -273,68 +279,6 @@ final class CallbackMailbox: @unchecked Sendable {
         case .runLoop(let runLoop, _):
             let timer = Timer(fire: Date(), interval: 0, repeats: false) { [weak self] _ in self?.runHop() }
             runLoop.add(timer, forMode: .common)
-        }
-    }
-
-    /// On the thread: runs everything posted before this hop started, in order.
-    private func runHop() {
-        let (taken, heldLanes, tookDeliveries) = state.withLock { state in
-            var taken: [Entry] = []
-            swap(&taken, &state.spare)
-            swap(&taken, &state.entries)
-            var lanes: [Lane] = []
-            swap(&lanes, &state.lanes)
-            state.lastLane = nil
-            defer { (state.deliveries, state.scheduled, state.lateHopThread) = (0, false, nil) }
-            return (taken, lanes, state.deliveries > 0)
-        }
-        var entries = taken
-        if tookDeliveries { Self.roomMayHaveChanged() }
-        // The lanes are held while their deliveries run.
-        withExtendedLifetime(heldLanes) { Self.run(&entries) }
-        guard entries.capacity <= Self.capacity * 2 else { return }
-        entries.removeAll(keepingCapacity: true)
-        state.withLock { $0.spare = entries }
-    }
-
-    /// Runs `entries` in order: each block as it comes, and each run of consecutive deliveries to one lane manager
-    /// by manager, every manager all of the run's events in order.
-    ///
-    /// The last manager of a lane is handed each delivery itself, moved out of `entries` (``Entry/handedOver`` left
-    /// in its place): a copy was a retain and a release of each of its references.
-    private static func run(_ entries: inout [Entry]) {
-        var start = entries.startIndex
-        while start < entries.endIndex {
-            guard let lane = entries[start].laneID else {
-                if case .block(let block) = entries[start] { block() }
-                start += 1
-                continue
-            }
-            var end = start + 1
-            while end < entries.endIndex, entries[end].laneID == lane { end += 1 }
-            // The lane holds its engines for the whole run: none is retained per delivery (an engine has weak
-            // references, so each retain and release takes the runtime's slow path, a thousand times per fix). Each
-            // engine's receivers are held over the run too, for the same reason (HeldReceivers), and let go after it.
-            // The mailbox holds the lane (``State/lanes``).
-            let engines = Unmanaged<Lane>.fromOpaque(lane)._withUnsafeGuaranteedRef { $0.unretainedEngines }
-            for (index, engine) in engines.enumerated() {
-                let isLast = index == engines.count - 1
-                engine._withUnsafeGuaranteedRef { engine in
-                    var held = LocationManagerEngine.HeldReceivers()
-                    for position in start..<end {
-                        if isLast {
-                            var entry = Entry.handedOver
-                            swap(&entry, &entries[position])
-                            guard case .delivery(let delivery) = consume entry else { continue }
-                            engine.handle(delivery, holding: &held)
-                        } else {
-                            guard case .delivery(let delivery) = entries[position] else { continue }
-                            engine.handle(delivery, holding: &held)
-                        }
-                    }
-                }
-            }
-            start = end
         }
     }
 }

@@ -18,7 +18,7 @@ import LocationSupport
 //     │ one Delivery per Lane (the provider's       │
 //     │ managers on one callback thread)            │
 //     ▼                                             │
-//   CallbackMailbox.swift: post ── one hop ─────────┼──▶ CallbackMailbox.swift: runHop, run
+//   CallbackMailbox.swift: post ── one hop ─────────┼──▶ CallbackMailbox+Hop.swift: runHop, runSteps
 //     at most 256 waiting; a replay waits           │      │ each manager of the lane in turn, all the
 //     for room (CallbackMailbox+Room.swift)         │      │ lane's waiting events in order
 //                                                   │      ▼

@@ -12,7 +12,7 @@ public struct LocationManagerConfiguration: Sendable {
     /// follows Apple's rule.
     ///
     /// With a queue, call the manager's methods on that queue too: "no callback after
-    /// stop" holds for stops made there.
+    /// stop" holds for stops made there. A concurrent queue still gets every callback once, but not in order.
     public var callbackQueue: DispatchQueue?
     /// Whether managers made with this configuration have no provider at all, as when none is configured or
     /// found; lets tests see that case whatever this machine's probe finds.

@@ -28,4 +28,25 @@ import Testing
         #expect(CallbackMailbox.for(one) === mailbox)
         #expect(CallbackMailbox.for(other) !== mailbox)
     }
+
+    /// A concurrent queue, given against the contract of `callbackQueue` (a serial queue), runs a hop while another
+    /// runs on another thread: each runs what it took by itself, and neither touches the entries the other runs (the
+    /// work that hops nested on one thread share; ThreadSanitizer reports a race if they did).
+    @Test func overlappingHopsOfAConcurrentQueueRunApart() {
+        let mailbox = CallbackMailbox.for(
+            DispatchQueue(label: "CallbackMailboxTests.concurrent", attributes: .concurrent))
+        let (firstRuns, secondRan, bothRan) = (
+            DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+        )
+        let overlapped = UncheckedBox(false)
+        mailbox.perform {
+            firstRuns.signal()
+            overlapped.value = secondRan.wait(timeout: .now() + 5) == .success
+            bothRan.signal()
+        }
+        firstRuns.wait()
+        mailbox.perform { secondRan.signal() }
+        #expect(bothRan.wait(timeout: .now() + 10) == .success)
+        #expect(overlapped.value)
+    }
 }

@@ -10,10 +10,9 @@ import Testing
     /// Fixes 1 and 2 wait in one hop; the callback of fix 1 runs the run loop while fix 3 is pushed: the delegate
     /// must still hear 2 before 3.
     ///
-    /// It hears 1, then 3 (and the test's own wait, nested too, returns before 2): the nested turn runs the next
-    /// hop's timer while the outer hop still holds fix 2, taken out of the mailbox. Found in the review of 54efc05;
-    /// the code before it (abe182c) does the same. Apple delivers each event as a callback of its own, so that a
-    /// nested turn runs the next ones in order.
+    /// It heard 1, then 3, before the hops shared their work (``CallbackMailbox/HopWork``): the nested turn ran the
+    /// next hop's timer while the outer hop still held fix 2, taken out of the mailbox. Apple delivers each event as a
+    /// callback of its own, so that a nested turn runs the next ones in order.
     @Test func aNestedRunLoopTurnInACallbackKeepsTheOrder() {
         let thread = CallbackThread()
         defer { thread.stop() }
@@ -47,9 +46,49 @@ import Testing
         provider.push([3])
         pushed.signal()
         let heard = thread.sync { delegate.recorder.serviceEvents }
-        withKnownIssue("a nested run-loop turn runs the next hop before the rest of the current one") {
-            #expect(heard == [.locations([1]), .locations([2]), .locations([3])])
-        }
+        #expect(heard == [.locations([1]), .locations([2]), .locations([3])])
         withExtendedLifetime(manager) {}
+    }
+
+    /// Blocks performed on the mailbox, two of them turning the run loop, one inside the other: every block runs once,
+    /// in the order posted, whichever hop runs it.
+    ///
+    /// One hop takes A, B and E; A performs C and turns the run loop until C has run, and B, run in that turn, performs
+    /// D and turns it until D has run. Each nested hop goes on with what the hops around it have still to run before
+    /// its own: A, B, E, C, D. Before the hops shared their work, A's turn ran C at once (A, C, B, D, E).
+    @Test func blocksRunInOrderThroughTwoNestedTurns() {
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let mailbox = thread.sync { UncheckedBox(CallbackMailbox.forCurrentThread()) }.value
+        let order = UncheckedBox(OrderRecord())
+        /// Records `name`, and when `then` is given, performs it and turns the run loop until it has run (a second
+        /// at most).
+        @Sendable func block(_ name: String, then next: String? = nil) -> @Sendable () -> Void {
+            {
+                order.value.names.append(name)
+                guard let next else { return }
+                mailbox.perform { order.value.names.append(next) }
+                let end = Date(timeIntervalSinceNow: 1)
+                while !order.value.names.contains(next), Date() < end {
+                    _ = RunLoop.current.run(mode: .default, before: end)
+                }
+            }
+        }
+        let held = DispatchSemaphore(value: 0)
+        mailbox.perform { held.wait() }  // the next three wait for one hop
+        mailbox.perform(block("A", then: "C"))
+        mailbox.perform(block("B", then: "D"))
+        mailbox.perform(block("E"))
+        held.signal()
+        // This thread's first block may join A, B and E in their hop and run before C and D are posted; the second is
+        // posted after the first ran, so after C and D.
+        thread.sync {}
+        let heard = thread.sync { order.value.names }
+        #expect(heard == ["A", "B", "E", "C", "D"])
+    }
+
+    /// The names of the blocks run, in order; used on the callback thread only.
+    final class OrderRecord {
+        var names: [String] = []
     }
 }
