@@ -1,12 +1,6 @@
 import GPX
 import LinuxCoreLocation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Writes events to standard output in the chosen format.
 ///
 /// Each event is encoded straight into ``StandardOutput``'s buffer. Events a format cannot hold (errors in CSV

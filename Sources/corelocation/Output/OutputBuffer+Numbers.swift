@@ -1,10 +1,5 @@
+import Glibc
 import LocationSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 extension OutputBuffer {
     /// The largest number of decimals the formatter handles itself: 10⁸ and every value scaled by it below

@@ -2,12 +2,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Standard output, written in large blocks with `write(2)`.
 ///
 /// Encoders append to one buffer (``write(_:)``), which is written out when it holds ``blockSize`` bytes and

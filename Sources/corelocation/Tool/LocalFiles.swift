@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The few file-system calls of the tool's own commands, with the C library's words for what goes wrong.
 enum LocalFiles {
     /// What `path` names, following symbolic links: `a regular file`, `a directory`, `a character device`,

@@ -3,12 +3,6 @@ import Foundation
 import LinuxCoreLocation
 import LocationBlocks
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The write end of the pipe that carries signals to the main queue (``Session/start(duration:)``); set once,
 /// before the handlers that read it are installed.
 nonisolated(unsafe) private var signalPipe: Int32 = -1

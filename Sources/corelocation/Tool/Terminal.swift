@@ -1,12 +1,6 @@
 import Foundation
 import LocationSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Standard output and error, and the few facts about them the tool needs.
 ///
 /// Nothing here traps when a stream is closed or full: standard output reports its failure
