@@ -16,19 +16,24 @@ enum BoundedFetch {
     enum Outcome: Equatable {
         case body(Data)
         case failed(String)
+        /// The caller stopped wanting the reply, and curl was ended.
+        case cancelled
     }
 
     /// How the HTTP status follows the body on curl's standard output (`--write-out`): three digits.
     private static let statusWidth = 3
 
     /// Performs a GET of `url` with the request headers (`Name: value` lines), waiting at most `deadline`
-    /// seconds for the whole reply of at most `limit` bytes.
+    /// seconds for the whole reply of at most `limit` bytes, unless `cancellation` is set first.
     ///
     /// Blocks the calling thread for up to `deadline` seconds and about two more (curl is killed a second after its
     /// own deadline, then waited for a second at most); call it off the main thread.
     /// - Returns: The body, or the reason there is none: curl missing, the server unreachable, an HTTP status
     ///   other than 200, a reply over `limit` bytes, or no complete reply in time.
-    static func get(_ url: URL, headers: [String], limit: Int, deadline: TimeInterval) -> Outcome {
+    static func get(
+        _ url: URL, headers: [String], limit: Int, deadline: TimeInterval,
+        cancellation: GeocodeCancellation = GeocodeCancellation()
+    ) -> Outcome {
         guard let curl = ProgramSearch.executable(named: "curl") else {
             return .failed("curl is not installed; online geocoding runs it (Debian: apt install curl)")
         }
@@ -39,7 +44,8 @@ enum BoundedFetch {
             // curl keeps its own deadline (--max-time); a second later it is killed, should it not.
             run = try ChildProcess.run(
                 curl.path, arguments: arguments(headers: headers, limit: limit, seconds: seconds),
-                input: Array(configuration(url).utf8), outputLimit: limit + statusWidth, seconds: seconds + 1)
+                input: Array(configuration(url).utf8), outputLimit: limit + statusWidth, seconds: seconds + 1,
+                isCancelled: { cancellation.isCancelled })
         } catch {
             switch error {
             case .inputTooLong:
@@ -47,6 +53,7 @@ enum BoundedFetch {
             case .system(let reason): return .failed(reason)
             }
         }
+        if run.cancelled { return .cancelled }
         if run.outputTruncated { return .failed(tooLarge(limit)) }
         return outcome(of: run, limit: limit, seconds: seconds)
     }

@@ -33,6 +33,8 @@ enum ChildProcess {
         var errors: [UInt8] = []
         /// Whether the program was killed at the deadline.
         var timedOut = false
+        /// Whether the program was killed because the caller no longer wanted its result.
+        var cancelled = false
         /// How it ended.
         var exit = Exit.unknown
     }
@@ -61,19 +63,22 @@ enum ChildProcess {
     ///     (16 pages, 64 KiB with 4 KiB pages; less for a user with very many pipes open).
     ///   - outputLimit: The most bytes of standard output kept; at one more the program is killed.
     ///   - seconds: How long it may run, 1…86,400; then it is killed (`SIGKILL`), and waited for a second more.
+    ///   - isCancelled: Asked at least every 100 ms while the program runs; when it returns `true`, the program is
+    ///     killed as at the deadline (``Result/cancelled``).
     /// - Throws: ``Failure`` when it could not be started.
     /// - Returns: What it wrote and how it ended. A program that has exited is not waited for beyond what its pipes
     ///   hold then, even if a process it started keeps them open.
-    static func run(_ program: String, arguments: [String], input: [UInt8], outputLimit: Int, seconds: Int)
-        throws(Failure) -> Result
-    {
+    static func run(
+        _ program: String, arguments: [String], input: [UInt8], outputLimit: Int, seconds: Int,
+        isCancelled: () -> Bool = { false }
+    ) throws(Failure) -> Result {
         // Each pipe as [read end, write end]; what is still open here is closed on the way out.
         var pipes = [[Int32]](repeating: [-1, -1], count: 3)
         defer { for descriptor in pipes.joined() where descriptor >= 0 { close(descriptor) } }
         let pid = try start(program, arguments, input: input, pipes: &pipes)
         return collect(
             from: pid, output: pipes[1][0], errors: pipes[2][0], limit: outputLimit,
-            seconds: min(max(seconds, 1), 86_400))
+            seconds: min(max(seconds, 1), 86_400), isCancelled: isCancelled)
     }
 
     /// Makes the pipes, writes the input and starts the program, under ``spawning``; closes the child's ends here.
@@ -171,8 +176,10 @@ enum ChildProcess {
         }()
 
     /// Reads the program's output and error while it runs and, once it has exited, what they still hold; kills it at
-    /// the deadline or at more output than `limit`, and reaps it.
-    private static func collect(from pid: pid_t, output: Int32, errors: Int32, limit: Int, seconds: Int) -> Result {
+    /// the deadline, at more output than `limit` or once `isCancelled`, and reaps it.
+    private static func collect(
+        from pid: pid_t, output: Int32, errors: Int32, limit: Int, seconds: Int, isCancelled: () -> Bool
+    ) -> Result {
         var result = Result()
         var open = [output, errors]
         var ended: Exit?
@@ -194,7 +201,14 @@ enum ChildProcess {
             }
             let now = ContinuousClock.now
             if let lastRead, now >= lastRead { break }
-            if ended == nil, lastRead == nil, now >= deadline { kill(timedOut: true) }
+            if ended == nil, lastRead == nil {
+                if now >= deadline {
+                    kill(timedOut: true)
+                } else if isCancelled() {
+                    kill(timedOut: false)
+                    result.cancelled = true
+                }
+            }
             // While it runs: wake at least every 100 ms to see whether it has ended; after: only what is waiting now.
             let wait =
                 ended == nil ? min(.milliseconds(100), max((lastRead ?? deadline) - now, .milliseconds(1))) : .zero

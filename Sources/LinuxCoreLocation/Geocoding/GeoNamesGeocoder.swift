@@ -41,7 +41,9 @@ final class GeoNamesGeocoder: GeocodingService {
         self.path = path
     }
 
-    func reverseGeocode(_ location: CLLocation, locale: Locale?) throws(CLError) -> [CLPlacemark] {
+    func reverseGeocode(
+        _ location: CLLocation, locale: Locale?, cancellation: GeocodeCancellation
+    ) throws(CLError) -> [CLPlacemark] {
         let table = try loaded()
         let here = location.coordinate
         // The nearest by a flat-earth estimate first, then the geodesic distance of the few that are close.
@@ -71,7 +73,8 @@ final class GeoNamesGeocoder: GeocodingService {
         return [placemark(nearest.city, table: table, locale: locale)]
     }
 
-    func geocode(_ address: String, locale: Locale?) throws(CLError) -> [CLPlacemark] {
+    func geocode(_ address: String, locale: Locale?, cancellation: GeocodeCancellation) throws(CLError) -> [CLPlacemark]
+    {
         let table = try loaded()
         let wanted = address.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard !wanted.isEmpty else { throw CLError(.geocodeFoundNoResult) }

@@ -7,13 +7,15 @@ enum GeocodeQuery: Sendable {
     /// The places matching a free-form address; those inside `region` (a hint, as on Apple's platforms) first.
     case address(String, region: CLRegion?, locale: Locale?)
 
-    /// Asks `service`; throws what it throws.
-    func answer(from service: any GeocodingService) throws(CLError) -> [CLPlacemark] {
+    /// Asks `service`, which gives up once `cancellation` is set; throws what it throws.
+    func answer(
+        from service: any GeocodingService, cancellation: GeocodeCancellation
+    ) throws(CLError) -> [CLPlacemark] {
         switch self {
         case .reverse(let location, let locale):
-            return try service.reverseGeocode(location, locale: locale)
+            return try service.reverseGeocode(location, locale: locale, cancellation: cancellation)
         case .address(let text, let region, let locale):
-            let placemarks = try service.geocode(text, locale: locale)
+            let placemarks = try service.geocode(text, locale: locale, cancellation: cancellation)
             guard let circle = region as? CLCircularRegion else { return placemarks }
             let inside = placemarks.filter { $0.location.map { circle.contains($0.coordinate) } ?? false }
             return inside + placemarks.filter { placemark in !inside.contains { $0 === placemark } }

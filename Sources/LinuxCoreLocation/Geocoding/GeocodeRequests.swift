@@ -11,6 +11,8 @@ final class GeocodeRequests: Sendable {
         let id: Int
         let handler: Handler
         let target: CallbackMailbox
+        /// Set when the request is cancelled, so that the service's work gives up.
+        let cancellation: GeocodeCancellation
     }
 
     private let choice: GeocodingServices.Choice
@@ -26,9 +28,11 @@ final class GeocodeRequests: Sendable {
     /// Whether a request waits for its handler to run.
     var isPending: Bool { state.withLock { $0.pending != nil } }
 
-    /// Ends the pending request with `CLError(.geocodeCanceled)`; does nothing when none is pending.
+    /// Ends the pending request with `CLError(.geocodeCanceled)`, and tells the service's work to give up; does nothing
+    /// when none is pending.
     func cancel() {
         guard let pending = state.withLock({ $0.pending.take() }) else { return }
+        pending.cancellation.cancel()
         pending.target.perform { pending.handler(nil, CLError(.geocodeCanceled)) }
     }
 
@@ -36,13 +40,14 @@ final class GeocodeRequests: Sendable {
     /// queues the answer on `target` unless the request was cancelled meanwhile.
     func submit(_ query: GeocodeQuery, on target: CallbackMailbox, _ handler: @escaping Handler) {
         cancel()
+        let cancellation = GeocodeCancellation()
         let id = state.withLock { state in
             state.nextID += 1
-            state.pending = Pending(id: state.nextID, handler: handler, target: target)
+            state.pending = Pending(id: state.nextID, handler: handler, target: target, cancellation: cancellation)
             return state.nextID
         }
         DispatchQueue.global().async {
-            let result = self.answer(query)
+            let result = self.answer(query, cancellation: cancellation)
             target.perform {
                 let current = self.state.withLock { state -> Pending? in
                     guard state.pending?.id == id else { return nil }
@@ -79,10 +84,10 @@ final class GeocodeRequests: Sendable {
     }
 
     /// The service's answer, or the error of a missing or malformed setting.
-    private func answer(_ query: GeocodeQuery) -> Result<[CLPlacemark], CLError> {
+    private func answer(_ query: GeocodeQuery, cancellation: GeocodeCancellation) -> Result<[CLPlacemark], CLError> {
         switch choice {
         case .service(let service):
-            return Result { () throws(CLError) in try query.answer(from: service) }
+            return Result { () throws(CLError) in try query.answer(from: service, cancellation: cancellation) }
         case .none:
             Diagnostics.hint(
                 "no-geocoder",

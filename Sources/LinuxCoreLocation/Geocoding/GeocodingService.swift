@@ -3,12 +3,15 @@ import Foundation
 /// Where ``CLGeocoder`` gets its answers on Linux: a service that turns coordinates into placemarks and
 /// addresses into coordinates.
 ///
-/// Implementations may block (a file read, an HTTP round trip); the geocoder calls them on a global queue.
+/// Implementations may block (a file read, an HTTP round trip); the geocoder calls them on a global queue. One that
+/// waits (for a server) gives up once the request's `cancellation` is set, throwing `CLError(.geocodeCanceled)`.
 protocol GeocodingService: Sendable {
     /// The placemarks describing `location`, nearest first; throws a ``CLError``.
-    func reverseGeocode(_ location: CLLocation, locale: Locale?) throws(CLError) -> [CLPlacemark]
+    func reverseGeocode(
+        _ location: CLLocation, locale: Locale?, cancellation: GeocodeCancellation
+    ) throws(CLError) -> [CLPlacemark]
     /// The placemarks matching a free-form address, best first; throws a ``CLError``.
-    func geocode(_ address: String, locale: Locale?) throws(CLError) -> [CLPlacemark]
+    func geocode(_ address: String, locale: Locale?, cancellation: GeocodeCancellation) throws(CLError) -> [CLPlacemark]
 }
 
 /// The geocoding service named by a `CORELOCATION_GEOCODER` value.

@@ -16,23 +16,30 @@ struct NominatimGeocoder: GeocodingService {
     /// their addresses; a larger reply is cancelled as it arrives and the request fails with `network`.
     static let maximumReplySize = 1 << 20
 
-    func reverseGeocode(_ location: CLLocation, locale: Locale?) throws(CLError) -> [CLPlacemark] {
+    func reverseGeocode(
+        _ location: CLLocation, locale: Locale?, cancellation: GeocodeCancellation
+    ) throws(CLError) -> [CLPlacemark] {
         let query = [
             URLQueryItem(name: "lat", value: String(location.coordinate.latitude)),
             URLQueryItem(name: "lon", value: String(location.coordinate.longitude)),
         ]
-        let data = try fetch("reverse", query, locale: locale)
+        let data = try fetch("reverse", query, locale: locale, cancellation: cancellation)
         return try NominatimPlace.placemarks(fromReverse: data)
     }
 
-    func geocode(_ address: String, locale: Locale?) throws(CLError) -> [CLPlacemark] {
-        let data = try fetch("search", [URLQueryItem(name: "q", value: address)], locale: locale)
+    func geocode(_ address: String, locale: Locale?, cancellation: GeocodeCancellation) throws(CLError) -> [CLPlacemark]
+    {
+        let data = try fetch(
+            "search", [URLQueryItem(name: "q", value: address)], locale: locale, cancellation: cancellation)
         return try NominatimPlace.placemarks(fromSearch: data)
     }
 
     /// One GET of `path` with the query, waiting for the answer; the body of a 200 answer of at most
-    /// ``maximumReplySize`` bytes, received within ``timeout`` seconds.
-    private func fetch(_ path: String, _ query: [URLQueryItem], locale: Locale?) throws(CLError) -> Data {
+    /// ``maximumReplySize`` bytes, received within ``timeout`` seconds; `CLError(.geocodeCanceled)`, said nowhere else,
+    /// once `cancellation` is set.
+    private func fetch(
+        _ path: String, _ query: [URLQueryItem], locale: Locale?, cancellation: GeocodeCancellation
+    ) throws(CLError) -> Data {
         var components = URLComponents(url: base.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         let items =
             (components?.queryItems ?? []) + query + [
@@ -47,8 +54,11 @@ struct NominatimGeocoder: GeocodingService {
         {
             headers.append("Accept-Language: \(language)")
         }
-        switch BoundedFetch.get(url, headers: headers, limit: Self.maximumReplySize, deadline: timeout) {
+        let outcome = BoundedFetch.get(
+            url, headers: headers, limit: Self.maximumReplySize, deadline: timeout, cancellation: cancellation)
+        switch outcome {
         case .body(let data): return data
+        case .cancelled: throw CLError(.geocodeCanceled)
         case .failed(let reason): throw .geocodingFailed("geocoding server \(url.host ?? "?"): \(reason)")
         }
     }

@@ -113,6 +113,26 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 
+    /// A cancelled request ends its curl: the server sees the connection closed within a second of
+    /// ``CLGeocoder/cancelGeocode()``, not at curl's deadline (15 s), and the handler hears `geocodeCanceled` once.
+    @Test func cancellingAGeocodeEndsItsCurl() throws {
+        let listener = try LoopbackListener()
+        defer { close(listener.descriptor) }
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let geocoder = CLGeocoder(service: "http://127.0.0.1:\(listener.port)")
+        let answers = Answers()
+        thread.sync { geocoder.geocodeAddressString("a") { answers.record($0, $1, thread: thread.thread) } }
+        let connection = try #require(acceptConnection(on: listener.descriptor, within: .seconds(10)))
+        defer { close(connection) }
+        let cancelled = ContinuousClock.now
+        thread.sync { geocoder.cancelGeocode() }
+        #expect(waitForEndOfStream(on: connection, within: .seconds(5)))
+        #expect(ContinuousClock.now - cancelled < .seconds(5))
+        answers.wait(for: 1)
+        #expect(answers.recorded == [.geocodeCanceled])
+    }
+
     @Test func curlReadsNoConfigurationFileAndSpeaksOnlyHTTP() throws {
         let arguments = BoundedFetch.arguments(headers: ["User-Agent: test"], limit: 1 << 20, seconds: 15)
         // --disable only works as the very first argument.
@@ -171,3 +191,25 @@ private func processes(whoseCommandLineHolds text: String) -> [String] {
 
 /// What a descriptor link of /proc names (`pipe:[INODE]`), or `nil` when it is gone.
 private func link(_ path: String) -> String? { try? FileManager.default.destinationOfSymbolicLink(atPath: path) }
+
+/// The next connection to `listener`, or `nil` when none comes within `limit`.
+private func acceptConnection(on listener: Int32, within limit: Duration) -> Int32? {
+    var watched = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+    guard poll(&watched, 1, Int32(limit.components.seconds * 1000)) == 1 else { return nil }
+    let connection = accept(listener, nil, nil)
+    return connection >= 0 ? connection : nil
+}
+
+/// Whether the peer closes `connection` within `limit`; what it sends meanwhile (the request) is read and dropped.
+private func waitForEndOfStream(on connection: Int32, within limit: Duration) -> Bool {
+    let end = ContinuousClock.now + limit
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while ContinuousClock.now < end {
+        var watched = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        guard poll(&watched, 1, 100) >= 0 else { return false }
+        guard watched.revents != 0 else { continue }
+        let count = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+        if count <= 0 { return true }  // end of stream, or reset
+    }
+    return false
+}

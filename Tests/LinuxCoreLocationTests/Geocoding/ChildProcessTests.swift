@@ -74,6 +74,20 @@ import Testing
         #expect(elapsed >= .seconds(1) && elapsed < .seconds(10))
     }
 
+    @Test func aCancelledRunEndsItsProgramAtOnce() throws {
+        let started = ContinuousClock.now
+        var asked = 0
+        let result = try ChildProcess.run(
+            "/bin/sh", arguments: ["-c", "exec sleep 30"], input: [], outputLimit: 100, seconds: 30,
+            isCancelled: {
+                asked += 1
+                return asked > 2  // after two looks, 100 ms apart while the program runs
+            })
+        #expect(result.cancelled && !result.timedOut && result.exit == .signaled(SIGKILL))
+        #expect(asked == 3)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
     @Test func aProgramThatClosesItsOutputButRunsOnIsStillKilledAtTheDeadline() throws {
         let started = ContinuousClock.now
         let result = try shell("exec >&- 2>&-; exec sleep 30", seconds: 1)
