@@ -1,0 +1,99 @@
+import Foundation
+import LocationSupport
+import Testing
+
+@testable import LinuxCoreLocation
+
+/// Hops nested in a callback that turns its run loop (``CallbackMailbox/HopWork``): what they run, and what they keep.
+@Suite struct NestedHopWorkTests {
+    /// A block run by a hop nested in a long turn is let go of when that hop ends, as before hops shared their work,
+    /// not when the turn around it does: what the block holds is freed, and the shared entries do not grow for as long
+    /// as the turn lasts.
+    ///
+    /// The hops kept every entry they ran until the outermost one ended: a callback that turns its run loop for the
+    /// rest of the program kept every block and event posted meanwhile.
+    @Test func aBlockRunInANestedTurnIsLetGoOfAfterItsHop() {
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let mailbox = thread.sync { UncheckedBox(CallbackMailbox.forCurrentThread()) }.value
+        let captured = WeakBox()
+        let (ran, releasedAfter) = (UncheckedBox(0), UncheckedBox<Bool?>(nil))
+        let finished = DispatchSemaphore(value: 0)
+        mailbox.perform {
+            /// Performs `block`, then turns the run loop until it has run (a second at most).
+            func runInATurn(_ block: @escaping @Sendable () -> Void) {
+                let before = ran.value
+                mailbox.perform {
+                    block()
+                    ran.value += 1
+                }
+                let end = Date(timeIntervalSinceNow: 1)
+                while ran.value == before, Date() < end {
+                    _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+                }
+            }
+            do {
+                let token = Token()
+                captured.object = token
+                runInATurn { withExtendedLifetime(token) {} }
+            }
+            runInATurn { releasedAfter.value = captured.object == nil }
+            finished.signal()
+        }
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(ran.value == 2)
+        #expect(releasedAfter.value == true)
+    }
+
+    /// Two managers of one provider on one thread, fixes 1 and 2 in one hop; the first manager's callback of fix 1
+    /// turns the run loop while fix 3 arrives: each manager hears 1, 2 and 3 once, in order.
+    @Test func twoManagersOfOneProviderEachHearEveryFixOnceThroughANestedTurn() {
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let provider = DeliveryBoundsTests.PushedProvider()
+        let (first, second) = (HookDelegate(), HookDelegate())
+        let managers = thread.sync {
+            UncheckedBox([Self.updatingManager(provider, first), Self.updatingManager(provider, second)])
+        }
+        let (reached, pushed) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        first.onLocations = { _, fixes in
+            guard fixes.map(\.coordinate.latitude) == [1] else { return }
+            reached.signal()
+            pushed.wait()
+            let end = Date(timeIntervalSinceNow: 1)
+            while second.recorder.serviceEvents.count < 3, Date() < end {
+                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+            }
+        }
+        let held = DispatchSemaphore(value: 0)
+        managers.value[0].engine.mailbox.perform { held.wait() }  // fixes 1 and 2 wait for one hop
+        provider.push([1, 2])
+        held.signal()
+        reached.wait()
+        provider.push([3])
+        pushed.signal()
+        let heard = thread.sync { (first.recorder.serviceEvents, second.recorder.serviceEvents) }
+        #expect(heard.0 == [.locations([1]), .locations([2]), .locations([3])])
+        #expect(heard.1 == [.locations([1]), .locations([2]), .locations([3])])
+        withExtendedLifetime(managers) {}
+    }
+
+    /// A manager of `provider` made on the current thread, updating, with `delegate`.
+    static func updatingManager(_ provider: any LocationProvider, _ delegate: HookDelegate) -> CLLocationManager {
+        let manager = CLLocationManager(
+            configuration: LocationManagerConfiguration(
+                provider: provider, authorization: LocationAuthorization(status: .authorizedAlways)))
+        manager.delegate = delegate
+        manager.pausesLocationUpdatesAutomatically = false
+        manager.startUpdatingLocation()
+        return manager
+    }
+
+    /// An object whose release a test watches.
+    final class Token: Sendable {}
+
+    /// Refers to a ``Token`` without holding it; used on the callback thread only.
+    final class WeakBox: @unchecked Sendable {
+        weak var object: Token?
+    }
+}
