@@ -26,6 +26,14 @@ extension CallbackMailbox {
         /// The number of runs begun: tells a run from the next one.
         var runCount = 0
 
+        /// Whether more than one step may be left: a callback of the next may turn its run loop to wait for another.
+        var mayHaveStepsAfterTheNext: Bool {
+            guard engines.isEmpty else { return true }
+            let left = entries.count - next
+            guard left == 1, let lane = entries[next].laneID else { return left > 1 }
+            return Unmanaged<Lane>.fromOpaque(lane)._withUnsafeGuaranteedRef { $0.unretainedEngines.count > 1 }
+        }
+
         /// What the next step of the hop is.
         enum Step: ~Copyable {
             /// Run a block.
@@ -113,6 +121,7 @@ extension CallbackMailbox {
         } else {
             work.entries.append(contentsOf: taken)
         }
+        if work.mayHaveStepsAfterTheNext { queueHopForNestedTurns() }
         // The lanes are held while their deliveries run.
         withExtendedLifetime(heldLanes) { runSteps { work.takeStep() } }
         guard isOwner else { return }

@@ -6,6 +6,63 @@ import Testing
 
 /// Hops nested in a callback that turns its run loop (``CallbackMailbox/HopWork``): what they run, and what they keep.
 @Suite struct NestedHopWorkTests {
+    /// Fixes 1 and 2 wait in one hop, and nothing arrives after them; the callback of fix 1 turns the run loop until
+    /// fix 2 is heard: it is heard in that turn, as on Apple, where each event is a run-loop source of its own.
+    ///
+    /// Before a hop queued a turn for what it has still to run, the turn heard nothing (nothing new was posted, so
+    /// no hop was scheduled): it waited out its second, and fix 2 came after the callback of fix 1 had returned.
+    @Test func aNestedTurnHearsTheEventsAlreadyWaiting() {
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let provider = DeliveryBoundsTests.PushedProvider()
+        let delegate = HookDelegate()
+        let manager = thread.sync { UncheckedBox(Self.updatingManager(provider, delegate)) }
+        let heardInTheTurn = UncheckedBox<[DelegateEvent]>([])
+        let turned = DispatchSemaphore(value: 0)
+        delegate.onLocations = { _, fixes in
+            guard fixes.map(\.coordinate.latitude) == [1] else { return }
+            let end = Date(timeIntervalSinceNow: 1)
+            while delegate.recorder.serviceEvents.count < 2, Date() < end {
+                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+            }
+            heardInTheTurn.value = delegate.recorder.serviceEvents
+            turned.signal()
+        }
+        let held = DispatchSemaphore(value: 0)
+        manager.value.engine.mailbox.perform { held.wait() }  // fixes 1 and 2 wait for one hop
+        provider.push([1, 2])
+        held.signal()
+        #expect(turned.wait(timeout: .now() + 10) == .success)
+        let heard = thread.sync { delegate.recorder.serviceEvents }
+        #expect(heardInTheTurn.value == [.locations([1]), .locations([2])])
+        #expect(heard == [.locations([1]), .locations([2])])
+        withExtendedLifetime(manager) {}
+    }
+
+    /// Blocks A and B wait in one hop; A turns the run loop until B has run: B runs in that turn.
+    @Test func aNestedTurnRunsTheBlocksAlreadyWaiting() {
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let mailbox = thread.sync { UncheckedBox(CallbackMailbox.forCurrentThread()) }.value
+        let order = UncheckedBox(NestedRunLoopDeliveryTests.OrderRecord())
+        let (held, aEnded) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        mailbox.perform { held.wait() }  // A and B wait for one hop
+        mailbox.perform {
+            order.value.names.append("A")
+            let end = Date(timeIntervalSinceNow: 1)
+            while !order.value.names.contains("B"), Date() < end {
+                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+            }
+            order.value.names.append("A ends")
+            aEnded.signal()
+        }
+        mailbox.perform { order.value.names.append("B") }
+        held.signal()
+        #expect(aEnded.wait(timeout: .now() + 10) == .success)
+        let heard = thread.sync { order.value.names }
+        #expect(heard == ["A", "B", "A ends"])
+    }
+
     /// A block run by a hop nested in a long turn is let go of when that hop ends, as before hops shared their work,
     /// not when the turn around it does: what the block holds is freed, and the shared entries do not grow for as long
     /// as the turn lasts.
