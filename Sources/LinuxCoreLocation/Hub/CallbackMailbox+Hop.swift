@@ -42,7 +42,7 @@ extension CallbackMailbox {
             case delivery(Delivery, to: Unmanaged<LocationManagerEngine>, run: Int, engine: Int)
         }
 
-        /// Takes the next step, marking it as taken; `nil`, with ``entries`` emptied, when everything taken has run.
+        /// Takes the next step, marking it as taken; `nil` when everything taken has run.
         ///
         /// A run of consecutive deliveries to one lane is served manager by manager: each manager handles all of the
         /// run's events, in order, before the next starts. The last manager of a lane is handed each delivery itself,
@@ -69,12 +69,7 @@ extension CallbackMailbox {
                     guard case .delivery(let delivery) = entries[index] else { continue }
                     return .delivery(delivery, to: engine, run: run, engine: manager)
                 }
-                guard next < entries.count else {
-                    // Everything taken has run: a hop nested in a turn that lasts lets go of it now.
-                    entries.removeAll(keepingCapacity: true)
-                    next = 0
-                    return nil
-                }
+                guard next < entries.count else { return nil }
                 guard let lane = entries[next].laneID else {
                     defer { next += 1 }
                     guard case .block(let block) = entries[next] else { continue }
@@ -124,9 +119,16 @@ extension CallbackMailbox {
         if work.mayHaveStepsAfterTheNext { queueHopForNestedTurns() }
         // The lanes are held while their deliveries run.
         withExtendedLifetime(heldLanes) { runSteps { work.takeStep() } }
-        guard isOwner else { return }
+        // Everything taken has run, by this hop or one nested in it: let go of it now, even in a hop nested in a turn
+        // that lasts (the hops around it have nothing left to run), and outside of `work` (letting go may run deinits).
         var entries: [Entry] = []
         swap(&entries, &work.entries)
+        work.next = 0
+        entries.removeAll(keepingCapacity: true)
+        guard isOwner else {
+            work.entries = entries
+            return
+        }
         hopThread.store(0, ordering: .releasing)
         guard entries.capacity <= Self.capacity * 2 else { return }
         state.withLock { $0.spare = entries }
