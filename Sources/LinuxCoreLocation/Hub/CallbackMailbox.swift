@@ -276,11 +276,17 @@ final class CallbackMailbox: @unchecked Sendable {
     /// On a run loop, queues a hop for a turn nested in a callback of the running hop; nothing on a queue.
     ///
     /// That hop goes on with what the running hop has still to run (``HopWork``): as with each event a run-loop source
-    /// of its own, the turn hears the events already waiting even when nothing new is posted. A queue's blocks cannot
-    /// turn it (the main thread's run loop does not run the main queue's blocks in a turn nested in one of them).
+    /// of its own, the turn hears the events already waiting even when nothing new is posted. It runs only in such a
+    /// turn: fired after the running hop, it would take a part of a burst early, another hop for the same work. A
+    /// queue's blocks cannot turn it (the main thread's run loop does not run the main queue's blocks in a turn nested
+    /// in one of them).
     func queueHopForNestedTurns() {
-        guard case .runLoop = wake else { return }
-        queueHop()
+        guard case .runLoop(let runLoop, _) = wake else { return }
+        let timer = Timer(fire: Date(), interval: 0, repeats: false) { [weak self] _ in
+            guard let self, hopThread.load(ordering: .relaxed) == UInt(pthread_self()) else { return }
+            runHop()
+        }
+        runLoop.add(timer, forMode: .common)
     }
 
     /// Queues a hop to the thread.
