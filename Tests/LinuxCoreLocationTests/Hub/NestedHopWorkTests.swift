@@ -135,6 +135,46 @@ import Testing
         withExtendedLifetime(managers) {}
     }
 
+    /// Fixes 1 and 2 wait in one hop; the delegate's callback of fix 1 turns the run loop until fix 2 is heard: an
+    /// observer of the manager (``CLLocationManager/addObserver(_:)``) must still hear 1 before 2.
+    ///
+    /// It hears 2, then 1: the nested turn goes on with the next entry, fix 2 (to the delegate, then the observer),
+    /// while the rest of fix 1's step — its call to the observer, as any call made after the delegate's for that
+    /// event — waits for the delegate's callback to return. A step is one event's calls to a manager, not one call; Apple has no observers, but calls
+    /// each callback on its own. Found in the review of de0f4cb; the code before it (ad31be8) does the same with the
+    /// events posted during the turn.
+    @Test func anObserverHearsTheFixesOfANestedTurnInOrder() {
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let provider = DeliveryBoundsTests.PushedProvider()
+        let (delegate, observer) = (HookDelegate(), RecordingDelegate())
+        let manager = thread.sync {
+            let manager = Self.updatingManager(provider, delegate)
+            manager.addObserver(observer)
+            return UncheckedBox(manager)
+        }
+        let turned = DispatchSemaphore(value: 0)
+        delegate.onLocations = { _, fixes in
+            guard fixes.map(\.coordinate.latitude) == [1] else { return }
+            let end = Date(timeIntervalSinceNow: 1)
+            while delegate.recorder.serviceEvents.count < 2, Date() < end {
+                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+            }
+            turned.signal()
+        }
+        let held = DispatchSemaphore(value: 0)
+        manager.value.engine.mailbox.perform { held.wait() }  // fixes 1 and 2 wait for one hop
+        provider.push([1, 2])
+        held.signal()
+        #expect(turned.wait(timeout: .now() + 10) == .success)
+        let heard = thread.sync { (delegate.recorder.serviceEvents, observer.serviceEvents) }
+        #expect(heard.0 == [.locations([1]), .locations([2])])
+        withKnownIssue("the rest of an event's calls to a manager waits for the callback that turned the run loop") {
+            #expect(heard.1 == [.locations([1]), .locations([2])])
+        }
+        withExtendedLifetime(manager) {}
+    }
+
     /// A manager of `provider` made on the current thread, updating, with `delegate`.
     static func updatingManager(_ provider: any LocationProvider, _ delegate: HookDelegate) -> CLLocationManager {
         let manager = CLLocationManager(
