@@ -175,6 +175,44 @@ import Testing
         withExtendedLifetime(manager) {}
     }
 
+    /// The app lets go of the manager in the callback of fix 1, then turns the run loop while fixes 2 and 3 wait in
+    /// the same hop: the manager is freed once the callback returns (the calls hold it while they run), nothing is
+    /// heard after that, and nothing crashes (the hop holds the lane, which holds the engine).
+    @Test func aManagerReleasedBeforeANestedTurnIsFreedWhenItsCallbackReturns() {
+        let thread = CallbackThread()
+        defer { thread.stop() }
+        let provider = DeliveryBoundsTests.PushedProvider()
+        let delegate = HookDelegate()
+        let manager = thread.sync { UncheckedBox<CLLocationManager?>(Self.updatingManager(provider, delegate)) }
+        let released = ManagerWeakBox()
+        let heardWhenItReturned = UncheckedBox<Int?>(nil)
+        let returned = DispatchSemaphore(value: 0)
+        delegate.onLocations = { _, fixes in
+            guard fixes.map(\.coordinate.latitude) == [1] else { return }
+            released.object = manager.value
+            manager.value = nil
+            let end = Date(timeIntervalSinceNow: 0.2)
+            while Date() < end { _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+            heardWhenItReturned.value = delegate.recorder.serviceEvents.count
+            returned.signal()
+        }
+        let mailbox = thread.sync { UncheckedBox(manager.value!.engine.mailbox) }.value
+        let held = DispatchSemaphore(value: 0)
+        mailbox.perform { held.wait() }  // fixes 1 to 3 wait for one hop
+        provider.push([1, 2, 3])
+        held.signal()
+        #expect(returned.wait(timeout: .now() + 10) == .success)
+        provider.push([4])
+        let (freed, heard) = thread.sync { (released.object == nil, delegate.recorder.serviceEvents.count) }
+        #expect(freed)
+        #expect(heard == heardWhenItReturned.value)
+    }
+
+    /// Refers to a manager without holding it; used on the callback thread only.
+    final class ManagerWeakBox: @unchecked Sendable {
+        weak var object: CLLocationManager?
+    }
+
     /// A manager of `provider` made on the current thread, updating, with `delegate`.
     static func updatingManager(_ provider: any LocationProvider, _ delegate: HookDelegate) -> CLLocationManager {
         let manager = CLLocationManager(
