@@ -26,6 +26,14 @@ extension CallbackMailbox {
         /// The number of runs begun: tells a run from the next one.
         var runCount = 0
 
+        /// Whether more than one step may be left: a callback of the next may turn its run loop to wait for another.
+        var mayHaveStepsAfterTheNext: Bool {
+            guard engines.isEmpty else { return true }
+            let left = entries.count - next
+            guard left == 1, let lane = entries[next].laneID else { return left > 1 }
+            return Unmanaged<Lane>.fromOpaque(lane)._withUnsafeGuaranteedRef { $0.unretainedEngines.count > 1 }
+        }
+
         /// What the next step of the hop is.
         enum Step: ~Copyable {
             /// Run a block.
@@ -108,15 +116,21 @@ extension CallbackMailbox {
         } else {
             work.entries.append(contentsOf: taken)
         }
+        if work.mayHaveStepsAfterTheNext { queueHopForNestedTurns() }
         // The lanes are held while their deliveries run.
         withExtendedLifetime(heldLanes) { runSteps { work.takeStep() } }
-        guard isOwner else { return }
+        // Everything taken has run, by this hop or one nested in it: let go of it now, even in a hop nested in a turn
+        // that lasts (the hops around it have nothing left to run), and outside of `work` (letting go may run deinits).
         var entries: [Entry] = []
         swap(&entries, &work.entries)
         work.next = 0
+        entries.removeAll(keepingCapacity: true)
+        guard isOwner else {
+            work.entries = entries
+            return
+        }
         hopThread.store(0, ordering: .releasing)
         guard entries.capacity <= Self.capacity * 2 else { return }
-        entries.removeAll(keepingCapacity: true)
         state.withLock { $0.spare = entries }
     }
 

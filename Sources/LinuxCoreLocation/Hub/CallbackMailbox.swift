@@ -21,7 +21,8 @@ import Synchronization
 /// burst of a replay as fast as possible) waits for them, up to ``burstSize``, or for ``handOver()``. In a hop, blocks
 /// run as they come, and a run of consecutive deliveries to the same lane is served manager by manager: each manager
 /// handles all of the run's events, in order, before the next starts. A hop that starts in a callback (its run loop
-/// turned there) goes on with what the hop around it has still to run before its own entries (``HopWork``).
+/// turned there) goes on with what the hop around it has still to run before its own entries (``HopWork``); a hop
+/// with more than one step queues one for such a turn, which then hears what was waiting even if nothing new comes.
 ///
 /// **Bounds** (issue 16). At most ``capacity`` deliveries wait. A provider that can wait (a replay) is held back by
 /// the hub until the mailbox has room (``hasRoom``, ``waitForRoom(in:)``) — its event in hand, and a joining
@@ -270,6 +271,22 @@ final class CallbackMailbox: @unchecked Sendable {
         guard !state.scheduled || state.lateHopThread != nil else { return }
         (state.scheduled, state.lateHopThread) = (true, nil)
         queueHop()
+    }
+
+    /// On a run loop, queues a hop for a turn nested in a callback of the running hop; nothing on a queue.
+    ///
+    /// That hop goes on with what the running hop has still to run (``HopWork``): as with each event a run-loop source
+    /// of its own, the turn hears the events already waiting even when nothing new is posted. It runs only in such a
+    /// turn: fired after the running hop, it would take a part of a burst early, another hop for the same work. A
+    /// queue's blocks cannot turn it (the main thread's run loop does not run the main queue's blocks in a turn nested
+    /// in one of them).
+    func queueHopForNestedTurns() {
+        guard case .runLoop(let runLoop, _) = wake else { return }
+        let timer = Timer(fire: Date(), interval: 0, repeats: false) { [weak self] _ in
+            guard let self, hopThread.load(ordering: .relaxed) == UInt(pthread_self()) else { return }
+            runHop()
+        }
+        runLoop.add(timer, forMode: .common)
     }
 
     /// Queues a hop to the thread.
