@@ -140,9 +140,9 @@ import Testing
     ///
     /// It hears 2, then 1: the nested turn goes on with the next entry, fix 2 (to the delegate, then the observer),
     /// while the rest of fix 1's step — its call to the observer, as any call made after the delegate's for that
-    /// event — waits for the delegate's callback to return. A step is one event's calls to a manager, not one call; Apple has no observers, but calls
-    /// each callback on its own. Found in the review of de0f4cb; the code before it (ad31be8) does the same with the
-    /// events posted during the turn.
+    /// event — waits for the delegate's callback to return. A step is one event's calls to a manager, not one call;
+    /// Apple has no observers, but calls each callback on its own. Found in the review of de0f4cb; the code before it
+    /// (ad31be8) does the same with the events posted during the turn.
     @Test func anObserverHearsTheFixesOfANestedTurnInOrder() {
         let thread = CallbackThread()
         defer { thread.stop() }
