@@ -106,6 +106,9 @@ open class CLLocationManager: NSObject {
 
     /// The change in degrees the heading must make before a new heading is delivered; 1 by default,
     /// ``kCLHeadingFilterNone`` for every heading.
+    ///
+    /// The change of the true heading, or of the magnetic heading when the true one is invalid (−1, a compass that
+    /// knows magnetic north only); see the "Headings" article.
     open var headingFilter: CLLocationDegrees {
         get { engine.settings(\.headingFilter) }
         set { engine.updateSettings { $0.headingFilter = newValue } }
