@@ -63,7 +63,9 @@ public final class LocationAuthorization: Sendable {
 
     /// Sets the status as a user changing the app's setting would, telling every manager.
     ///
-    /// - Parameter status: The new status; setting the current one again changes nothing.
+    /// - Parameter status: The new status; setting the current one again reports nothing.
+    ///   ``CLAuthorizationStatus/notDetermined`` also lets a request for always be asked again (see
+    ///   ``AuthorizationPolicy``), as after a reset of iOS's privacy settings.
     public func setStatus(_ status: CLAuthorizationStatus) {
         app.setStatus(status)
     }

@@ -174,7 +174,12 @@ open class CLLocationManager: NSObject {
         engine.requestAuthorization(.whenInUse)
     }
 
-    /// Asks for permission to use location at any time; answered like ``requestWhenInUseAuthorization()``.
+    /// Asks for permission to use location at any time; answered like ``requestWhenInUseAuthorization()``, from
+    /// ``CLAuthorizationStatus/notDetermined`` or ``CLAuthorizationStatus/authorizedWhenInUse``.
+    ///
+    /// Asked once: after the authorization's policy has answered a request for always with a determined status
+    /// (granted, denied, or when-in-use kept), later calls have no effect and no callback, as Apple's
+    /// `requestAlwaysAuthorization()` page documents, the source of the semantics; see ``AuthorizationPolicy``.
     open func requestAlwaysAuthorization() {
         engine.requestAuthorization(.always)
     }
