@@ -184,8 +184,14 @@ open class CLLocationManager: NSObject {
         engine.requestAuthorization(.always)
     }
 
-    /// Asks for full accuracy for a while; Linux always has full accuracy, so `completion` runs with `nil`
-    /// on the callback thread.
+    /// Asks for full accuracy for a while; `completion` runs once, on the callback thread, with the answer.
+    ///
+    /// As Apple documents, an app that already has full accuracy (on Linux, unless its ``LocationAuthorization`` was
+    /// made with ``CLAccuracyAuthorization/reducedAccuracy``) is shown no prompt, and the completion gets
+    /// `CLError(.promptDeclined)`. With reduced accuracy Linux has nobody to ask: the completion gets `nil`, as
+    /// after a prompt the person declined, and the accuracy stays reduced. The purpose key is not checked (Linux
+    /// has no `Info.plist`). Source of the semantics: Apple's page for
+    /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)`.
     ///
     /// `@preconcurrency`, as Swift imports Apple's Objective-C method: a completion that is not `Sendable`
     /// draws a warning, not an error.
@@ -194,16 +200,22 @@ open class CLLocationManager: NSObject {
         withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
         guard let completion else { return }
-        engine.mailbox.perform { completion(nil) }
+        let error = engine.temporaryFullAccuracyError()
+        engine.mailbox.perform { completion(error) }
     }
 
-    /// Asks for full accuracy for a while, without a completion; Linux always has full accuracy, so this does
-    /// nothing.
+    /// Asks for full accuracy for a while, without a completion: answered as
+    /// ``requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)`` is, so it changes nothing on Linux.
     open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {}
 
-    /// Asks for full accuracy for a while; Linux always has full accuracy, so this returns at once without
-    /// throwing.
-    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {}
+    /// Asks for full accuracy for a while, as Swift imports Apple's method with a completion.
+    ///
+    /// - Throws: `CLError(.promptDeclined)` when the app already has full accuracy; with reduced accuracy it returns,
+    ///   as after a prompt the person declined (see
+    ///   ``requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)``).
+    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {
+        if let error = engine.temporaryFullAccuracyError() { throw error }
+    }
 
     // MARK: Standard location updates
 
