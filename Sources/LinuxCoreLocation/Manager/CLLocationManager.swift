@@ -230,7 +230,11 @@ open class CLLocationManager: NSObject {
     /// accurate one seen — then stops; reports `CLError(.locationUnknown)` if no fix came.
     ///
     /// A call while a request is pending joins it (Apple keeps one outstanding request): the pending request
-    /// keeps its deadline and its one answer ends both calls.
+    /// keeps its deadline and its one answer ends both calls. A call while updates run does nothing, as on iOS.
+    /// When no fix can flow (authorization denied or restricted, no provider) the one answer is
+    /// `CLError(.denied)`. ``startUpdatingLocation()``, ``stopUpdatingLocation()`` and
+    /// ``allowDeferredLocationUpdates(untilTraveled:timeout:)`` cancel a pending request. Source of the semantics:
+    /// Apple's `requestLocation()` page.
     open func requestLocation() { engine.requestLocation() }
 
     // MARK: Heading
@@ -314,7 +318,11 @@ open class CLLocationManager: NSObject {
 
     /// Asks for deferred updates; not available on Linux, so this reports `CLError(.deferredFailed)` through
     /// `didFinishDeferredUpdatesWithError`.
+    ///
+    /// Like ``startUpdatingLocation()``, it cancels a pending ``requestLocation()``, as Apple's `requestLocation()`
+    /// page documents.
     open func allowDeferredLocationUpdates(untilTraveled distance: CLLocationDistance, timeout: TimeInterval) {
+        engine.cancelRequest()
         engine.performWithDelegate { manager, delegate in
             delegate.locationManager(manager, didFinishDeferredUpdatesWithError: CLError(.deferredFailed))
         }
