@@ -397,9 +397,13 @@ open class CLLocationManager: NSObject {
         LocationProviders.resolveDefault()?.capabilities.contains(.heading) ?? false
     }
 
-    /// Whether significant-change monitoring is available: whether a provider is available.
+    /// Whether significant-change monitoring is available: whether a default provider is configured or found.
+    ///
+    /// What the device can do, as Apple's page for the method says (the source of the semantics): it does not follow
+    /// the Location Services switch (``LocationAuthorization/locationServicesEnabled``), as
+    /// ``headingAvailable()`` and ``isMonitoringAvailable(for:)`` do not.
     open class func significantLocationChangeMonitoringAvailable() -> Bool {
-        locationServicesEnabled()
+        LocationProviders.resolveDefault() != nil
     }
 
     /// Whether regions of a class can be monitored: circular regions yes, beacon regions no.
