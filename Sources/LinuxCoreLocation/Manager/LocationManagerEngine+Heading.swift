@@ -15,23 +15,29 @@ extension LocationManagerEngine {
         updateProviderNeed()
     }
 
-    /// `stopUpdatingHeading()`: no heading callback runs after it returns on the callback thread.
+    /// `stopUpdatingHeading()`: no heading callback runs after it returns on the callback thread, and the next start
+    /// delivers its first heading whatever the filter.
     func stopUpdatingHeading() {
-        state.withLock { $0.updatingHeading = false }
+        state.withLock { state in
+            state.updatingHeading = false
+            state.lastDeliveredHeading = nil
+        }
         updateProviderNeed()
     }
 
-    /// Delivers a heading that differs from the last delivered one by at least `headingFilter` degrees
-    /// (every heading when the filter is ``kCLHeadingFilterNone`` or negative), measured by ``headingChange(from:to:)``.
+    /// Delivers the first heading after a start, then a heading that differs from the last delivered one by at least
+    /// `headingFilter` degrees (every heading when the filter is ``kCLHeadingFilterNone`` or negative), measured by
+    /// ``headingChange(from:to:)``.
     func handleHeading(_ heading: CLHeading) {
         let deliver = state.withLock { state in
             guard state.updatingHeading else { return false }
-            if state.settings.headingFilter > 0, let last = state.heading,
+            if state.settings.headingFilter > 0, let last = state.lastDeliveredHeading,
                 Self.headingChange(from: last, to: heading) < state.settings.headingFilter
             {
                 return false
             }
             state.heading = heading
+            state.lastDeliveredHeading = heading
             return true
         }
         guard deliver else { return }

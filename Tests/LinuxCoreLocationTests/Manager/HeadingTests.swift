@@ -104,6 +104,27 @@ private func delivered(_ degrees: [Double], _ setUp: @escaping (CLLocationManage
         #expect(LocationManagerEngine.headingChange(from: heading(-1, 10), to: heading(100, -1)) == .infinity)
     }
 
+    /// A start after a stop delivers its first heading whatever the filter.
+    ///
+    /// Apple's `startUpdatingHeading()` page: calling `stopUpdatingHeading()` in between causes a new initial event
+    /// the next time the service starts. The filter measured from the last heading before the stop, and dropped 10.5.
+    @Test func aStartAfterAStopDeliversItsFirstHeading() {
+        let harness = ManagerHarness(headings([10, 10.5, 10.7]), capabilities: [.location, .heading])
+        let manager = harness.makeManager {
+            $0.startUpdatingLocation()  // keeps the provider, and its script, running across the heading's restart
+            $0.startUpdatingHeading()
+        }
+        harness.advance(by: 1)
+        harness.on(manager) {
+            $0.stopUpdatingHeading()
+            $0.startUpdatingHeading()
+        }
+        harness.advance(by: 2)
+        #expect(harness.delegate.serviceEvents == [.heading(10), .heading(10.5)])
+        #expect(harness.thread.sync { manager.value.heading?.trueHeading } == 10.5)
+        #expect(harness.provider.startCount == 1)
+    }
+
     @Test func noHeadingAfterStop() {
         let harness = ManagerHarness(headings([10, 50, 90]), capabilities: [.location, .heading])
         let manager = harness.makeManager { $0.startUpdatingHeading() }
