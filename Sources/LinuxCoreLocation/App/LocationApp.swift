@@ -46,6 +46,8 @@ final class LocationApp: Sendable {
         var regions = RegionMonitor(
             limit: LocationManagerEngine.maximumMonitoredRegions,
             maximumRadius: LocationManagerEngine.maximumRegionMonitoringDistance)
+        /// Whether the app monitors visits: `startMonitoringVisits()` of any of its managers turns it on for all.
+        var monitorsVisits = false
         /// The newest decision, while no manager has taken it.
         var waitingDecision: RegionDecision?
         var decisionCount = 0
@@ -188,6 +190,17 @@ final class LocationApp: Sendable {
 
     /// The app's managers, by their engines.
     var managers: [LocationManagerEngine] { state.withLock { $0.managers.values.compactMap(\.object) } }
+
+    // MARK: Visits
+
+    /// Whether the app monitors visits, which every one of its managers then reports (Apple's
+    /// `startMonitoringVisits()` page).
+    var monitorsVisits: Bool { state.withLock { $0.monitorsVisits } }
+
+    /// Turns visit monitoring on or off for the whole app.
+    func setMonitorsVisits(_ on: Bool) {
+        state.withLock { $0.monitorsVisits = on }
+    }
 
     // MARK: Regions
 

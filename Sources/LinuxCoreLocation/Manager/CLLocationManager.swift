@@ -282,10 +282,14 @@ open class CLLocationManager: NSObject {
 
     /// Starts reporting visits through `didVisit`: an arrival after the device stays within 100 m for
     /// 10 minutes, and the complete visit when it leaves; see the "Visits" article.
-    open func startMonitoringVisits() { engine.startService(\.visits) { VisitDetector() } }
+    ///
+    /// For the whole app, as Apple's page for the method documents: every manager of the app (every manager with the
+    /// same ``LocationAuthorization``), made before or after the call, reports visits to its delegate. Not kept across
+    /// launches on Linux: call it again after a restart.
+    open func startMonitoringVisits() { engine.startMonitoringVisits() }
 
-    /// Stops monitoring visits; a visit in progress is forgotten.
-    open func stopMonitoringVisits() { engine.stopService(\.visits) }
+    /// Stops monitoring visits for the whole app, whichever manager started it; a visit in progress is forgotten.
+    open func stopMonitoringVisits() { engine.stopMonitoringVisits() }
 
     /// Starts ranging beacons; Linux has no beacon service, so this reports `CLError(.rangingUnavailable)`
     /// through `didFailRangingFor`.

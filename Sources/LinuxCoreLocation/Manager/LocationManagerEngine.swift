@@ -163,6 +163,7 @@ final class LocationManagerEngine: @unchecked Sendable {
     func attach(to manager: CLLocationManager) {
         state.withLock { $0.manager = manager }
         app.join(self)
+        joinVisitMonitoring()
         mailbox.perform { [weak self] in self?.deliverCreationCallback() }
     }
 
