@@ -25,7 +25,8 @@ public final class LocationAuthorization: Sendable {
     ///
     /// - Parameters:
     ///   - status: The initial status.
-    ///   - accuracy: The accuracy authorization; full by default.
+    ///   - accuracy: The accuracy authorization; full by default. Reduced accuracy is reported to the app but
+    ///     degrades no fix (see the "Porting from iOS" article).
     ///   - policy: How requests are answered; ``AuthorizationPolicy/grant`` by default.
     public init(
         status: CLAuthorizationStatus = .notDetermined, accuracy: CLAccuracyAuthorization = .fullAccuracy,
