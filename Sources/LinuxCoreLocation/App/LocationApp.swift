@@ -37,12 +37,17 @@ final class LocationApp: Sendable {
         var servicesEnabled = true
         /// Whether a request was handed to the policy and is not answered yet: iOS shows one prompt at a time.
         var requestInFlight = false
+        /// Whether the policy answered a request for always with a determined status: iOS asks for always once, until
+        /// the status is not determined again (a reset of the privacy settings).
+        var alwaysAsked = false
         var watchers: [Int: @Sendable () -> Void] = [:]
         var nextWatcher = 0
         var managers: [ObjectIdentifier: WeakReference<LocationManagerEngine>] = [:]
         var regions = RegionMonitor(
             limit: LocationManagerEngine.maximumMonitoredRegions,
             maximumRadius: LocationManagerEngine.maximumRegionMonitoringDistance)
+        /// Whether the app monitors visits: `startMonitoringVisits()` of any of its managers turns it on for all.
+        var monitorsVisits = false
         /// The newest decision, while no manager has taken it.
         var waitingDecision: RegionDecision?
         var decisionCount = 0
@@ -88,9 +93,13 @@ final class LocationApp: Sendable {
         set { change { $0.servicesEnabled = newValue } }
     }
 
-    /// Sets the app's own status, telling every manager when the status they see changes.
+    /// Sets the app's own status, telling every manager when the status they see changes; ``CLAuthorizationStatus/notDetermined``
+    /// also forgets that always was asked for, as a reset of iOS's privacy settings does.
     func setStatus(_ status: CLAuthorizationStatus) {
-        change { $0.status = status }
+        change { state in
+            state.status = status
+            if status == .notDetermined { state.alwaysAsked = false }
+        }
     }
 
     /// Whether any manager has asked for authorization yet.
@@ -123,15 +132,18 @@ final class LocationApp: Sendable {
     /// request waits for its answer.
     ///
     /// As iOS shows one prompt at a time, requests made while the policy decides are ignored: they are answered by
-    /// the same decision. The policy may block (a person answering); its own thread keeps that wait off the
-    /// dispatch pool the managers' timers and providers use.
+    /// the same decision. A request for always is asked once: after the policy has answered one with a determined
+    /// status (granted, denied, or when-in-use kept), later ones change nothing until the status is set back to not
+    /// determined (Apple's `requestAlwaysAuthorization()` page: Core Location limits calls to it, and further calls
+    /// have no effect). The policy may block (a person answering); its own thread keeps
+    /// that wait off the dispatch pool the managers' timers and providers use.
     func request(_ request: AuthorizationRequest) {
         var policy: AuthorizationPolicy?
         var current = CLAuthorizationStatus.notDetermined
         change { state in
             state.requested = true
             current = state.status
-            guard state.servicesEnabled, !state.requestInFlight,
+            guard state.servicesEnabled, !state.requestInFlight, request != .always || !state.alwaysAsked,
                 current == .notDetermined || (current == .authorizedWhenInUse && request == .always)
             else { return }
             policy = state.policy
@@ -143,6 +155,8 @@ final class LocationApp: Sendable {
             change { state in
                 state.requestInFlight = false
                 if let decided { state.status = decided }
+                // A prompt closed without an answer leaves the status not determined: it may be shown again.
+                if request == .always && state.status != .notDetermined { state.alwaysAsked = true }
             }
         }
         asking.name = "LocationAuthorization.policy"
@@ -176,6 +190,17 @@ final class LocationApp: Sendable {
 
     /// The app's managers, by their engines.
     var managers: [LocationManagerEngine] { state.withLock { $0.managers.values.compactMap(\.object) } }
+
+    // MARK: Visits
+
+    /// Whether the app monitors visits, which every one of its managers then reports (Apple's
+    /// `startMonitoringVisits()` page).
+    var monitorsVisits: Bool { state.withLock { $0.monitorsVisits } }
+
+    /// Turns visit monitoring on or off for the whole app.
+    func setMonitorsVisits(_ on: Bool) {
+        state.withLock { $0.monitorsVisits = on }
+    }
 
     // MARK: Regions
 

@@ -25,7 +25,8 @@ public final class LocationAuthorization: Sendable {
     ///
     /// - Parameters:
     ///   - status: The initial status.
-    ///   - accuracy: The accuracy authorization; full by default.
+    ///   - accuracy: The accuracy authorization; full by default. Reduced accuracy is reported to the app but
+    ///     degrades no fix (see the "Porting from iOS" article).
     ///   - policy: How requests are answered; ``AuthorizationPolicy/grant`` by default.
     public init(
         status: CLAuthorizationStatus = .notDetermined, accuracy: CLAccuracyAuthorization = .fullAccuracy,
@@ -63,7 +64,9 @@ public final class LocationAuthorization: Sendable {
 
     /// Sets the status as a user changing the app's setting would, telling every manager.
     ///
-    /// - Parameter status: The new status; setting the current one again changes nothing.
+    /// - Parameter status: The new status; setting the current one again reports nothing.
+    ///   ``CLAuthorizationStatus/notDetermined`` also lets a request for always be asked again (see
+    ///   ``AuthorizationPolicy``), as after a reset of iOS's privacy settings.
     public func setStatus(_ status: CLAuthorizationStatus) {
         app.setStatus(status)
     }

@@ -106,6 +106,9 @@ open class CLLocationManager: NSObject {
 
     /// The change in degrees the heading must make before a new heading is delivered; 1 by default,
     /// ``kCLHeadingFilterNone`` for every heading.
+    ///
+    /// The change of the true heading, or of the magnetic heading when the true one is invalid (−1, a compass that
+    /// knows magnetic north only); see the "Headings" article.
     open var headingFilter: CLLocationDegrees {
         get { engine.settings(\.headingFilter) }
         set { engine.updateSettings { $0.headingFilter = newValue } }
@@ -171,13 +174,24 @@ open class CLLocationManager: NSObject {
         engine.requestAuthorization(.whenInUse)
     }
 
-    /// Asks for permission to use location at any time; answered like ``requestWhenInUseAuthorization()``.
+    /// Asks for permission to use location at any time; answered like ``requestWhenInUseAuthorization()``, from
+    /// ``CLAuthorizationStatus/notDetermined`` or ``CLAuthorizationStatus/authorizedWhenInUse``.
+    ///
+    /// Asked once: after the authorization's policy has answered a request for always with a determined status
+    /// (granted, denied, or when-in-use kept), later calls have no effect and no callback, as Apple's
+    /// `requestAlwaysAuthorization()` page documents, the source of the semantics; see ``AuthorizationPolicy``.
     open func requestAlwaysAuthorization() {
         engine.requestAuthorization(.always)
     }
 
-    /// Asks for full accuracy for a while; Linux always has full accuracy, so `completion` runs with `nil`
-    /// on the callback thread.
+    /// Asks for full accuracy for a while; `completion` runs once, on the callback thread, with the answer.
+    ///
+    /// As Apple documents, an app that already has full accuracy (on Linux, unless its ``LocationAuthorization`` was
+    /// made with ``CLAccuracyAuthorization/reducedAccuracy``) is shown no prompt, and the completion gets
+    /// `CLError(.promptDeclined)`. With reduced accuracy Linux has nobody to ask: the completion gets `nil`, as
+    /// after a prompt the person declined, and the accuracy stays reduced. The purpose key is not checked (Linux
+    /// has no `Info.plist`). Source of the semantics: Apple's page for
+    /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)`.
     ///
     /// `@preconcurrency`, as Swift imports Apple's Objective-C method: a completion that is not `Sendable`
     /// draws a warning, not an error.
@@ -186,16 +200,22 @@ open class CLLocationManager: NSObject {
         withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
         guard let completion else { return }
-        engine.mailbox.perform { completion(nil) }
+        let error = engine.temporaryFullAccuracyError()
+        engine.mailbox.perform { completion(error) }
     }
 
-    /// Asks for full accuracy for a while, without a completion; Linux always has full accuracy, so this does
-    /// nothing.
+    /// Asks for full accuracy for a while, without a completion: answered as
+    /// ``requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)`` is, so it changes nothing on Linux.
     open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {}
 
-    /// Asks for full accuracy for a while; Linux always has full accuracy, so this returns at once without
-    /// throwing.
-    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {}
+    /// Asks for full accuracy for a while, as Swift imports Apple's method with a completion.
+    ///
+    /// - Throws: `CLError(.promptDeclined)` when the app already has full accuracy; with reduced accuracy it returns,
+    ///   as after a prompt the person declined (see
+    ///   ``requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)``).
+    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {
+        if let error = engine.temporaryFullAccuracyError() { throw error }
+    }
 
     // MARK: Standard location updates
 
@@ -210,7 +230,11 @@ open class CLLocationManager: NSObject {
     /// accurate one seen — then stops; reports `CLError(.locationUnknown)` if no fix came.
     ///
     /// A call while a request is pending joins it (Apple keeps one outstanding request): the pending request
-    /// keeps its deadline and its one answer ends both calls.
+    /// keeps its deadline and its one answer ends both calls. A call while updates run does nothing, as on iOS.
+    /// When no fix can flow (authorization denied or restricted, no provider) the one answer is
+    /// `CLError(.denied)`. ``startUpdatingLocation()``, ``stopUpdatingLocation()`` and
+    /// ``allowDeferredLocationUpdates(untilTraveled:timeout:)`` cancel a pending request. Source of the semantics:
+    /// Apple's `requestLocation()` page.
     open func requestLocation() { engine.requestLocation() }
 
     // MARK: Heading
@@ -258,10 +282,14 @@ open class CLLocationManager: NSObject {
 
     /// Starts reporting visits through `didVisit`: an arrival after the device stays within 100 m for
     /// 10 minutes, and the complete visit when it leaves; see the "Visits" article.
-    open func startMonitoringVisits() { engine.startService(\.visits) { VisitDetector() } }
+    ///
+    /// For the whole app, as Apple's page for the method documents: every manager of the app (every manager with the
+    /// same ``LocationAuthorization``), made before or after the call, reports visits to its delegate. Not kept across
+    /// launches on Linux: call it again after a restart.
+    open func startMonitoringVisits() { engine.startMonitoringVisits() }
 
-    /// Stops monitoring visits; a visit in progress is forgotten.
-    open func stopMonitoringVisits() { engine.stopService(\.visits) }
+    /// Stops monitoring visits for the whole app, whichever manager started it; a visit in progress is forgotten.
+    open func stopMonitoringVisits() { engine.stopMonitoringVisits() }
 
     /// Starts ranging beacons; Linux has no beacon service, so this reports `CLError(.rangingUnavailable)`
     /// through `didFailRangingFor`.
@@ -294,7 +322,11 @@ open class CLLocationManager: NSObject {
 
     /// Asks for deferred updates; not available on Linux, so this reports `CLError(.deferredFailed)` through
     /// `didFinishDeferredUpdatesWithError`.
+    ///
+    /// Like ``startUpdatingLocation()``, it cancels a pending ``requestLocation()``, as Apple's `requestLocation()`
+    /// page documents.
     open func allowDeferredLocationUpdates(untilTraveled distance: CLLocationDistance, timeout: TimeInterval) {
+        engine.cancelRequest()
         engine.performWithDelegate { manager, delegate in
             delegate.locationManager(manager, didFinishDeferredUpdatesWithError: CLError(.deferredFailed))
         }
@@ -369,9 +401,13 @@ open class CLLocationManager: NSObject {
         LocationProviders.resolveDefault()?.capabilities.contains(.heading) ?? false
     }
 
-    /// Whether significant-change monitoring is available: whether a provider is available.
+    /// Whether significant-change monitoring is available: whether a default provider is configured or found.
+    ///
+    /// What the device can do, as Apple's page for the method says (the source of the semantics): it does not follow
+    /// the Location Services switch (``LocationAuthorization/locationServicesEnabled``), as
+    /// ``headingAvailable()`` and ``isMonitoringAvailable(for:)`` do not.
     open class func significantLocationChangeMonitoringAvailable() -> Bool {
-        locationServicesEnabled()
+        LocationProviders.resolveDefault() != nil
     }
 
     /// Whether regions of a class can be monitored: circular regions yes, beacon regions no.

@@ -12,6 +12,13 @@ extension LocationManagerEngine {
         waits ? app.noteRequest() : app.request(request)
     }
 
+    /// The answer to a request for temporary full accuracy: `CLError(.promptDeclined)` when the app already has full
+    /// accuracy, as Apple documents (no prompt is shown); `nil` with reduced accuracy, which Linux has nobody to ask
+    /// to lift.
+    func temporaryFullAccuracyError() -> CLError? {
+        app.accuracy == .fullAccuracy ? error(.promptDeclined) : nil
+    }
+
     /// On the callback thread: the creation callback, then the requests that waited for it.
     func deliverCreationCallback() {
         deliverAuthorizationChange(isChange: false)

@@ -22,6 +22,7 @@ extension LocationManagerEngine {
         switch code {
         case .locationUnknown: reason = "no fix right now" + (source.map { " from \($0)" } ?? "") + "; updates go on"
         case .headingFailure: reason = "\(source ?? "the provider") does not measure heading"
+        case .promptDeclined: reason = "the app already has full accuracy, so no prompt is shown"
         case .denied:
             let status = app.status  // the app's own: with no provider, the reason is the missing provider
             reason =

@@ -49,9 +49,11 @@ extension LocationManagerEngine {
     ///
     /// Ignored while updating, as on iOS. A call while a request is pending joins it, as Apple keeps one
     /// outstanding request: the pending request goes on with its own deadline and its one answer serves both
-    /// calls, so no call is left without a fix or an error.
+    /// calls, so no call is left without a fix or an error. A request that cannot run (authorization denied or
+    /// restricted, no provider) ends with its one answer, `CLError(.denied)`: no request is left pending.
     func requestLocation() {
         if state.withLock({ $0.updatingLocation || $0.request != nil }) { return }
+        if reportIfUnusable() { return }
         let id = state.withLock { state in
             state.nextRequestID += 1
             return state.nextRequestID
@@ -65,7 +67,17 @@ extension LocationManagerEngine {
             return state.request
         }
         previous?.timer.cancel()
-        reportIfUnusable()
+        updateProviderNeed()
+    }
+
+    /// `allowDeferredLocationUpdates(untilTraveled:timeout:)`: cancels a pending `requestLocation()`, as Apple's
+    /// `requestLocation()` page documents; no answer of it follows on the callback thread.
+    func cancelRequest() {
+        let request = state.withLock { state in
+            defer { state.request = nil }
+            return state.request
+        }
+        request?.timer.cancel()
         updateProviderNeed()
     }
 
@@ -124,7 +136,10 @@ extension LocationManagerEngine {
     /// `CLError(.denied)` on the callback thread, as iOS does when location services are off or denied, and
     /// prints a one-time hint; when authorization is not determined and nobody has asked for it, prints the
     /// hint only.
-    func reportIfUnusable() {
+    ///
+    /// - Returns: Whether it reported `CLError(.denied)`.
+    @discardableResult
+    func reportIfUnusable() -> Bool {
         let status = app.status
         if provider == nil {
             Diagnostics.hint(
@@ -132,12 +147,12 @@ extension LocationManagerEngine {
                 "no location provider is configured or reachable; set CORELOCATION_PROVIDER "
                     + "(e.g. gpsd://127.0.0.1:2947, nmea:/dev/ttyACM0, gpx:track.gpx, fixed:48.8584,2.2945)")
         } else if status == .notDetermined {
-            guard !app.hasBeenRequested else { return }
+            guard !app.hasBeenRequested else { return false }
             Diagnostics.hint(
                 "not-determined",
                 "location authorization is not determined, so no fixes flow yet; call "
                     + "requestWhenInUseAuthorization() or set CORELOCATION_AUTHORIZATION=authorizedWhenInUse")
-            return
+            return false
         } else if status == .denied || status == .restricted {
             state.withLock { $0.deniedReported = true }
             Diagnostics.hint(
@@ -145,10 +160,11 @@ extension LocationManagerEngine {
                 "location authorization is \(status == .denied ? "denied" : "restricted"), so no fixes flow; "
                     + "set CORELOCATION_AUTHORIZATION=authorizedWhenInUse to allow them")
         } else {
-            return
+            return false
         }
         performWithDelegate { manager, delegate in
             delegate.locationManager(manager, didFailWithError: self.error(.denied))
         }
+        return true
     }
 }

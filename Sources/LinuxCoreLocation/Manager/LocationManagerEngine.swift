@@ -68,6 +68,9 @@ final class LocationManagerEngine: @unchecked Sendable {
         /// told in the current hop): what `requestState(for:)` answers, so that it never contradicts it.
         var heardRegionStates: [String: CLRegionState] = [:]
         var heading: CLHeading?
+        /// The last heading delivered since heading updates started, from which the heading filter measures; `nil`
+        /// after every stop, so that each start delivers its first heading (Apple's `startUpdatingHeading()` page).
+        var lastDeliveredHeading: CLHeading?
         /// The status the delegate last heard, at creation or in a change; a change to the same status is not
         /// reported again.
         var reportedStatus: CLAuthorizationStatus?
@@ -160,6 +163,7 @@ final class LocationManagerEngine: @unchecked Sendable {
     func attach(to manager: CLLocationManager) {
         state.withLock { $0.manager = manager }
         app.join(self)
+        joinVisitMonitoring()
         mailbox.perform { [weak self] in self?.deliverCreationCallback() }
     }
 

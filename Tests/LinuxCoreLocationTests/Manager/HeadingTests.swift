@@ -71,6 +71,60 @@ private func delivered(_ degrees: [Double], _ setUp: @escaping (CLLocationManage
         #expect(events == [.heading(90), .heading(180)])
     }
 
+    /// A compass that knows magnetic north only is filtered on its magnetic heading.
+    ///
+    /// Such a compass (NMEA HDM, or HDG without a variation) reports `trueHeading` −1. The filter compared the
+    /// invalid true headings, which never differ, and delivered the first heading and nothing after it.
+    @Test func aMagneticOnlyCompassIsFilteredOnItsMagneticHeading() {
+        let steps = [10.0, 10.5, 20, 30].enumerated().map { step -> ScriptedLocationProvider.Step in
+            .init(
+                at: Double(step.offset + 1),
+                .heading(
+                    CLHeading(
+                        magneticHeading: step.element, trueHeading: -1, headingAccuracy: 2,
+                        timestamp: Date(timeIntervalSince1970: 0))))
+        }
+        let harness = ManagerHarness(steps, capabilities: [.location, .heading])
+        let compass = MagneticHeadings()
+        let manager = harness.makeManager { manager in
+            manager.delegate = compass
+            manager.startUpdatingHeading()
+        }
+        harness.advance(by: 4)
+        _ = manager
+        #expect(compass.received == [10, 20, 30])
+    }
+
+    @Test func headingChangeUsesTrueThenMagneticThenDelivers() {
+        func heading(_ magnetic: Double, _ trueHeading: Double) -> CLHeading {
+            CLHeading(magneticHeading: magnetic, trueHeading: trueHeading, headingAccuracy: 2, timestamp: Date())
+        }
+        #expect(LocationManagerEngine.headingChange(from: heading(100, 10), to: heading(300, 12)) == 2)
+        #expect(LocationManagerEngine.headingChange(from: heading(100, -1), to: heading(103, 12)) == 3)
+        #expect(LocationManagerEngine.headingChange(from: heading(-1, 10), to: heading(100, -1)) == .infinity)
+    }
+
+    /// A start after a stop delivers its first heading whatever the filter.
+    ///
+    /// Apple's `startUpdatingHeading()` page: calling `stopUpdatingHeading()` in between causes a new initial event
+    /// the next time the service starts. The filter measured from the last heading before the stop, and dropped 10.5.
+    @Test func aStartAfterAStopDeliversItsFirstHeading() {
+        let harness = ManagerHarness(headings([10, 10.5, 10.7]), capabilities: [.location, .heading])
+        let manager = harness.makeManager {
+            $0.startUpdatingLocation()  // keeps the provider, and its script, running across the heading's restart
+            $0.startUpdatingHeading()
+        }
+        harness.advance(by: 1)
+        harness.on(manager) {
+            $0.stopUpdatingHeading()
+            $0.startUpdatingHeading()
+        }
+        harness.advance(by: 2)
+        #expect(harness.delegate.serviceEvents == [.heading(10), .heading(10.5)])
+        #expect(harness.thread.sync { manager.value.heading?.trueHeading } == 10.5)
+        #expect(harness.provider.startCount == 1)
+    }
+
     @Test func noHeadingAfterStop() {
         let harness = ManagerHarness(headings([10, 50, 90]), capabilities: [.location, .heading])
         let manager = harness.makeManager { $0.startUpdatingHeading() }
@@ -79,5 +133,16 @@ private func delivered(_ degrees: [Double], _ setUp: @escaping (CLLocationManage
         harness.advance(by: 5)
         #expect(harness.delegate.serviceEvents == [.heading(10)])
         #expect(!harness.provider.isRunning)
+    }
+}
+
+/// Records the magnetic headings delivered.
+private final class MagneticHeadings: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var headings: [CLLocationDirection] = []
+    var received: [CLLocationDirection] { lock.withLock { headings } }
+
+    func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
+        lock.withLock { headings.append(newHeading.magneticHeading) }
     }
 }

@@ -235,6 +235,44 @@ final class StartsWhenAuthorized: NSObject, CLLocationManagerDelegate, @unchecke
         _ = manager
     }
 
+    /// A request for always is asked once, as Apple's `requestAlwaysAuthorization()` page documents.
+    ///
+    /// Core Location limits calls to it: after the app has called it, further calls have no effect. A person who
+    /// kept "While Using" (the policy leaves the status), or who answered the first prompt with when-in-use only, is
+    /// not asked again; the policy was asked at every call. A prompt closed without an answer (the status still not
+    /// determined) may be shown again, as PodClientTests expect.
+    @Test(arguments: [
+        (CLAuthorizationStatus.authorizedWhenInUse, CLAuthorizationStatus?.none),
+        (.notDetermined, .authorizedWhenInUse),
+    ])
+    func alwaysIsAskedForOnceOnly(from initial: CLAuthorizationStatus, answer: CLAuthorizationStatus?) {
+        let asked = Locked<[AuthorizationRequest]>([])
+        let policy = AuthorizationPolicy { request, _ in
+            asked.withLock { $0.append(request) }
+            return answer
+        }
+        let harness = ManagerHarness([], status: initial, policy: policy)
+        let app = harness.authorization.app
+        let answered = DispatchSemaphore(value: 0)
+        let key = app.watch { if !app.snapshot.requestInProgress { answered.signal() } }
+        defer { app.unwatch(key) }
+        let manager = harness.makeManager()
+        harness.thread.sync {}  // the creation callback has run: requests go to the app at once
+        harness.on(manager) { $0.requestAlwaysAuthorization() }
+        #expect(answered.wait(timeout: .now() + 5) == .success)
+        #expect(app.status == answer ?? initial)
+        harness.on(manager) { $0.requestAlwaysAuthorization() }
+        #expect(!app.snapshot.requestInProgress, "a second prompt is up")
+        #expect(asked.withLock { $0 } == [.always])
+        // Set back to not determined, as a reset of the privacy settings does, the app may ask again.
+        harness.authorization.setStatus(.notDetermined)
+        while answered.wait(timeout: .now()) == .success {}  // the watcher heard the change of status too
+        harness.on(manager) { $0.requestAlwaysAuthorization() }
+        #expect(answered.wait(timeout: .now() + 5) == .success)
+        #expect(asked.withLock { $0 } == [.always, .always])
+        _ = manager
+    }
+
     @Test(arguments: [
         ("authorizedWhenInUse", CLAuthorizationStatus.authorizedWhenInUse), ("DENIED", .denied),
         ("authorized", .authorizedAlways), ("restricted", .restricted), ("", .notDetermined),

@@ -81,4 +81,36 @@ import Testing
         #expect(harness.delegate.serviceEvents == [.locations([1]), .locations([2])])
         _ = manager
     }
+
+    /// Allowing deferred updates cancels a pending request.
+    ///
+    /// Apple's `requestLocation()` page: calling `allowDeferredLocationUpdates(untilTraveled:timeout:)` cancels a
+    /// pending request, as `startUpdatingLocation()` does. The request went on and answered with the fix.
+    @Test func allowingDeferredUpdatesCancelsTheRequest() {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)]))])
+        let manager = harness.makeManager {
+            $0.requestLocation()
+            $0.allowDeferredLocationUpdates(untilTraveled: 100, timeout: 60)
+        }
+        harness.advance(by: 1)
+        harness.advance(by: LocationManagerEngine.requestLocationTimeout)
+        #expect(harness.delegate.serviceEvents == [.deferredFinished(.deferredFailed)])
+        #expect(!harness.provider.isRunning)
+        _ = manager
+    }
+
+    /// A request that cannot run ends with its one answer, the denial.
+    ///
+    /// Authorization denied or restricted (or no provider): one `didFailWithError(CLError.denied)`, as Apple's
+    /// `requestLocation()` page gives one answer per request. The request stayed pending and failed a second time,
+    /// with `locationUnknown`, at its timeout.
+    @Test(arguments: [CLAuthorizationStatus.denied, .restricted])
+    func aRequestThatCannotRunFailsOnceWithDenied(status: CLAuthorizationStatus) {
+        let harness = ManagerHarness([.init(at: 1, .locations([fix(1)]))], status: status)
+        let manager = harness.makeManager { $0.requestLocation() }
+        harness.advance(by: LocationManagerEngine.requestLocationTimeout + 1)
+        #expect(harness.delegate.serviceEvents == [.error(.denied)])
+        #expect(harness.provider.startCount == 0)
+        _ = manager
+    }
 }

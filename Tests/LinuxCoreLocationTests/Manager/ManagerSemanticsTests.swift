@@ -93,6 +93,9 @@ private let square = CLLocationCoordinate2D(latitude: 45.764, longitude: 4.8357)
             LocationAuthorization.shared.locationServicesEnabled = false
             #expect(!CLLocationManager.locationServicesEnabled())
             #expect(LocationAuthorization.shared.status == .denied)
+            // What the device can do does not follow the switch (Apple's page: whether the device is able to report
+            // significant changes); it read false with the switch off.
+            #expect(CLLocationManager.significantLocationChangeMonitoringAvailable())
         }
     }
 

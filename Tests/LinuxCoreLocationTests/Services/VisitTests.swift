@@ -31,6 +31,42 @@ private let cafe = CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405)
         #expect(!harness.provider.isRunning)
     }
 
+    /// Visits are the app's, as regions are.
+    ///
+    /// Apple's `startMonitoringVisits()` page: enabling visit events for one location manager enables them for every
+    /// other location manager of the app. Another manager of the app, made before the start or after it, heard no
+    /// visit; a stop by any of them ends the service for all.
+    @Test func visitsStartedByOneManagerReachEveryManagerOfTheApp() {
+        var fixes = [fix(5000, from: cafe), fix(2500, from: cafe)]
+        fixes += (0...20).map { fix(Double($0 % 3) * 10, from: cafe, azimuth: Double($0) * 90, accuracy: 8) }
+        fixes.append(fix(3000, from: cafe, azimuth: 180))
+        let harness = ManagerHarness(track(fixes, every: 60))
+        let start = harness.clock.now
+        func otherManager(_ setUp: @escaping (CLLocationManager) -> Void) -> UncheckedBox<CLLocationManager> {
+            harness.thread.sync {
+                let manager = CLLocationManager(configuration: harness.configuration())
+                setUp(manager)
+                return UncheckedBox(manager)
+            }
+        }
+        let before = RecordingDelegate()
+        let after = RecordingDelegate()
+        let earlier = otherManager { $0.delegate = before }
+        let starter = harness.makeManager { $0.startMonitoringVisits() }
+        let later = otherManager { $0.delegate = after }
+        harness.advance(by: 60 * Double(fixes.count))
+        let arrival = start + 180
+        let visits: [DelegateEvent] = [
+            .visit(arrival: arrival, departure: .distantFuture), .visit(arrival: arrival, departure: start + 1380),
+        ]
+        #expect(harness.delegate.serviceEvents == visits)
+        #expect(before.serviceEvents == visits)
+        #expect(after.serviceEvents == visits)
+        harness.on(later) { $0.stopMonitoringVisits() }
+        #expect(!harness.provider.isRunning)
+        _ = (earlier, starter)
+    }
+
     @Test func shortStopIsNoVisit() {
         var detector = VisitDetector()
         let start = Date(timeIntervalSince1970: 0)
