@@ -208,8 +208,9 @@ final class DBusConnectionCore: @unchecked Sendable {
     /// Whether somebody wants the body of the signal with `header`: an event handler is set and the signal filter, if
     /// any, accepts it.
     ///
-    /// Asked under the delivery lock, so that no filter runs once ``close()`` has returned. Without a handler nobody would receive the signal, and a signal read then (the bus's `NameAcquired`, right
-    /// after `Hello`) would otherwise reach a handler set a moment later without passing a filter set with it.
+    /// Asked under the delivery lock, so that no filter runs once ``close()`` has returned. Without a handler nobody
+    /// would receive the signal, and a signal read then (the bus's `NameAcquired`, right after `Hello`) would otherwise
+    /// reach a handler set a moment later without passing a filter set with it.
     private func wants(_ header: DBusMessageHeader) -> Bool {
         delivery.lock()
         defer { delivery.unlock() }

@@ -5,7 +5,8 @@ import Foundation
 /// Pure and stateless, so safe to call from any thread. Unknown classes and unknown members are
 /// ignored (whatever they hold, a number too large for a `Double` included); known members with an unusable type
 /// or value, out-of-range positions and missing required members throw. Lines are parsed by the module's own
-/// JSON parser (strict RFC 8259; see `JSONParser`). Source of semantics: gpsd_json(5); leniency rules in <doc:GPSDProtocolClient>.
+/// JSON parser (strict RFC 8259; see `JSONParser`). Source of semantics: gpsd_json(5); leniency rules in
+/// <doc:GPSDProtocolClient>.
 public enum GPSDDecoder {
     /// Decodes one JSON object, given without its line terminator.
     ///

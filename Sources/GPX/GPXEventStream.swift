@@ -1,7 +1,7 @@
 /// A GPX document read one event at a time, on demand: the pull form of ``GPXReader``.
 ///
-/// Made by ``GPXReader/events(contentsOf:cancellation:)`` or ``GPXReader/events(data:sourceName:)``. Each ``next()`` reads
-/// just far enough into the document for one event, holding only the current point and a 64 KiB buffer, so a
+/// Made by ``GPXReader/events(contentsOf:cancellation:)`` or ``GPXReader/events(data:sourceName:)``. Each ``next()``
+/// reads just far enough into the document for one event, holding only the current point and a 64 KiB buffer, so a
 /// document of any size is read in bounded memory, at the pace of the caller.
 ///
 /// The events, values and errors are those of ``GPXReader/read(contentsOf:_:)``. A file stays open until the

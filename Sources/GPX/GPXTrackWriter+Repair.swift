@@ -11,8 +11,8 @@ extension GPXTrackWriter {
     /// closing tags are written again. A file that is already complete is left byte-identical.
     ///
     /// Only the last MiB is read, so repairing a long recording takes little memory. The file
-    /// keeps its inode and mode (0600). Only for files this writer produced; not for GPX from other tools. Do not call while a
-    /// writer still has the file open.
+    /// keeps its inode and mode (0600). Only for files this writer produced; not for GPX from other tools. Do not call
+    /// while a writer still has the file open.
     ///
     /// - Parameter url: The track file.
     /// - Returns: The number of bytes of the incomplete tail that were discarded (0 when none).

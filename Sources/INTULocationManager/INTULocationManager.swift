@@ -7,8 +7,9 @@ import LocationBlocks
 /// One-time requests wait for a location of a desired accuracy (``INTULocationAccuracy``, accuracy and age) for at
 /// most a timeout; subscriptions hear every update until cancelled. Location services run while some request needs
 /// them, and authorization (``preferredAuthorizationType``) is requested when a request finds it not determined.
-/// The rules are INTULocationManager 4.4's, implemented by LocationBlocks' ``/LocationBlocks/LocationRequestCenter`` with
-/// ``/LocationBlocks/LocationRequestConventions/intuLocationManager`` conventions; see "Porting from INTULocationManager".
+/// The rules are INTULocationManager 4.4's, implemented by LocationBlocks' ``/LocationBlocks/LocationRequestCenter``
+/// with ``/LocationBlocks/LocationRequestConventions/intuLocationManager`` conventions; see "Porting from
+/// INTULocationManager".
 ///
 /// Threading: blocks run on the main queue — an app's main thread while it runs `RunLoop.main.run()`, or the thread
 /// libdispatch serves the main queue on under `dispatchMain()` or an async `main` — asynchronously, never inside the
@@ -17,8 +18,8 @@ import LocationBlocks
 /// `sync`, or while the main queue waits for the caller). A request made off the main queue reaches location
 /// services after what the main queue already holds; its ID, ``cancelLocationRequest(_:)`` and
 /// ``forceCompleteLocationRequest(_:)`` take effect within the call. Blocks that touch the app's main-thread state
-/// should still be registered from it. Managers made with ``init(configuration:)`` run their blocks on the configuration's queue
-/// instead (**Linux only**).
+/// should still be registered from it. Managers made with ``init(configuration:)`` run their blocks on the
+/// configuration's queue instead (**Linux only**).
 ///
 /// Source: INTULocationManager 4.4 (`INTULocationManager.h`, `INTULocationRequestDefines.h`), its README and
 /// implementation.

@@ -24,8 +24,8 @@ public typealias INTUHeadingFilterAccuracy = CLLocationDegrees
 ///   - currentLocation: The most recent location: the fix that met the level on success, the newest
 ///     location otherwise (whatever its accuracy); `nil` when there is none. Closures may type it
 ///     `CLLocation!` or `CLLocation?`.
-///   - achievedAccuracy: The most demanding level that location meets when the block is called (``INTULocationAccuracy/none``
-///     when none, or without a location).
+///   - achievedAccuracy: The most demanding level that location meets when the block is called
+///     (``INTULocationAccuracy/none`` when none, or without a location).
 ///   - status: How the request ended, or ``INTULocationStatus/success`` for a subscription's update.
 ///
 /// Runs on the main queue (or the queue of the manager's configuration, **Linux only**), never before the request's
@@ -46,7 +46,8 @@ public typealias INTUHeadingRequestBlock = (_ currentHeading: CLHeading?, _ stat
 
 /// The horizontal accuracy, in metres, a location must have (or better) for ``INTULocationAccuracy/city``: 5000.
 public let kINTUHorizontalAccuracyThresholdCity: CLLocationAccuracy = 5000
-/// The horizontal accuracy, in metres, a location must have (or better) for ``INTULocationAccuracy/neighborhood``: 1000.
+/// The horizontal accuracy, in metres, a location must have (or better) for ``INTULocationAccuracy/neighborhood``:
+/// 1000.
 public let kINTUHorizontalAccuracyThresholdNeighborhood: CLLocationAccuracy = 1000
 /// The horizontal accuracy, in metres, a location must have (or better) for ``INTULocationAccuracy/block``: 100.
 public let kINTUHorizontalAccuracyThresholdBlock: CLLocationAccuracy = 100

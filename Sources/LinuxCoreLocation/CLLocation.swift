@@ -84,7 +84,8 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
     /// Creates a location with every value Apple's initializers take, including where it came from.
     ///
     /// The ellipsoidal altitude equals `altitude`, since no geoid separation is known; providers that know it
-    /// use ``init(coordinate:altitude:ellipsoidalAltitude:horizontalAccuracy:verticalAccuracy:course:courseAccuracy:speed:speedAccuracy:timestamp:floor:sourceInfo:)``.
+    /// use
+    /// ``init(coordinate:altitude:ellipsoidalAltitude:horizontalAccuracy:verticalAccuracy:course:courseAccuracy:speed:speedAccuracy:timestamp:floor:sourceInfo:)``.
     public init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
         horizontalAccuracy: CLLocationAccuracy, verticalAccuracy: CLLocationAccuracy,
@@ -175,7 +176,8 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
     }
 
     /// A one-line summary in Apple's format:
-    /// `<+48.85840000,+2.29450000> +/- 5.00m (speed 1.00 mps / course 90.00) @ 11/30/26, 6:32:57 AM Coordinated Universal Time`.
+    /// `<+48.85840000,+2.29450000> +/- 5.00m (speed 1.00 mps / course 90.00) @ 11/30/26, 6:32:57 AM Coordinated
+    /// Universal Time`.
     ///
     /// The date is written in the `en_US_POSIX` locale and the current time zone, with the zone's full name,
     /// as iOS writes it for a US English device.

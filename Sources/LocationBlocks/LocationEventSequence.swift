@@ -8,10 +8,10 @@ import LocationSupport
 /// (`makeAsyncIterator()`) registers afresh and starts the service it needs (asking for authorization first
 /// while it is not determined, see ``LocationStreams``); ending the loop (`break`, `return`, a thrown error),
 /// dropping the iterator or cancelling the task unregisters it, stops the service when no other iteration of
-/// the same ``LocationStreams`` needs it and — through the hub — the provider when no manager at all does. Iteration never ends by itself otherwise. Elements are buffered between the
-/// callback queue and the consumer with `AsyncStream`'s `.bufferingNewest(bufferLimit)` policy: a consumer
-/// that falls behind loses the oldest elements, never the latest, and memory stays bounded. `Sendable`: iterate
-/// from any task.
+/// the same ``LocationStreams`` needs it and — through the hub — the provider when no manager at all does. Iteration
+/// never ends by itself otherwise. Elements are buffered between the callback queue and the consumer with
+/// `AsyncStream`'s `.bufferingNewest(bufferLimit)` policy: a consumer that falls behind loses the oldest elements,
+/// never the latest, and memory stays bounded. `Sendable`: iterate from any task.
 public struct LocationEventSequence<Element: Sendable>: AsyncSequence, Sendable {
     let streams: LocationStreams
     let service: LocationStreamService

@@ -66,8 +66,8 @@ extension LocationRequestCenter {
     }
 
     /// What a one-shot request whose time is up reports: services disabled, denied or restricted if so; else
-    /// `notDetermined` while the user has not answered; else the error reported since the last fix (INTULocationManager's
-    /// conventions only); else ``LocationRequestStatus/timedOut``.
+    /// `notDetermined` while the user has not answered; else the error reported since the last fix
+    /// (INTULocationManager's conventions only); else ``LocationRequestStatus/timedOut``.
     func timeoutStatus() -> LocationRequestStatus {
         if let status = unusableStatus() { return status }
         if updates.authorizationStatus == .notDetermined { return .notDetermined }
@@ -85,9 +85,9 @@ extension LocationRequestCenter {
     /// Removes a request, stops what no other request needs, and returns it with the result to complete it with.
     ///
     /// The result has `status` and `location` — by default the location ``conventions`` give a result that is not a
-    /// success; `providerFinished` says the request ended because its provider did. The achieved level is the location's at
-    /// `now`, the time the request was judged (by default the clock's now): a replay as fast as possible moves its
-    /// clock on before a success is handled, and a success must achieve the level it met.
+    /// success; `providerFinished` says the request ended because its provider did. The achieved level is the
+    /// location's at `now`, the time the request was judged (by default the clock's now): a replay as fast as possible
+    /// moves its clock on before a success is handled, and a success must achieve the level it met.
     func removeForCompletion(
         _ id: Int, status: LocationRequestStatus, location: CLLocation? = nil, providerFinished: Bool = false,
         at now: Date? = nil

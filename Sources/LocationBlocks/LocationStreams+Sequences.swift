@@ -84,11 +84,12 @@ extension LocationStreams {
     /// `authorizeAlways` or `authorizeWhenInUse`.
     ///
     /// Each iteration asks once, whatever the status; the answer can change it only from not determined, or from
-    /// ``/LinuxCoreLocation/CLAuthorizationStatus/authorizedWhenInUse`` to ``/LinuxCoreLocation/CLAuthorizationStatus/authorizedAlways`` when asking for
+    /// ``/LinuxCoreLocation/CLAuthorizationStatus/authorizedWhenInUse`` to
+    /// ``/LinuxCoreLocation/CLAuthorizationStatus/authorizedAlways`` when asking for
     /// ``CLLocationUpdateAuthorizationDescription/always`` (on Linux the configuration's
-    /// ``/LinuxCoreLocation/LocationAuthorization/policy`` answers). Like MMP's signal, the sequence does not end
-    /// with the answer: leave the loop when you have the status you need. Calling this method asks nothing;
-    /// iterating does, from any task. Starts no service.
+    /// ``/LinuxCoreLocation/LocationAuthorization/policy`` answers). Like MMP's signal, the sequence does not end with
+    /// the answer: leave the loop when you have the status you need. Calling this method asks nothing; iterating does,
+    /// from any task. Starts no service.
     ///
     /// - Parameter authorization: What to ask for; ``CLLocationUpdateAuthorizationDescription/whenInUse``,
     ///   MMP's default, unless given.

@@ -9,9 +9,9 @@ extension LocationStreams {
     /// How far in metres the device must move before ``locations(accuracyFilter:ageFilter:)`` delivers another
     /// fix (a more accurate fix passes sooner): MMPReactiveCoreLocation's `distanceFilter:` setting.
     ///
-    /// ``/LinuxCoreLocation/kCLDistanceFilterNone`` (−1), MMP's default and Core Location's, delivers every fix; so do 0, negative
-    /// values and NaN. The distance is geodesic, from the last fix delivered. Significant changes keep their own
-    /// 500 m rule. Applies at once, to iterations already running too. Thread-safe: read and written on
+    /// ``/LinuxCoreLocation/kCLDistanceFilterNone`` (−1), MMP's default and Core Location's, delivers every fix; so do
+    /// 0, negative values and NaN. The distance is geodesic, from the last fix delivered. Significant changes keep
+    /// their own 500 m rule. Applies at once, to iterations already running too. Thread-safe: read and written on
     /// ``callbackQueue`` (`CLLocationManager.distanceFilter` of both managers).
     public var distanceFilter: CLLocationDistance {
         get { confinement.read(\.distanceFilter, of: updates) }
@@ -19,8 +19,8 @@ extension LocationStreams {
     }
 
     /// The accuracy the app wants, in metres or one of the `kCLLocationAccuracy…` constants:
-    /// MMPReactiveCoreLocation's `desiredAccuracy:` setting; ``/LinuxCoreLocation/kCLLocationAccuracyBest``, MMP's default and Core
-    /// Location's.
+    /// MMPReactiveCoreLocation's `desiredAccuracy:` setting; ``/LinuxCoreLocation/kCLLocationAccuracyBest``, MMP's
+    /// default and Core Location's.
     ///
     /// Stored on both managers as MMP stores it on its manager, where Apple's system uses it to choose its
     /// sources. On Linux it changes no fix of these streams: providers take no accuracy hint, and the mirror
@@ -33,8 +33,9 @@ extension LocationStreams {
     }
 
     /// The kind of activity tracked, which sets how long the device must stand still before location updates
-    /// pause (5 minutes for ``/LinuxCoreLocation/CLActivityType/other``, 10 for ``/LinuxCoreLocation/CLActivityType/fitness``, up to 15): MMPReactiveCoreLocation's
-    /// `activityType:` setting; ``/LinuxCoreLocation/CLActivityType/other``, MMP's default and Core Location's.
+    /// pause (5 minutes for ``/LinuxCoreLocation/CLActivityType/other``, 10 for
+    /// ``/LinuxCoreLocation/CLActivityType/fitness``, up to 15): MMPReactiveCoreLocation's `activityType:` setting;
+    /// ``/LinuxCoreLocation/CLActivityType/other``, MMP's default and Core Location's.
     ///
     /// Matters only while ``pausesLocationUpdatesAutomatically`` is `true`. Thread-safe: read and written on
     /// ``callbackQueue``.

@@ -5,8 +5,8 @@ import LinuxCoreLocation
 ///
 /// **Linux only** (the pod counts nothing). Read it with
 /// ``LinuxCoreLocation/CLLocationManager/updateFilterStatistics``. Counts start at zero when the manager's
-/// ``CLLocationManagerBlocks`` is made and only grow; every fix reported to `locationManager(_:didUpdateLocations:)` is counted once,
-/// whether or not an update block is set.
+/// ``CLLocationManagerBlocks`` is made and only grow; every fix reported to `locationManager(_:didUpdateLocations:)` is
+/// counted once, whether or not an update block is set.
 public struct LocationUpdateFilterStatistics: Sendable, Equatable {
     /// Fixes that passed both filters.
     public internal(set) var passed = 0

@@ -5,7 +5,8 @@
 /// 0.25 s, while the NMEA provider has no refusal case but looks for an absent serial device's path every 0.5 s and
 /// starts at 0.5 s. What is the same, the delay after a run of failures, is here.
 public enum ReconnectDelay {
-    /// The delay, in seconds, after `failures` consecutive failures: `min(maximum, initial × multiplier^(failures − 1))`.
+    /// The delay, in seconds, after `failures` consecutive failures:
+    /// `min(maximum, initial × multiplier^(failures − 1))`.
     ///
     /// Exact for a power-of-two multiplier (the factor is applied by repeated multiplication, stopping at
     /// `maximum`), and at most `failures` steps, so a huge count neither traps nor overflows.

@@ -128,8 +128,9 @@ public struct NMEADecoder: Sendable {
     /// Whether an epoch is open: sentences arrived since the last fix or no-fix.
     public var hasOpenEpoch: Bool { assembler.hasOpenEpoch }
 
-    /// Counts, describes or decodes what the framer completed; `scanned` is what ``SentenceFramer/scan(_:from:commas:)``
-    /// was given, where a sentence it completed may lie (``SentenceFramer/completedRange``), already scanned.
+    /// Counts, describes or decodes what the framer completed; `scanned` is what
+    /// ``SentenceFramer/scan(_:from:commas:)`` was given, where a sentence it completed may lie
+    /// (``SentenceFramer/completedRange``), already scanned.
     private mutating func handle(_ framed: SentenceFramer.Event, scanned: Scanned?) {
         switch framed {
         case .skippedLine:

@@ -10,9 +10,10 @@
 /// NMEA 0183 writes them.
 ///
 /// Precision: positions to 10⁻⁶ minute (under 2 mm), times to the millisecond, metres to the millimetre, speeds to
-/// 0.001 knot, courses and headings to 0.01° (one that rounds to 360 is written 0). Every sentence ends with its `*hh` checksum and CR LF. A GGA with
-/// every value known and at its widest reaches 86 characters, past the standard's 82 as high-precision receivers'
-/// GGA (91–93) are; gpsd reads sentences up to 102 characters, ``NMEADecoder`` up to 200 by default.
+/// 0.001 knot, courses and headings to 0.01° (one that rounds to 360 is written 0). Every sentence ends with its `*hh`
+/// checksum and CR LF. A GGA with every value known and at its widest reaches 86 characters, past the standard's 82 as
+/// high-precision receivers' GGA (91–93) are; gpsd reads sentences up to 102 characters, ``NMEADecoder`` up to 200 by
+/// default.
 ///
 /// Thread-safe (a value). Source: NMEA 0183 v4.11's layouts of GGA, RMC, GSA, GST, HDT, HDG and TXT.
 public struct NMEAEncoder: Sendable {

@@ -64,8 +64,8 @@ extension NMEAEpochAssembler {
 
     /// Emits the open epoch's fix or no-fix and forgets it.
     ///
-    /// The epoch is read where it is (``epoch``, left as it is until the next one opens), not copied: it and the fix are
-    /// a few hundred bytes each, and this runs once per fix.
+    /// The epoch is read where it is (``epoch``, left as it is until the next one opens), not copied: it and the fix
+    /// are a few hundred bytes each, and this runs once per fix.
     mutating func emitEpoch(into events: inout [NMEAEvent]) {
         guard isEpochOpen else { return }
         isEpochOpen = false

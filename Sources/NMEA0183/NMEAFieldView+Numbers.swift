@@ -12,7 +12,8 @@ extension NMEAFieldView {
         return value
     }
 
-    /// A decimal number too long for ``parseDecimal(_:)``'s exact path, through the library; out of line, off that path.
+    /// A decimal number too long for ``parseDecimal(_:)``'s exact path, through the library; out of line, off that
+    /// path.
     @inline(never)
     private static func parseLongDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         Double(String(decoding: text, as: UTF8.self))

@@ -7,8 +7,8 @@ extension NMEAFieldView {
     /// True when the groups' bytes are digits and commas only, each id has at most three digits, and each elevation,
     /// azimuth and SNR is empty or short enough to lie in its range (an elevation of at most two digits and at most
     /// 90, an azimuth at most 360, an SNR of at most two digits). The other fields of a group whose id is empty are not
-    /// measured (the full reading skips them), only tested for digits with the rest. The bytes are tested 8 at a time; the values are read only for
-    /// elevations of two digits and azimuths of three (issue 30).
+    /// measured (the full reading skips them), only tested for digits with the rest. The bytes are tested 8 at a time;
+    /// the values are read only for elevations of two digits and azimuths of three (issue 30).
     func satelliteGroupsReadPlainly(_ groups: Int) -> Bool {
         guard groups > 0 else { return true }
         guard groups <= (fieldCount &- 3) / 4 else { return false }

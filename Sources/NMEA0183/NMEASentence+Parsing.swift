@@ -110,9 +110,10 @@ extension NMEAFieldView {
                 ? UInt32(address[2]) << 16 | UInt32(address[3]) << 8 | UInt32(address[4]) : 0)
     }
 
-    /// The view of a sentence the framer scanned whole (`body`, see ``parse(_:commas:line:acceptsMissingChecksum:body:)``)
-    /// in the usual form — `*hh` last, the checksum right, the address valid — or nil for anything else, which
-    /// ``parse(_:commas:line:acceptsMissingChecksum:body:)`` then accepts or rejects with its reason.
+    /// The view of a sentence the framer scanned whole (`body`, see
+    /// ``parse(_:commas:line:acceptsMissingChecksum:body:)``) in the usual form — `*hh` last, the checksum right, the
+    /// address valid — or nil for anything else, which ``parse(_:commas:line:acceptsMissingChecksum:body:)`` then
+    /// accepts or rejects with its reason.
     ///
     /// What that parse would return for such a sentence, without its general steps: no line end or space can follow
     /// `hh` (they are hexadecimal digits), and no comma lies in `*hh`, so the scan's commas are the sentence's. Small

@@ -40,8 +40,8 @@ enum Benchmark {
 
     /// The best of `runs` runs of each throughput measurement of `names`, keyed by name.
     ///
-    /// A tool that is not installed has none. The runs alternate (all names once, then again), so a change of the shared
-    /// machine's load affects every measurement alike.
+    /// A tool that is not installed has none. The runs alternate (all names once, then again), so a change of the
+    /// shared machine's load affects every measurement alike.
     static func measureThroughputs(_ names: [String], input: BenchInput, runs: Int) throws -> [String: Measurement] {
         var best: [String: Measurement] = [:]
         var missing: Set<String> = []

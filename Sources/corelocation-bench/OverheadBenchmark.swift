@@ -15,7 +15,8 @@ final class CountingDelegate: NSObject, CLLocationManagerDelegate, @unchecked Se
 ///
 /// `fixes` synthetic fixes pushed through one manager to a bare
 /// delegate, then through one to an update block with both filters on; the two alternate `runs` times and
-/// the best of each is kept (at least 5 alternations). Returns processor seconds (all threads) per fix for the delegate and the block, and the fixes each got.
+/// the best of each is kept (at least 5 alternations). Returns processor seconds (all threads) per fix for the delegate
+/// and the block, and the fixes each got.
 func measureBlocksOverhead(fixes: Int = 300_000, runs: Int) -> (delegate: Double, block: Double, delivered: (Int, Int))
 {
     var delegateBest = Double.infinity

@@ -91,7 +91,8 @@ final class INTUWorld: @unchecked Sendable {
     }
 }
 
-/// Moves a value between the test and the main queue, where every hand-over is synchronised by `DispatchQueue.main.sync`.
+/// Moves a value between the test and the main queue, where every hand-over is synchronised by
+/// `DispatchQueue.main.sync`.
 final class Box<Value>: @unchecked Sendable {
     var value: Value
     init(_ value: Value) { self.value = value }

@@ -3,7 +3,8 @@ import LinuxCoreLocation
 import LocationBlocks
 import Testing
 
-// The code of Docs/LocationBlocks.docc/UsingLocationBlocks.md's example, compiled and run here so the article cannot go stale.
+// The code of Docs/LocationBlocks.docc/UsingLocationBlocks.md's example, compiled and run here so the article cannot go
+// stale.
 
 /// Prints where we are twice: with a one-shot request and with an async sequence.
 func whereAmI() async throws -> [String] {

@@ -145,8 +145,8 @@ struct FieldViewTests {
         }
     }
 
-    /// What `integer` (`signed`: `signedInteger`) reads from `text`: nil when empty, the value of up to 9 digits (18 for
-    /// signed, with an optional leading `-`) within `range`, otherwise an error.
+    /// What `integer` (`signed`: `signedInteger`) reads from `text`: nil when empty, the value of up to 9 digits (18
+    /// for signed, with an optional leading `-`) within `range`, otherwise an error.
     static func referenceInteger(_ text: String, signed: Bool, in range: ClosedRange<Int>) -> Result<Int?, Mismatch> {
         if text.isEmpty { return .success(nil) }
         let digits = signed && text.hasPrefix("-") ? text.dropFirst() : Substring(text)

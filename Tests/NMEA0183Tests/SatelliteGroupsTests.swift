@@ -12,7 +12,8 @@ struct SatelliteGroupsTests {
     ]
 
     /// The rule, field by field: every field of the groups is digits only; in a group whose id is not empty, the id has
-    /// at most 3, the elevation at most 2 and is at most 90, the azimuth at most 3 and is at most 360, the SNR at most 2.
+    /// at most 3, the elevation at most 2 and is at most 90, the azimuth at most 3 and is at most 360, the SNR at most
+    /// 2.
     static func reference(_ groups: [[String]]) -> Bool {
         let digitsOnly = groups.joined().allSatisfy { $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }
         guard digitsOnly else { return false }
@@ -54,7 +55,8 @@ struct SatelliteGroupsTests {
             let plain = sentence.withView { $0.satelliteGroupsReadPlainly(groupCount) }
             #expect(plain == Self.reference(groups), "\(body)")
             if plain { plainCount += 1 } else { otherCount += 1 }
-            // The decoder's reading (no satellites kept) against the full one: the same values, errors and ignored fields.
+            // The decoder's reading (no satellites kept) against the full one: the same values, errors and ignored
+            // fields.
             let decoded = Result { () throws(NMEAFieldError) in
                 try sentence.withView { (view) throws(NMEAFieldError) in
                     try GSVSentence(fields: view, keepsSatellites: false)

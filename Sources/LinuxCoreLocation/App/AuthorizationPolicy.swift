@@ -2,14 +2,14 @@
 ///
 /// **Linux only.**
 ///
-/// A policy is asked only when a request can change the status, as on iOS: from ``CLAuthorizationStatus/notDetermined``,
-/// or from ``CLAuthorizationStatus/authorizedWhenInUse`` when asking for ``AuthorizationRequest/always``. A request for
-/// ``AuthorizationRequest/always`` is asked once, as iOS limits `requestAlwaysAuthorization()` to one prompt: once the
-/// policy has answered one with a determined status (granted, denied, or when-in-use kept by returning `nil`), later
-/// ones are not asked, until ``LocationAuthorization/setStatus(_:)`` sets the status back to
-/// ``CLAuthorizationStatus/notDetermined`` (a reset of iOS's privacy settings).
-/// It runs on a thread of its own, so it may block (a command-line tool can ask on its terminal); one request is
-/// asked at a time, as iOS shows one prompt, and requests made meanwhile share its answer.
+/// A policy is asked only when a request can change the status, as on iOS: from
+/// ``CLAuthorizationStatus/notDetermined``, or from ``CLAuthorizationStatus/authorizedWhenInUse`` when asking for
+/// ``AuthorizationRequest/always``. A request for ``AuthorizationRequest/always`` is asked once, as iOS limits
+/// `requestAlwaysAuthorization()` to one prompt: once the policy has answered one with a determined status (granted,
+/// denied, or when-in-use kept by returning `nil`), later ones are not asked, until
+/// ``LocationAuthorization/setStatus(_:)`` sets the status back to ``CLAuthorizationStatus/notDetermined`` (a reset of
+/// iOS's privacy settings). It runs on a thread of its own, so it may block (a command-line tool can ask on its
+/// terminal); one request is asked at a time, as iOS shows one prompt, and requests made meanwhile share its answer.
 public struct AuthorizationPolicy: Sendable {
     /// Returns the new status for a request, given the current one; `nil` leaves the status unchanged.
     public let decide: @Sendable (AuthorizationRequest, CLAuthorizationStatus) -> CLAuthorizationStatus?

@@ -93,8 +93,9 @@ final class LocationApp: Sendable {
         set { change { $0.servicesEnabled = newValue } }
     }
 
-    /// Sets the app's own status, telling every manager when the status they see changes; ``CLAuthorizationStatus/notDetermined``
-    /// also forgets that always was asked for, as a reset of iOS's privacy settings does.
+    /// Sets the app's own status, telling every manager when the status they see changes;
+    /// ``CLAuthorizationStatus/notDetermined`` also forgets that always was asked for, as a reset of iOS's privacy
+    /// settings does.
     func setStatus(_ status: CLAuthorizationStatus) {
         change { state in
             state.status = status

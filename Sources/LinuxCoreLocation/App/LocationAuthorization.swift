@@ -59,7 +59,8 @@ public final class LocationAuthorization: Sendable {
         set { app.policy = newValue }
     }
 
-    /// Whether fixes may flow: ``CLAuthorizationStatus/authorizedAlways`` or ``CLAuthorizationStatus/authorizedWhenInUse``.
+    /// Whether fixes may flow: ``CLAuthorizationStatus/authorizedAlways`` or
+    /// ``CLAuthorizationStatus/authorizedWhenInUse``.
     public var isAuthorized: Bool { app.isAuthorized }
 
     /// Sets the status as a user changing the app's setting would, telling every manager.

@@ -5,10 +5,11 @@ import LocationSupport
 /// `CORELOCATION_GEOCODER=geonames:/path/cities500.txt`.
 ///
 /// Reverse geocoding answers the nearest populated place (geodesic distance) within `maximumDistance` as
-/// locality, administrative area and country, and no result beyond it; forward geocoding matches the first comma-separated part of the address against the
-/// places' names, most populous first. An `admin1CodesASCII.txt` beside the file turns administrative codes
-/// into names (`FR.11` → `Île-de-France`); without it the area is the code. The file is read once, on the
-/// first request; lines that are not places are counted and skipped, and reported once on standard error.
+/// locality, administrative area and country, and no result beyond it; forward geocoding matches the first
+/// comma-separated part of the address against the places' names, most populous first. An `admin1CodesASCII.txt` beside
+/// the file turns administrative codes into names (`FR.11` → `Île-de-France`); without it the area is the code. The
+/// file is read once, on the first request; lines that are not places are counted and skipped, and reported once on
+/// standard error.
 final class GeoNamesGeocoder: GeocodingService {
     /// The table of a file, or why it cannot be used.
     private struct Table {

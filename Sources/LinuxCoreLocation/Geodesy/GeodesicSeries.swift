@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Each `…Coefficients(_:)` function returns the Fourier coefficients c₁…c_N of a sum Σ c_l sin 2lσ,
 /// with element 0 holding c₁. Tables and coefficients are fixed-size `InlineArray`s, so evaluating a series
-/// allocates nothing (the GPX replay runs an inverse problem per fix). Every coefficient is a polynomial in ε = (√(1 + k²) − 1)/(√(1 + k²) + 1),
-/// k = e′ cos α₀ (Karney 2013, equation 16); the tables below list the polynomial coefficients in ascending
-/// powers of ε. Sources, equation numbers from the paper:
+/// allocates nothing (the GPX replay runs an inverse problem per fix). Every coefficient is a polynomial in
+/// ε = (√(1 + k²) − 1)/(√(1 + k²) + 1), k = e′ cos α₀ (Karney 2013, equation 16); the tables below list the
+/// polynomial coefficients in ascending powers of ε. Sources, equation numbers from the paper:
 /// - A₁ (equation 17), C₁ₗ (equation 18): distance ↔ arc length on the auxiliary sphere.
 /// - C′₁ₗ (equation 21): the reversion of equation 18, used by the direct problem.
 /// - A₂ (equation 42), C₂ₗ (equation 43): the reduced length, used by the inverse problem's Newton step.

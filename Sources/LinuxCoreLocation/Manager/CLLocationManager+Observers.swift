@@ -8,8 +8,8 @@ public struct CLLocationManagerObserverToken: Hashable, Sendable {
 extension CLLocationManager {
     /// Adds an object that receives every callback the ``delegate`` receives, alongside it.
     ///
-    /// **Linux only.** Each event goes first to the delegate (if set), then to every observer in the order they were added,
-    /// each once, on the manager's callback thread; an observer added or removed while an event is being
+    /// **Linux only.** Each event goes first to the delegate (if set), then to every observer in the order they were
+    /// added, each once, on the manager's callback thread; an observer added or removed while an event is being
     /// delivered takes effect from the next event. Unlike the delegate, an observer is held **strongly** until
     /// it is removed or the manager is released, so an observer must not hold the manager strongly (it receives
     /// the manager with every callback). Extension layers (LocationBlocks) use this to coexist with the app's

@@ -5,8 +5,8 @@
 /// an async `main` all serve); a thread whose run loop never runs never receives them. After a `stop…`
 /// method returns on that thread, no further callback of that service arrives. Its settings that only hold a value
 /// (``desiredAccuracy``, ``distanceFilter``, ``activityType``, ``pausesLocationUpdatesAutomatically``, the
-/// background ones) may be read and set from any thread; they take effect at the next fix. On Linux the fixes come from a
-/// ``LocationProvider`` shared through the hub, and authorization from ``LocationAuthorization``; see the
+/// background ones) may be read and set from any thread; they take effect at the next fix. On Linux the fixes come from
+/// a ``LocationProvider`` shared through the hub, and authorization from ``LocationAuthorization``; see the
 /// "Location on Linux" article. Source: Apple's CoreLocation documentation (`CLLocationManager`).
 open class CLLocationManager: NSObject {
     let engine: LocationManagerEngine
@@ -169,7 +169,8 @@ open class CLLocationManager: NSObject {
     open var isAuthorizedForWidgetUpdates: Bool { false }
 
     /// Asks for permission to use location while the app is in use; answered asynchronously by the
-    /// authorization's policy, then reported through ``CLLocationManagerDelegate/locationManagerDidChangeAuthorization(_:)``.
+    /// authorization's policy, then reported through
+    /// ``CLLocationManagerDelegate/locationManagerDidChangeAuthorization(_:)``.
     open func requestWhenInUseAuthorization() {
         engine.requestAuthorization(.whenInUse)
     }

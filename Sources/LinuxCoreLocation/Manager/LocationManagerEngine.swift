@@ -87,7 +87,8 @@ final class LocationManagerEngine: @unchecked Sendable {
         /// Whether the fixes of the delivery numbered `sequence` still count: updates were not stopped or restarted
         /// since it was posted, and the manager is not gone.
         func accepts(_ sequence: Int) -> Bool { sequence > staleThrough && !detached }
-        /// Extra receivers of every callback, held strongly, in registration order (``CLLocationManager/addObserver(_:)``).
+        /// Extra receivers of every callback, held strongly, in registration order
+        /// (``CLLocationManager/addObserver(_:)``).
         var observers: [(token: CLLocationManagerObserverToken, observer: any CLLocationManagerDelegate)] = [] {
             didSet { receiversGeneration &+= 1 }
         }

@@ -9,8 +9,9 @@ import Foundation
 /// with the same hysteresis as region monitoring: a fix whose uncertainty circle straddles the boundary
 /// changes nothing. An event is produced when a condition's decided state differs from its record's last
 /// event (the `assuming` state at first). A ``BeaconIdentityCondition`` is never decided (Linux has no beacon
-/// service): its record keeps the assumed state. Conditions of other types are recorded as `.unmonitored`. There is no limit on the number of conditions. Source: Apple's
-/// CoreLocation documentation (`CLMonitor`, iOS 17); see the "Condition monitoring" article.
+/// service): its record keeps the assumed state. Conditions of other types are recorded as `.unmonitored`. There is no
+/// limit on the number of conditions. Source: Apple's CoreLocation documentation (`CLMonitor`, iOS 17); see the
+/// "Condition monitoring" article.
 public actor CLMonitor {
     /// The monitor's name.
     public nonisolated let name: String

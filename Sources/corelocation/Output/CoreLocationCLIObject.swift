@@ -8,7 +8,8 @@ import LinuxCoreLocation
 /// `latitude` and `longitude` with 6 decimals, `altitude` with 2, `direction` (the course, −1 when invalid) as
 /// Swift prints a `Double`, `speed`, `h_accuracy` and `v_accuracy` truncated to whole numbers, `time` as
 /// `Date.description` (`2026-05-14 08:30:01 +0000`); then `address` and the placemark's parts
-/// (``PlacemarkField``), `null` without a geocoding service (see ``AddressLookup``). Members come in this fixed order (CoreLocationCLI's order is a dictionary's).
+/// (``PlacemarkField``), `null` without a geocoding service (see ``AddressLookup``). Members come in this fixed order
+/// (CoreLocationCLI's order is a dictionary's).
 enum CoreLocationCLIObject {
     /// Appends the object of `location` and its placemark, newline included.
     static func encode(

@@ -28,7 +28,8 @@ enum Numbers {
     }
 
     /// The shortest text of `value` rounded to `decimals` decimals: at least one decimal (`-1.0` stays `-1.0`),
-    /// no trailing zeros beyond it, no negative zero; `null` if not finite (``OutputBuffer/appendDecimal(_:_:after:)``).
+    /// no trailing zeros beyond it, no negative zero; `null` if not finite
+    /// (``OutputBuffer/appendDecimal(_:_:after:)``).
     ///
     /// `170.60000000000002` with 3 decimals is `170.6`; `45.7578300` with 8 is `45.75783`.
     static func decimal(_ value: Double, _ decimals: Int) -> String {

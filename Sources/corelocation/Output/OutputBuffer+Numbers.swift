@@ -51,9 +51,9 @@ extension OutputBuffer {
 
     /// Appends a direction in degrees (a course, a heading), written 0 when it lies below 360° but rounds to 360.
     ///
-    /// Written as ``appendDecimal(_:_:after:)`` does, or as ``appendFixed(_:_:)`` when `fixed`; 0 is the same direction,
-    /// in the range 0..<360 that directions have (issue 32: 359.9999° was printed as `360.0`). Invalid markers (−1)
-    /// and other values are written as they are.
+    /// Written as ``appendDecimal(_:_:after:)`` does, or as ``appendFixed(_:_:)`` when `fixed`; 0 is the same
+    /// direction, in the range 0..<360 that directions have (issue 32: 359.9999° was printed as `360.0`). Invalid
+    /// markers (−1) and other values are written as they are.
     mutating func appendDirection(
         _ degrees: Double, _ decimals: Int, fixed: Bool = false, after prefix: StaticString = ""
     ) {

@@ -8,7 +8,8 @@ import LinuxCoreLocation
 /// that the track is thinned (``TrackThinning``) on a grid of square cells, in degrees of latitude (longitude scaled
 /// by the cosine of the first fix's latitude). The cells start at 1/4096 of the extent of the fixes so far, finer
 /// than the picture's pixels; whenever more than `limit` fixes are kept, the cells double until at most half of
-/// `limit` remain (or a cell spans the globe). The counts, the length and the first and last time stamps are those of every fix.
+/// `limit` remain (or a cell spans the globe). The counts, the length and the first and last time stamps are those of
+/// every fix.
 struct TrackPlotAccumulator {
     /// Every fix added.
     private(set) var fixCount = 0

@@ -70,8 +70,8 @@ public struct GpsdComparison: Sendable {
 
     /// Compares `ours` with `gpsd`.
     ///
-    /// Where several of our fixes share a time, the last counts, as gpsd's last TPV does. Without `comparesDerivedMotion` (a bare decoder), the ``GpsdDivergence/derivedMotion`` kinds are not
-    /// counted.
+    /// Where several of our fixes share a time, the last counts, as gpsd's last TPV does. Without
+    /// `comparesDerivedMotion` (a bare decoder), the ``GpsdDivergence/derivedMotion`` kinds are not counted.
     public init(ours: [ObservedFix], gpsd: [GpsdEpoch], comparesDerivedMotion: Bool = true) {
         var byTime: [Int64: ObservedFix] = [:]
         for fix in ours { byTime[fix.milliseconds] = fix }

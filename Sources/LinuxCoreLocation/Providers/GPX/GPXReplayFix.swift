@@ -67,7 +67,8 @@ struct GPXReplayMotion {
     /// A derived course at `latitude`: invalid (−1) at a pole, `course` elsewhere.
     ///
     /// At a pole every direction is south (or north), and a geodesic's azimuth there says only which meridian it
-    /// came along (180° for one that arrived going north). Issue 31: a replay reported 180° at the North Pole after fixes at 0° approaching it.
+    /// came along (180° for one that arrived going north). Issue 31: a replay reported 180° at the North Pole after
+    /// fixes at 0° approaching it.
     static func course(_ course: Double, atLatitude latitude: Double) -> Double {
         abs(latitude) >= 90 - poleTolerance ? -1 : course
     }

@@ -7,8 +7,9 @@ import GPX
 /// its own time when it has one. Otherwise, when a later point of the replayed kind has a time, the untimed points
 /// before it are placed so that they arrive at that time (at the default speed, 1 s across each boundary, as
 /// ``GPXReplayTimeline`` places them); when none has, at the document's `<metadata><time>`, else when the replay
-/// starts. A time that fails ``FixTime`` places nothing (the replay skips that point). The read stops at the first timed track point, or after ``maximumUntimedPoints`` untimed ones (then
-/// taken as a document without times); a document without track points is read to its end.
+/// starts. A time that fails ``FixTime`` places nothing (the replay skips that point). The read stops at the first
+/// timed track point, or after ``maximumUntimedPoints`` untimed ones (then taken as a document without times); a
+/// document without track points is read to its end.
 struct GPXReplayScan {
     /// Which points of a document are replayed.
     enum Selection: Sendable {

@@ -2,8 +2,8 @@ import GPX
 
 /// Places the points of a GPX document, segment by segment, on the replay's timeline.
 ///
-/// The rules (<doc:GPXReplayAndRecording>): a point with a `<time>` is placed at that time. Untimed points between two timed
-/// points of a segment are placed between their times in proportion to the distance along the path (at a constant
+/// The rules (<doc:GPXReplayAndRecording>): a point with a `<time>` is placed at that time. Untimed points between two
+/// timed points of a segment are placed between their times in proportion to the distance along the path (at a constant
 /// speed from one to the other). Untimed points before the first timed point of a segment are placed so that they
 /// arrive at it at the default speed; untimed points after the last one, and those of a segment without any time,
 /// follow one another at the default speed. The first point of a segment without a timed point comes 1 s after

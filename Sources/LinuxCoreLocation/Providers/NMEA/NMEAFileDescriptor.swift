@@ -2,8 +2,8 @@ import Glibc
 
 /// An open file descriptor of an NMEA byte stream: a log file, standard input, a serial device or a TCP socket.
 ///
-/// With ``NMEAWakePipe``, the only code of the NMEA providers that calls the C library. Not thread-safe: one reader uses it at a time.
-/// Errors are ``NMEAStreamError`` values carrying the path and `strerror` text.
+/// With ``NMEAWakePipe``, the only code of the NMEA providers that calls the C library. Not thread-safe: one reader
+/// uses it at a time. Errors are ``NMEAStreamError`` values carrying the path and `strerror` text.
 final class NMEAFileDescriptor {
     let descriptor: Int32
     let name: String

@@ -161,9 +161,9 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
 
     /// Throws ``ReplayInputError`` when the whole pass held nothing that even looked like a sentence.
     ///
-    /// Such a file is not an NMEA log, and replaying it as one that merely has no fix would hide the mistake. A log whose
-    /// sentences are all malformed (bad checksums, a wrong baud rate's debris among them) is a log, and finishes with
-    /// its rejections summarised.
+    /// Such a file is not an NMEA log, and replaying it as one that merely has no fix would hide the mistake. A log
+    /// whose sentences are all malformed (bad checksums, a wrong baud rate's debris among them) is a log, and finishes
+    /// with its rejections summarised.
     private func checkHeldSentences() throws {
         let statistics = decoder.statistics
         guard statistics.acceptedSentences == 0, statistics.rejectedSentences == 0 else { return }

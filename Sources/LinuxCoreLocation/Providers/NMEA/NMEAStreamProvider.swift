@@ -7,16 +7,16 @@ import NMEA0183
 /// **Linux only.**
 ///
 /// Fixes are delivered as soon as their epoch is complete, not paced: when the sentence that ends the receiver's
-/// cycle arrives (learned from the stream, as gpsd learns it; ``/NMEA0183/NMEADecoderOptions/closesEpochAtCycleEnd``), or when
-/// no byte has come for ``quietGap`` after the epoch's last one — never a cycle late. They are stamped with the
+/// cycle arrives (learned from the stream, as gpsd learns it; ``/NMEA0183/NMEADecoderOptions/closesEpochAtCycleEnd``),
+/// or when no byte has come for ``quietGap`` after the epoch's last one — never a cycle late. They are stamped with the
 /// receiver's UTC time (date from RMC/ZDA; until one arrives, the time of day on the clock's day) and marked as
-/// produced by an accessory; a fix whose time lies before 1980 or more than a day ahead of the clock is skipped. The decoder's week-rollover
-/// reference is the clock's now at each connection. When the stream ends or fails (a USB receiver unplugged, a
-/// socket closed) or falls silent (no byte for five of its epochs, at least 5 s, or for 30 s while its rate is not
-/// known), the provider reports ``LocationProviderEvent/fixLost`` and reopens it after ``backoff`` on ``clock``; a
-/// first open that fails is handled the same way, with the reason on standard error. While a serial device's path
-/// is absent, it is looked for every ``NMEAReconnectBackoff/absentDeviceCheckInterval`` and opened as soon as it
-/// is back.
+/// produced by an accessory; a fix whose time lies before 1980 or more than a day ahead of the clock is skipped. The
+/// decoder's week-rollover reference is the clock's now at each connection. When the stream ends or fails (a USB
+/// receiver unplugged, a socket closed) or falls silent (no byte for five of its epochs, at least 5 s, or for 30 s
+/// while its rate is not known), the provider reports ``LocationProviderEvent/fixLost`` and reopens it after
+/// ``backoff`` on ``clock``; a first open that fails is handled the same way, with the reason on standard error. While
+/// a serial device's path is absent, it is looked for every ``NMEAReconnectBackoff/absentDeviceCheckInterval`` and
+/// opened as soon as it is back.
 ///
 /// Each connection is read by a thread of its own that waits in `poll(2)`. ``stop()`` wakes it, waits for it to
 /// close the descriptor, and returns; no event follows. Thread-safe.

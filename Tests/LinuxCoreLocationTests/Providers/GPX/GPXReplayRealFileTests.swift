@@ -5,9 +5,10 @@ import Testing
 @testable import LinuxCoreLocation
 
 /// Fixes each file yields at `?speed=max`, computed independently of this code (Python: xml.etree to read the
-/// points, GeographicLib 2.1 `Geodesic.WGS84.Inverse` for leg lengths; see Docs/LinuxCoreLocation.docc/GPXReplayAndRecording.md): per
-/// non-empty segment, 1 for its first point plus, per leg of duration d (the time difference when both ends
-/// are timed, else length / 1.4 m/s), ceil(d) − 1 fixes between and 1 at its end.
+/// points, GeographicLib 2.1 `Geodesic.WGS84.Inverse` for leg lengths; see
+/// Docs/LinuxCoreLocation.docc/GPXReplayAndRecording.md): per non-empty segment, 1 for its first point plus, per leg of
+/// duration d (the time difference when both ends are timed, else length / 1.4 m/s), ceil(d) − 1 fixes between and 1 at
+/// its end.
 private let expectedFixCounts: [(file: String, fixes: Int)] = [
     ("Mojstrovka.gpx", 2026),  // 184 trkpt, all with the 1901 sentinel time: walked at 1.4 m/s
     ("bros.gpx", 7603),  // 168 untimed wpt
