@@ -73,6 +73,19 @@ private struct BeaconLikeCondition: CLCondition {}
         #expect(condition?.radius == 250)
     }
 
+    /// Ported code names the state by its Objective-C type, `CLMonitoringState`, which Apple's
+    /// `add(_:identifier:assuming:)` takes (`CLMonitor.Event.State` is the same type).
+    @Test func monitoringStateIsTheEventState() async throws {
+        let harness = ManagerHarness([])
+        let monitor = CLMonitor("states", configuration: harness.configuration())
+        let assumed: CLMonitoringState = .satisfied
+        let condition = CLMonitor.CircularGeographicCondition(center: gate, radius: 100)
+        await monitor.add(condition, identifier: "a", assuming: assumed)
+        let state: CLMonitoringState = try #require(await monitor.record(for: "a")).lastEvent.state
+        #expect(state == .satisfied)
+        #expect([CLMonitoringState.unknown, .satisfied, .unsatisfied, .unmonitored].map(\.rawValue) == [0, 1, 2, 3])
+    }
+
     @Test func circularConditionRoundTripsThroughJSON() throws {
         let condition = CLMonitor.CircularGeographicCondition(center: gate, radius: 42.5)
         let decoded = try JSONDecoder().decode(
