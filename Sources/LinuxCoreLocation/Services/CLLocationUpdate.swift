@@ -84,8 +84,9 @@ public struct CLLocationUpdate: Sendable {
     /// Updates start when iteration begins (when `for await` makes its iterator) and stop when the iteration
     /// ends — the loop breaks, returns or throws, or its task is cancelled; the provider stops when nothing
     /// else needs it. Works from any task: the fixes come through a manager with a private callback queue.
-    /// Every fix is delivered (no distance filter); errors such as a transient loss are not surfaced, as in
-    /// iOS 17.
+    /// Every fix is delivered (no distance filter). The sequence never throws: as in iOS 18, a lost fix or a
+    /// failed provider comes as an update without a location and with ``locationUnavailable`` set, and an
+    /// authorization that keeps fixes from flowing as one with the matching flag (``authorizationDenied``…).
     ///
     /// - Parameter configuration: The kind of activity, for stationary detection.
     /// - Returns: The sequence of updates.
