@@ -45,6 +45,11 @@ public actor CLMonitor {
 
     /// Starts monitoring `condition` under `identifier`, replacing a condition with that identifier.
     ///
+    /// A circular condition is decided by the next fix, or at once from the last fix when the monitor already
+    /// runs updates: the record starts in the assumed state, and a decided state that differs is an event.
+    /// Source: Apple's CoreLocation documentation (`CLMonitor.add(_:identifier:)`: the record starts
+    /// `.unknown`; `CLMonitor.Event`: a change of a condition's state).
+    ///
     /// - Parameters:
     ///   - condition: The condition; a ``CircularGeographicCondition`` to be monitored on Linux.
     ///   - identifier: The name of the condition in events and records.

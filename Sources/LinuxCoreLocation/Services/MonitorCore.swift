@@ -24,14 +24,16 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
     let stream: AsyncStream<CLMonitor.Event>
     private let continuation: AsyncStream<CLMonitor.Event>.Continuation
     private let manager: CLLocationManager
+    /// The manager's callback queue, where fixes are decided.
+    private let queue: DispatchQueue
     private let entries = Locked<[Entry]>([])
     private let updating = Locked(false)
 
     init(configuration: LocationManagerConfiguration) {
         var configuration = configuration
-        if configuration.callbackQueue == nil {
-            configuration.callbackQueue = DispatchQueue(label: "LinuxCoreLocation.CLMonitor")
-        }
+        let queue = configuration.callbackQueue ?? DispatchQueue(label: "LinuxCoreLocation.CLMonitor")
+        configuration.callbackQueue = queue
+        self.queue = queue
         (stream, continuation) = AsyncStream.makeStream(of: CLMonitor.Event.self)
         manager = CLLocationManager(configuration: configuration)
         super.init()
@@ -64,7 +66,21 @@ final class MonitorCore: NSObject, CLLocationManagerDelegate, @unchecked Sendabl
             entries.append(entry)
         }
         if unmonitored { continuation.yield(entry.lastEvent) }
+        let wasUpdating = updating.withLock { $0 }
         updateService()
+        // iOS reports the state of a new condition, but while updates already run a provider that reports only
+        // changes may send no other fix: decide it from the last one, on the callback queue, after the fixes
+        // queued before it.
+        if wasUpdating && entry.hysteresis != nil {
+            queue.async { [weak self] in self?.decideFromLastFix() }
+        }
+    }
+
+    /// Decides every record from the manager's last fix while updates run; records that fix already decided
+    /// do not change.
+    private func decideFromLastFix() {
+        guard updating.withLock({ $0 }), let fix = manager.location else { return }
+        locationManager(manager, didUpdateLocations: [fix])
     }
 
     func remove(_ identifier: String) {

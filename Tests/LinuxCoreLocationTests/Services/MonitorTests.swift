@@ -53,6 +53,27 @@ private struct BeaconLikeCondition: CLCondition {}
         #expect(first.state == .satisfied)
     }
 
+    /// A condition added while the monitor already runs updates is decided from the last fix, as iOS reports
+    /// the state of a new condition: a provider that reports only changes sends no other fix while the device
+    /// stands still.
+    @Test func conditionAddedWhileUpdatingIsDecidedFromTheLastFix() async throws {
+        let harness = ManagerHarness(track([fix(500, from: gate)]))
+        let queue = DispatchQueue(label: "MonitorTests")
+        let monitor = CLMonitor("late", configuration: harness.configuration(queue: queue))
+        let near = CLMonitor.CircularGeographicCondition(center: gate, radius: 100)
+        await monitor.add(near, identifier: "gate", assuming: .unsatisfied)
+        harness.clock.advance(by: 120)
+        queue.sync {}  // the only fix, 500 m out, has been decided: no event, as assumed
+        let wide = CLMonitor.CircularGeographicCondition(center: gate, radius: 1000)
+        await monitor.add(wide, identifier: "district")
+        queue.sync {}
+        try #require(await monitor.record(for: "district")?.lastEvent.state == .satisfied)
+        var iterator = await monitor.events.makeAsyncIterator()
+        let event = try #require(try await iterator.next())
+        #expect(event.identifier == "district" && event.state == .satisfied)
+        #expect(await monitor.record(for: "gate")?.lastEvent.state == .unsatisfied)
+    }
+
     @Test func unsupportedConditionIsUnmonitored() async throws {
         let harness = ManagerHarness([])
         let monitor = CLMonitor("beacons", configuration: harness.configuration())
