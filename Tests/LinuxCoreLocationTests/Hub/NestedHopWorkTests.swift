@@ -16,15 +16,12 @@ import Testing
         defer { thread.stop() }
         let provider = DeliveryBoundsTests.PushedProvider()
         let delegate = HookDelegate()
-        let manager = thread.sync { UncheckedBox(Self.updatingManager(provider, delegate)) }
+        let manager = thread.sync { UncheckedBox(startedManager(provider, on: nil, delegate: delegate)) }
         let heardInTheTurn = UncheckedBox<[DelegateEvent]>([])
         let turned = DispatchSemaphore(value: 0)
         delegate.onLocations = { _, fixes in
             guard fixes.map(\.coordinate.latitude) == [1] else { return }
-            let end = Date(timeIntervalSinceNow: 1)
-            while delegate.recorder.serviceEvents.count < 2, Date() < end {
-                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-            }
+            turnRunLoop(until: { delegate.recorder.serviceEvents.count >= 2 })
             heardInTheTurn.value = delegate.recorder.serviceEvents
             turned.signal()
         }
@@ -49,10 +46,7 @@ import Testing
         mailbox.perform { held.wait() }  // A and B wait for one hop
         mailbox.perform {
             order.value.names.append("A")
-            let end = Date(timeIntervalSinceNow: 1)
-            while !order.value.names.contains("B"), Date() < end {
-                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-            }
+            turnRunLoop(until: { order.value.names.contains("B") })
             order.value.names.append("A ends")
             aEnded.signal()
         }
@@ -84,10 +78,7 @@ import Testing
                     block()
                     ran.value += 1
                 }
-                let end = Date(timeIntervalSinceNow: 1)
-                while ran.value == before, Date() < end {
-                    _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-                }
+                turnRunLoop(until: { ran.value != before })
             }
             do {
                 let token = Token()
@@ -110,17 +101,16 @@ import Testing
         let provider = DeliveryBoundsTests.PushedProvider()
         let (first, second) = (HookDelegate(), HookDelegate())
         let managers = thread.sync {
-            UncheckedBox([Self.updatingManager(provider, first), Self.updatingManager(provider, second)])
+            UncheckedBox([
+                startedManager(provider, on: nil, delegate: first), startedManager(provider, on: nil, delegate: second),
+            ])
         }
         let (reached, pushed) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         first.onLocations = { _, fixes in
             guard fixes.map(\.coordinate.latitude) == [1] else { return }
             reached.signal()
             pushed.wait()
-            let end = Date(timeIntervalSinceNow: 1)
-            while second.recorder.serviceEvents.count < 3, Date() < end {
-                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-            }
+            turnRunLoop(until: { second.recorder.serviceEvents.count >= 3 })
         }
         let held = DispatchSemaphore(value: 0)
         managers.value[0].engine.mailbox.perform { held.wait() }  // fixes 1 and 2 wait for one hop
@@ -149,17 +139,14 @@ import Testing
         let provider = DeliveryBoundsTests.PushedProvider()
         let (delegate, observer) = (HookDelegate(), RecordingDelegate())
         let manager = thread.sync {
-            let manager = Self.updatingManager(provider, delegate)
+            let manager = startedManager(provider, on: nil, delegate: delegate)
             manager.addObserver(observer)
             return UncheckedBox(manager)
         }
         let turned = DispatchSemaphore(value: 0)
         delegate.onLocations = { _, fixes in
             guard fixes.map(\.coordinate.latitude) == [1] else { return }
-            let end = Date(timeIntervalSinceNow: 1)
-            while delegate.recorder.serviceEvents.count < 2, Date() < end {
-                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-            }
+            turnRunLoop(until: { delegate.recorder.serviceEvents.count >= 2 })
             turned.signal()
         }
         let held = DispatchSemaphore(value: 0)
@@ -183,7 +170,9 @@ import Testing
         defer { thread.stop() }
         let provider = DeliveryBoundsTests.PushedProvider()
         let delegate = HookDelegate()
-        let manager = thread.sync { UncheckedBox<CLLocationManager?>(Self.updatingManager(provider, delegate)) }
+        let manager = thread.sync {
+            UncheckedBox<CLLocationManager?>(startedManager(provider, on: nil, delegate: delegate))
+        }
         let released = ManagerWeakBox()
         let heardWhenItReturned = UncheckedBox<Int?>(nil)
         let returned = DispatchSemaphore(value: 0)
@@ -191,8 +180,7 @@ import Testing
             guard fixes.map(\.coordinate.latitude) == [1] else { return }
             released.object = manager.value
             manager.value = nil
-            let end = Date(timeIntervalSinceNow: 0.2)
-            while Date() < end { _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+            turnRunLoop(for: 0.2)
             heardWhenItReturned.value = delegate.recorder.serviceEvents.count
             returned.signal()
         }
@@ -211,17 +199,6 @@ import Testing
     /// Refers to a manager without holding it; used on the callback thread only.
     final class ManagerWeakBox: @unchecked Sendable {
         weak var object: CLLocationManager?
-    }
-
-    /// A manager of `provider` made on the current thread, updating, with `delegate`.
-    static func updatingManager(_ provider: any LocationProvider, _ delegate: HookDelegate) -> CLLocationManager {
-        let manager = CLLocationManager(
-            configuration: LocationManagerConfiguration(
-                provider: provider, authorization: LocationAuthorization(status: .authorizedAlways)))
-        manager.delegate = delegate
-        manager.pausesLocationUpdatesAutomatically = false
-        manager.startUpdatingLocation()
-        return manager
     }
 
     /// An object whose release a test watches.

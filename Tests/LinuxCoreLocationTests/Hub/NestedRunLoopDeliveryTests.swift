@@ -18,25 +18,14 @@ import Testing
         defer { thread.stop() }
         let provider = DeliveryBoundsTests.PushedProvider()
         let delegate = HookDelegate()
-        let manager = thread.sync {
-            let manager = CLLocationManager(
-                configuration: LocationManagerConfiguration(
-                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways)))
-            manager.delegate = delegate
-            manager.pausesLocationUpdatesAutomatically = false
-            manager.startUpdatingLocation()
-            return UncheckedBox(manager)
-        }
+        let manager = thread.sync { UncheckedBox(startedManager(provider, on: nil, delegate: delegate)) }
         let (reached, pushed) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         delegate.onLocations = { _, fixes in
             guard fixes.map(\.coordinate.latitude) == [1] else { return }
             reached.signal()
             pushed.wait()
             // A bounded turn: it ends when fix 3 is heard, or after a second.
-            let end = Date(timeIntervalSinceNow: 1)
-            while delegate.recorder.serviceEvents.count < 3, Date() < end {
-                _ = RunLoop.current.run(mode: .default, before: end)
-            }
+            turnRunLoop(until: { delegate.recorder.serviceEvents.count >= 3 })
         }
         let held = DispatchSemaphore(value: 0)
         manager.value.engine.mailbox.perform { held.wait() }  // fixes 1 and 2 wait for one hop
@@ -68,10 +57,7 @@ import Testing
                 order.value.names.append(name)
                 guard let next else { return }
                 mailbox.perform { order.value.names.append(next) }
-                let end = Date(timeIntervalSinceNow: 1)
-                while !order.value.names.contains(next), Date() < end {
-                    _ = RunLoop.current.run(mode: .default, before: end)
-                }
+                turnRunLoop(until: { order.value.names.contains(next) })
             }
         }
         let held = DispatchSemaphore(value: 0)

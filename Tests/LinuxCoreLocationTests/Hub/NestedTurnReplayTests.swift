@@ -71,11 +71,7 @@ import Testing
             depth.value.now += 1
             depth.value.deepest = max(depth.value.deepest, depth.value.now)
             defer { depth.value.now -= 1 }
-            let end = Date(timeIntervalSinceNow: 5)
-            let heard = delegates[0]
-            while heard.latitudes.count < callbacks + 5, Date() < end {
-                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-            }
+            turnRunLoop(for: 5, until: { delegates[0].latitudes.count >= callbacks + 5 })
         }
         let thread = CallbackThread()
         let managers = thread.sync {

@@ -59,3 +59,12 @@ final class CallbackThread: @unchecked Sendable {
         sync { control.stopped = true }
     }
 }
+
+/// Turns the current thread's run loop, a hundredth of a second at a time, until `done` holds or `seconds` have
+/// passed: the nested turn of a callback that waits for something (at most a bound, never a delay when `done` comes).
+func turnRunLoop(for seconds: TimeInterval = 1, until done: () -> Bool = { false }) {
+    let end = Date(timeIntervalSinceNow: seconds)
+    while !done(), Date() < end {
+        _ = RunLoop.current.run(mode: .default, before: min(end, Date(timeIntervalSinceNow: 0.01)))
+    }
+}
