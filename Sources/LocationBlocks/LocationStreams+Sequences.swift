@@ -12,7 +12,8 @@ extension LocationStreams {
     ///     (inclusive; invalid accuracy dropped while on; negative sentinels mean 10 m);
     ///     ``kCLUpdateAccuracyFilterNone`` by default.
     ///   - ageFilter: Seconds, with the rules of ``LinuxCoreLocation/CLLocationManager/updateLocationAgeFilter``
-    ///     (magnitude of the age strictly below); ``kCLLocationAgeFilterNone`` by default.
+    ///     (magnitude of the age strictly below); ``kCLLocationAgeFilterNone`` by default, where MMP's
+    ///     `locationAgeLimit` drops fixes older than 5 s (pass 5 for its default).
     /// - Returns: A sequence of `CLLocation`s.
     public func locations(
         accuracyFilter: CLLocationAccuracy = kCLUpdateAccuracyFilterNone,
@@ -63,7 +64,8 @@ extension LocationStreams {
 
     /// Visits, while iterating: MMPReactiveCoreLocation's `visits` signal.
     ///
-    /// An iteration that starts while authorization is not determined asks for "always", as MMP does.
+    /// An iteration that starts while authorization is not determined asks for "always", which visit monitoring
+    /// needs on iOS (MMP asks for its manager's authorization type, "when in use" unless `authorizeAlways`).
     public func visits() -> LocationEventSequence<CLVisit> {
         LocationEventSequence(streams: self, service: .visits) { event, _ in
             guard case .visit(let visit) = event else { return [] }
