@@ -111,6 +111,21 @@ extension LocationStreams {
         }
     }
 
+    /// Pauses and resumptions of standard location updates, from the time the iteration starts:
+    /// MMPReactiveCoreLocation's `locationEvents` signal.
+    ///
+    /// Starts no service and asks for nothing: updates pause (with ``pausesLocationUpdatesAutomatically``) only
+    /// while an iteration of ``locations(accuracyFilter:ageFilter:)`` or ``location(accuracyFilter:ageFilter:)``
+    /// runs them, as MMP's events come only while its `locations` signal runs. Significant changes never pause.
+    ///
+    /// - Returns: A sequence of ``LocationUpdatesEvent``s.
+    public func locationEvents() -> LocationEventSequence<LocationUpdatesEvent> {
+        LocationEventSequence(streams: self, service: .locationEvents) { event, _ in
+            guard case .updates(let change) = event else { return [] }
+            return [change]
+        }
+    }
+
     /// The errors of every service of these streams, from the time the iteration starts: MMPReactiveCoreLocation's
     /// `errors` signal.
     ///
