@@ -8,7 +8,8 @@ extension LocationStreams {
     /// Starts standard updates like ``locations(accuracyFilter:ageFilter:)`` — asking for "when in use" if
     /// authorization is not determined, as MMP does, and applying ``distanceFilter`` and
     /// ``pausesLocationUpdatesAutomatically`` — and waits, with no timeout of its own (as MMP's without its
-    /// `timeout:` setting), for the first fix; the transient `locationUnknown` does not end the wait. For a deadline, cancel the task or use
+    /// `timeout:` setting), for the first fix; the transient `locationUnknown` does not end the wait. For a
+    /// deadline, cancel the task or use
     /// ``LocationRequestCenter/requestLocation(accuracy:timeout:delayUntilAuthorized:completion:)``.
     /// Call from any task.
     ///
