@@ -26,7 +26,8 @@ extension LocationStreams {
         }
     }
 
-    /// Headings, from a provider that measures them (the manager's `headingFilter` applies: 1° by default).
+    /// Headings, from a provider that measures them, thinned by ``headingFilter`` (1° by default):
+    /// MMPReactiveCoreLocation's `headingUpdates` signal.
     ///
     /// An iteration that starts while authorization is not determined asks for "when in use", MMP's default.
     public func headings() -> LocationEventSequence<CLHeading> {
