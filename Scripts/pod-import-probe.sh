@@ -6,7 +6,8 @@
 #   Scripts/pod-import-probe.sh
 #
 # Writes, in a temporary folder that is removed afterwards: a header with the declarations of the pod's 1.3.3
-# header that Swift code meets (typedefs, the helper class, the category's factories, starts and properties);
+# header that Swift code meets (typedefs, the helper class, the category's factories, starts, properties and its
+# delegate-block setters, whose types Tests/PodCompatibilityTests/PodNamesTests.swift holds);
 # stub Clang modules ObjectiveC, Foundation and CoreLocation with only what that header names; and two small Swift
 # overlays, as the SDK has, that give `BOOL` its `ObjCBool` and `NSError` its `Error` conformance (the stub marks
 # NSError `swift_bridge("Swift.Error")`, so a block's `NSError *` imports as `Error?` as it does on iOS; NSArray stays
@@ -46,9 +47,17 @@ EOF
 
 cat >"$work/clang/CoreLocation.h" <<'EOF'
 #import <Foundation.h>
+typedef NS_ENUM(int, CLAuthorizationStatus) { kCLAuthorizationStatusNotDetermined = 0 };
+typedef NS_ENUM(NSInteger, CLRegionState) { CLRegionStateUnknown };
 @interface CLLocation : NSObject
 @end
 @interface CLHeading : NSObject
+@end
+@interface CLRegion : NSObject
+@end
+@interface CLBeaconRegion : CLRegion
+@end
+@interface CLVisit : NSObject
 @end
 @protocol CLLocationManagerDelegate <NSObject>
 @end
@@ -73,7 +82,23 @@ typedef void (^LocationManagerUpdateBlock)(CLLocationManager *manager, CLLocatio
     BOOL *stopUpdating);
 typedef void (^HeadingUpdateBlock)(CLLocationManager *manager, CLHeading *heading, NSError *error,
     BOOL *stopUpdating);
+typedef void (^DidChangeAuthorizationStatusBlock)(CLLocationManager *manager, CLAuthorizationStatus status);
+typedef void (^DidEnterRegionBlock)(CLLocationManager *manager, CLRegion *region);
+typedef void (^DidExitRegionBlock)(CLLocationManager *manager, CLRegion *region);
+typedef void (^MonitoringDidFailForRegionWithBlock)(CLLocationManager *manager, CLRegion *region, NSError *error);
+typedef void (^DidStartMonitoringForRegionWithBlock)(CLLocationManager *manager, CLRegion *region);
 typedef void (^DidUpdateLocationsBlock)(CLLocationManager *manager, NSArray *locations);
+typedef void (^DidUpdateHeadingBlock)(CLLocationManager *manager, CLHeading *heading);
+typedef void (^DidFailWithErrorBlock)(CLLocationManager *manager, NSError *error);
+typedef BOOL (^ShouldDisplayHeadingCalibrationBlock)(CLLocationManager *manager);
+typedef void (^DidDetermineStateBlock)(CLLocationManager *manager, CLRegionState state, CLRegion *region);
+typedef void (^DidRangeBeaconsBlock)(CLLocationManager *manager, NSArray *beacons, CLBeaconRegion *region);
+typedef void (^RangingBeaconsDidFailForRegionBlock)(CLLocationManager *manager, CLBeaconRegion *region,
+    NSError *error);
+typedef void (^LocationManagerDidPauseLocationUpdatesBlock)(CLLocationManager *manager);
+typedef void (^LocationManagerDidResumeLocationUpdatesBlock)(CLLocationManager *manager);
+typedef void (^DidFinishDeferredUpdatesWithErrorBlock)(CLLocationManager *manager, NSError *error);
+typedef void (^DidVisitBLock)(CLLocationManager *manager, CLVisit *visit);
 @interface CLLocationManagerBlocks : NSObject <CLLocationManagerDelegate>
 @end
 @interface CLLocationManager (Blocks)
@@ -90,6 +115,21 @@ typedef void (^DidUpdateLocationsBlock)(CLLocationManager *manager, NSArray *loc
 - (void)startUpdatingHeadingWithUpdateBlock:(HeadingUpdateBlock)updateBlock;
 + (BOOL)isLocationUpdatesAvailable;
 - (void)didUpdateLocationsWithBlock:(DidUpdateLocationsBlock)block;
+- (void)didUpdateHeadingWithBock:(DidUpdateHeadingBlock)block;
+- (void)shouldDisplayHeadingCalibrationWithBlock:(ShouldDisplayHeadingCalibrationBlock)block;
+- (void)didDetermineStateWithBlock:(DidDetermineStateBlock)block;
+- (void)didRangeBeaconsWithBlock:(DidRangeBeaconsBlock)block;
+- (void)rangingBeaconsDidFailForRegionWithBlock:(RangingBeaconsDidFailForRegionBlock)block;
+- (void)didEnterRegionWithBlock:(DidEnterRegionBlock)block;
+- (void)didExitRegionWithBlock:(DidExitRegionBlock)block;
+- (void)didFailWithErrorWithBlock:(DidFailWithErrorBlock)block;
+- (void)monitoringDidFailForRegionWithBlock:(MonitoringDidFailForRegionWithBlock)block;
+- (void)didChangeAuthorizationStatusWithBlock:(DidChangeAuthorizationStatusBlock)block;
+- (void)didStartMonitoringForRegionWithBlock:(DidStartMonitoringForRegionWithBlock)block;
+- (void)locationManagerDidPauseLocationUpdatesWithBlock:(LocationManagerDidPauseLocationUpdatesBlock)block;
+- (void)locationManagerDidResumeLocationUpdatesWithBlock:(LocationManagerDidResumeLocationUpdatesBlock)block;
+- (void)didFinishDeferredUpdatesWithErrorWithBlock:(DidFinishDeferredUpdatesWithErrorBlock)block;
+- (void)didVisitWithBlock:(DidVisitBLock)block;
 @end
 EOF
 
@@ -137,6 +177,21 @@ func probes(_ manager: CLLocationManager) {
     let _: Int = manager.blocksDelegate
     let _: Int = CLLocationManager.isLocationUpdatesAvailable()
     let _: Int = manager.didUpdateLocations(_:)
+    let _: Int = manager.didUpdateHeading(bock:)
+    let _: Int = manager.shouldDisplayHeadingCalibration(_:)
+    let _: Int = manager.didDetermineState(_:)
+    let _: Int = manager.didRangeBeacons(_:)
+    let _: Int = manager.rangingBeaconsDidFailForRegion(_:)
+    let _: Int = manager.didEnterRegion(_:)
+    let _: Int = manager.didExitRegion(_:)
+    let _: Int = manager.didFailWithError(_:)
+    let _: Int = manager.monitoringDidFailForRegion(_:)
+    let _: Int = manager.didChangeAuthorizationStatus(_:)
+    let _: Int = manager.didStartMonitoringForRegion(_:)
+    let _: Int = manager.locationManagerDidPauseLocationUpdates(_:)
+    let _: Int = manager.locationManagerDidResumeLocationUpdates(_:)
+    let _: Int = manager.didFinishDeferredUpdatesWithError(_:)
+    let _: Int = manager.didVisit(_:)
     _ = (unwrapped, manager.blocksDelegate as? CLLocationManagerBlocks)
     manager.startUpdatingLocation { _, _, _, stopUpdating in stopUpdating?.pointee = true }
     manager.startUpdatingLocation(update: {

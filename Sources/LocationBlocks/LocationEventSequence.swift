@@ -2,7 +2,7 @@ import LinuxCoreLocation
 import LocationSupport
 
 /// An `AsyncSequence` of location events from a ``LocationStreams``: fixes, headings, region events, visits,
-/// authorization statuses or errors.
+/// authorization statuses, pauses or errors.
 ///
 /// Like the sequences of swift-async-algorithms, the value is only a description: each iteration
 /// (`makeAsyncIterator()`) registers afresh and starts the service it needs (asking for authorization first

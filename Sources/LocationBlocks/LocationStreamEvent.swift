@@ -3,6 +3,8 @@ import LinuxCoreLocation
 /// What the managers of a ``LocationStreams`` report, before each stream picks what it wants.
 enum LocationStreamEvent: Sendable {
     case locations([CLLocation], significantChanges: Bool)
+    /// Standard updates paused or resumed.
+    case updates(LocationUpdatesEvent)
     case heading(CLHeading)
     case region(RegionEvent)
     case visit(CLVisit)
@@ -46,6 +48,12 @@ final class LocationStreamsObserver: NSObject, LinuxLocationManagerDelegate {
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
         send(.locations(locations, significantChanges: manager !== streams?.updates), from: manager)
+    }
+    func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
+        send(.updates(.paused), from: manager)
+    }
+    func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {
+        send(.updates(.resumed), from: manager)
     }
     func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
         send(.heading(newHeading), from: manager)

@@ -7,16 +7,17 @@ extension LocationStreams {
     ///
     /// Starts standard updates like ``locations(accuracyFilter:ageFilter:)`` — asking for "when in use" if
     /// authorization is not determined, as MMP does, and applying ``distanceFilter`` and
-    /// ``pausesLocationUpdatesAutomatically`` — and waits, with no timeout of its own (MMP's has none), for the
-    /// first fix; the transient `locationUnknown` does not end the wait. For a deadline, cancel the task or use
+    /// ``pausesLocationUpdatesAutomatically`` — and waits, with no timeout of its own (as MMP's without its
+    /// `timeout:` setting), for the first fix; the transient `locationUnknown` does not end the wait. For a
+    /// deadline, cancel the task or use
     /// ``LocationRequestCenter/requestLocation(accuracy:timeout:delayUntilAuthorized:completion:)``.
     /// Call from any task.
     ///
     /// - Parameters:
     ///   - accuracyFilter: Metres, as for ``locations(accuracyFilter:ageFilter:)``; ``kCLUpdateAccuracyFilterNone``
-    ///     (every fix, as MMP) by default.
+    ///     (every fix, where MMP drops those of invalid accuracy) by default.
     ///   - ageFilter: Seconds, as for ``locations(accuracyFilter:ageFilter:)``; ``kCLLocationAgeFilterNone`` by
-    ///     default.
+    ///     default (MMP's `locationAgeLimit` is 5 s: pass 5 for its default).
     /// - Returns: The fix.
     /// - Throws: `CLError(.denied)` when authorization is or becomes denied or restricted, or no provider is
     ///   configured; `CLError(.locationUnknown)` when the provider finishes (a replay's end) first; the

@@ -12,7 +12,8 @@ extension LocationStreams {
     ///     (inclusive; invalid accuracy dropped while on; negative sentinels mean 10 m);
     ///     ``kCLUpdateAccuracyFilterNone`` by default.
     ///   - ageFilter: Seconds, with the rules of ``LinuxCoreLocation/CLLocationManager/updateLocationAgeFilter``
-    ///     (magnitude of the age strictly below); ``kCLLocationAgeFilterNone`` by default.
+    ///     (magnitude of the age strictly below); ``kCLLocationAgeFilterNone`` by default, where MMP's
+    ///     `locationAgeLimit` drops fixes older than 5 s (pass 5 for its default).
     /// - Returns: A sequence of `CLLocation`s.
     public func locations(
         accuracyFilter: CLLocationAccuracy = kCLUpdateAccuracyFilterNone,
@@ -25,7 +26,8 @@ extension LocationStreams {
         }
     }
 
-    /// Headings, from a provider that measures them (the manager's `headingFilter` applies: 1° by default).
+    /// Headings, from a provider that measures them, thinned by ``headingFilter`` (1° by default):
+    /// MMPReactiveCoreLocation's `headingUpdates` signal.
     ///
     /// An iteration that starts while authorization is not determined asks for "when in use", MMP's default.
     public func headings() -> LocationEventSequence<CLHeading> {
@@ -63,7 +65,8 @@ extension LocationStreams {
 
     /// Visits, while iterating: MMPReactiveCoreLocation's `visits` signal.
     ///
-    /// An iteration that starts while authorization is not determined asks for "always", as MMP does.
+    /// An iteration that starts while authorization is not determined asks for "always", which visit monitoring
+    /// needs on iOS (MMP asks for its manager's authorization type, "when in use" unless `authorizeAlways`).
     public func visits() -> LocationEventSequence<CLVisit> {
         LocationEventSequence(streams: self, service: .visits) { event, _ in
             guard case .visit(let visit) = event else { return [] }
@@ -106,6 +109,21 @@ extension LocationStreams {
         LocationEventSequence(streams: self, service: .authorization(requesting: authorization)) { event, _ in
             guard case .authorization(let status) = event else { return [] }
             return [status]
+        }
+    }
+
+    /// Pauses and resumptions of standard location updates, from the time the iteration starts:
+    /// MMPReactiveCoreLocation's `locationEvents` signal.
+    ///
+    /// Starts no service and asks for nothing: updates pause (with ``pausesLocationUpdatesAutomatically``) only
+    /// while an iteration of ``locations(accuracyFilter:ageFilter:)`` or ``location(accuracyFilter:ageFilter:)``
+    /// runs them, as MMP's events come only while its `locations` signal runs. Significant changes never pause.
+    ///
+    /// - Returns: A sequence of ``LocationUpdatesEvent``s.
+    public func locationEvents() -> LocationEventSequence<LocationUpdatesEvent> {
+        LocationEventSequence(streams: self, service: .locationEvents) { event, _ in
+            guard case .updates(let change) = event else { return [] }
+            return [change]
         }
     }
 

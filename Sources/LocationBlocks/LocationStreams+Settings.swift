@@ -2,7 +2,8 @@ import LinuxCoreLocation
 
 // MMPReactiveCoreLocation's chained settings (`[[service distanceFilter:…] desiredAccuracy:…]`), as properties.
 // Their defaults are MMP's, which are also Core Location's; each is stored on both managers (MMP sets them on
-// its manager for locations and significant changes alike), so the managers are the only copy.
+// its manager for locations and significant changes alike), the heading filter on the one that serves headings, so
+// the managers are the only copy.
 extension LocationStreams {
     private var managers: [CLLocationManager] { [updates, significant] }
 
@@ -54,5 +55,18 @@ extension LocationStreams {
     public var pausesLocationUpdatesAutomatically: Bool {
         get { confinement.read(\.pausesLocationUpdatesAutomatically, of: updates) }
         set { confinement.write(\.pausesLocationUpdatesAutomatically, newValue, to: managers) }
+    }
+
+    /// The change in degrees a heading must make before ``headings()`` delivers another: MMPReactiveCoreLocation's
+    /// `headingFilter:` setting; 1, MMP's default and Core Location's.
+    ///
+    /// ``/LinuxCoreLocation/kCLHeadingFilterNone`` (−1), 0, negative values and NaN deliver every heading. The
+    /// change is measured from the last heading delivered, on the true heading (the magnetic one when the true
+    /// heading is invalid); see the mirror's "Headings" article. Applies at once, to iterations already running too.
+    /// Thread-safe: read and written on ``callbackQueue`` (`CLLocationManager.headingFilter` of the manager that
+    /// serves headings).
+    public var headingFilter: CLLocationDegrees {
+        get { confinement.read(\.headingFilter, of: updates) }
+        set { confinement.write(\.headingFilter, newValue, to: [updates]) }
     }
 }

@@ -2,7 +2,7 @@ import Dispatch
 import LinuxCoreLocation
 
 /// Location services as `AsyncSequence`s: locations, headings, significant changes, region events, visits,
-/// authorization changes and errors, the one-fix forms ``location(accuracyFilter:ageFilter:)`` and
+/// authorization changes, pauses and errors, the one-fix forms ``location(accuracyFilter:ageFilter:)`` and
 /// ``significantLocationChange()``, and the manager settings; the Swift counterpart of MMPReactiveCoreLocation's
 /// `MMPLocationManager`, signal for signal (see <doc:PortingFromMMPReactiveCoreLocation>).
 ///
@@ -130,7 +130,7 @@ public final class LocationStreams: @unchecked Sendable {
                 for region in regions where !needs.regions.contains(where: { $0.identifier == region.identifier }) {
                     needs.regions.append(region)
                 }
-            case .authorization, .errors: break
+            case .authorization, .errors, .locationEvents: break
             }
         }
         if needs.locations != running.locations {

@@ -99,4 +99,26 @@ import Testing
         world.settle()
         #expect(world.onMain { statuses.value } == [.success, .servicesDisabled])
     }
+
+    /// A heading failure ends heading subscriptions only: a pending one-time request goes on to succeed (the pod
+    /// takes every `didFailWithError:` for a location error and would complete it with `error`).
+    @Test func aHeadingFailureLeavesLocationRequestsAlone() {
+        let world = INTUWorld(
+            [
+                Step(at: 1, .heading(INTUWorld.heading(magnetic: 90, true: 92, at: 1))),
+                Step(at: 2, .failed(CLError(.headingFailure))),
+                Step(at: 3, .locations([INTUWorld.fix(1, at: 3)])),
+            ], capabilities: [.location, .accuracy, .heading])
+        let seen = Box<[String]>([])
+        world.onMain {
+            world.manager.requestLocation(withDesiredAccuracy: .room, timeout: 10) { _, _, status in
+                seen.value.append("location \(status.rawValue)")
+            }
+            world.manager.subscribeToHeadingUpdates { heading, status in
+                seen.value.append("heading \(status.rawValue) \(heading?.trueHeading ?? -1)")
+            }
+        }
+        world.advance(by: 3)
+        #expect(world.onMain { seen.value } == ["heading 0 92.0", "heading 2 -1.0", "location 0"])
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import LocationBlocks
 
 /// MMPReactiveCoreLocation's chained settings: `distanceFilter`, `desiredAccuracy`, `activityType`,
-/// `pauseLocationUpdatesAutomatically` / `pauseLocationUpdatesManually`.
+/// `pauseLocationUpdatesAutomatically` / `pauseLocationUpdatesManually`, `headingFilter`.
 @Suite(.timeLimit(.minutes(3))) struct LocationStreamSettingsTests {
     typealias Settings = (
         distanceFilter: CLLocationDistance, desiredAccuracy: CLLocationAccuracy, activityType: CLActivityType,
@@ -71,5 +71,28 @@ import Testing
             if let fix = await iterator.next() { offsets.append(fix.timestamp.timeIntervalSince(clockStart)) }
         }
         #expect(offsets == expected)
+    }
+
+    /// MMP's `headingFilter:`, on headings of 0°, 5°, 12° and 14°, one a second.
+    ///
+    /// Its default, 1° (Core Location's too), lets every one through; a 10° filter only those 10° or more from the
+    /// last one delivered.
+    @Test(arguments: [(nil, [0.0, 5, 12, 14]), (10, [0, 12])] as [(CLLocationDegrees?, [CLLocationDirection])])
+    func theHeadingFilterShapesTheHeadings(filter: CLLocationDegrees?, expected: [CLLocationDirection]) async {
+        let degrees: [CLLocationDirection] = [0, 5, 12, 14]
+        let harness = BlocksHarness(
+            degrees.enumerated().map { .init(at: TimeInterval($0.offset), .heading(heading($0.element))) },
+            capabilities: [.location, .heading])
+        let streams = harness.makeStreams()
+        #expect(streams.headingFilter == 1)
+        if let filter { streams.headingFilter = filter }
+        #expect(harness.on(UncheckedBox(streams.updates)) { $0.headingFilter } == (filter ?? 1))
+        var iterator = streams.headings().makeAsyncIterator()
+        harness.advance(by: 3)
+        var delivered: [CLLocationDirection] = []
+        for _ in expected {
+            if let heading = await iterator.next() { delivered.append(heading.trueHeading) }
+        }
+        #expect(delivered == expected)
     }
 }

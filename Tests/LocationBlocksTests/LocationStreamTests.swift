@@ -119,6 +119,26 @@ import Testing
         #expect(harness.provider.startCount == 0)
     }
 
+    /// MMP's `locationEvents`: a fix every 100 s at one spot pauses updates (activity "other": after 300 s still),
+    /// the move at 800 s resumes them; the sequence hears both, in order, and starts no service itself.
+    @Test func locationEventsReportThePauseAndTheResumption() async {
+        let standing = stride(from: 0.0, through: 700, by: 100).map { at in
+            ScriptedLocationProvider.Step(at: at, .locations([fix(1, at: at)]))
+        }
+        let harness = BlocksHarness(standing + [.init(at: 800, .locations([fix(1.02, at: 800)]))])
+        let streams = harness.makeStreams()
+        var events = streams.locationEvents().makeAsyncIterator()
+        #expect(!harness.provider.isRunning)
+        let locations = streams.locations().makeAsyncIterator()
+        harness.advance(by: 800)
+        var heard: [LocationUpdatesEvent] = []
+        for _ in 0..<2 {
+            if let event = await events.next() { heard.append(event) }
+        }
+        #expect(heard == [.paused, .resumed])
+        withExtendedLifetime(locations) {}
+    }
+
     @Test func errorsAndRegionEventsAndHeadings() async {
         let harness = BlocksHarness(
             [.init(at: 1, .fixLost), .init(at: 2, .heading(heading(33)))], capabilities: [.location, .heading])

@@ -51,4 +51,22 @@ func portedFromMMP(_ streams: LocationStreams) async throws -> [String] {
             ])
         #expect(streams.activityType == .fitness)
     }
+
+    /// "Porting from MMPReactiveCoreLocation": MMP's `locationAgeLimit`, 5 s by default, is `ageFilter: 5` — a fix
+    /// 6 s old is dropped, one 4 s old passes — where `locations()` alone delivers every fix.
+    @Test func mmpsDefaultAgeLimitIsAnAgeFilterOfFiveSeconds() async {
+        let harness = BlocksHarness([
+            .init(at: 10, .locations([fix(1, at: 10, age: 6), fix(2, at: 10, age: 4)])),
+            .init(at: 11, .locations([fix(3, at: 11)])),
+        ])
+        let streams = harness.makeStreams()
+        var limited = streams.locations(ageFilter: 5).makeAsyncIterator()
+        var every = streams.locations().makeAsyncIterator()
+        harness.advance(by: 11)
+        var latitudes: (limited: [Double], every: [Double]) = ([], [])
+        for _ in 0..<2 { if let fix = await limited.next() { latitudes.limited.append(fix.coordinate.latitude) } }
+        for _ in 0..<3 { if let fix = await every.next() { latitudes.every.append(fix.coordinate.latitude) } }
+        #expect(latitudes.limited == [2, 3])
+        #expect(latitudes.every == [1, 2, 3])
+    }
 }
