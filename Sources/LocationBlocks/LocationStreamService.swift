@@ -18,9 +18,9 @@ enum LocationStreamService: Sendable {
     /// MMPReactiveCoreLocation's rules: a service asks only while the status is not determined — "when in use" for
     /// locations and headings (its default authorization type), "always" for significant changes and regions
     /// (which it forces to "always") and for visits (which iOS monitors only with "always"; MMP asks its default
-    /// type). An explicit request (its `requestAuthorization`) asks whatever the
-    /// status, and the authorization decides whether the answer can still change (from "when in use" to
-    /// "always", say). Errors, pauses and plain status changes ask nothing.
+    /// type). An explicit request (its `requestAuthorization`) asks whatever the status, and the authorization
+    /// decides whether the answer can still change (from "when in use" to "always", say). Errors, pauses and plain
+    /// status changes ask nothing.
     func authorizationRequest(at status: CLAuthorizationStatus) -> CLLocationUpdateAuthorizationDescription? {
         switch self {
         case .authorization(let requested): return requested

@@ -10,8 +10,8 @@ extension LocationStreams {
     /// ``pausesLocationUpdatesAutomatically`` — and waits, with no timeout of its own (as MMP's without its
     /// `timeout:` setting), for the first fix; the transient `locationUnknown` does not end the wait. For a
     /// deadline, cancel the task or use
-    /// ``LocationRequestCenter/requestLocation(accuracy:timeout:delayUntilAuthorized:completion:)``.
-    /// Call from any task.
+    /// ``LocationRequestCenter/requestLocation(accuracy:timeout:delayUntilAuthorized:completion:)``. Call from any
+    /// task.
     ///
     /// - Parameters:
     ///   - accuracyFilter: Metres, as for ``locations(accuracyFilter:ageFilter:)``; ``kCLUpdateAccuracyFilterNone``
