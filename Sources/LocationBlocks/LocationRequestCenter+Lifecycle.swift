@@ -48,6 +48,11 @@ extension LocationRequestCenter {
     }
 
     /// Schedules a one-shot request's timeout unless it has none, already has one, or waits for authorization.
+    ///
+    /// The timeout is handled after the fixes the provider delivered before it and before the later ones
+    /// (`performAfterDeliveredEvents`), and judged at the time it fell due: a replay as fast as possible runs its
+    /// clock ahead of the callback queue, and `once` on such a replay answered differently from run to run (a fix
+    /// stamped after the deadline could complete the request, or the timeout could overtake fixes before it).
     func startCountdownIfDue(_ id: Int) {
         guard var request = requests[id], request.timer == nil,
             case .oneShot(_, let timeout, let delayUntilAuthorized) = request.kind, timeout > 0
@@ -55,14 +60,16 @@ extension LocationRequestCenter {
         if delayUntilAuthorized && updates.authorizationStatus == .notDetermined { return }
         request.timer = updates.clock.schedule(after: timeout) { [weak self] in
             guard let center = self else { return }
-            center.callbackQueue.async { center.timeOut(id) }
+            let due = center.updates.clock.now
+            center.updates.performAfterDeliveredEvents { center.timeOut(id, at: due) }
         }
         requests[id] = request
     }
 
-    /// The timeout passed: the status INTULocationManager's precedence gives (``timeoutStatus()``).
-    func timeOut(_ id: Int) {
-        finish(id, status: timeoutStatus())
+    /// The timeout passed at `due` on the clock: the status INTULocationManager's precedence gives
+    /// (``timeoutStatus()``).
+    func timeOut(_ id: Int, at due: Date) {
+        finish(id, status: timeoutStatus(), at: due)
     }
 
     /// What a one-shot request whose time is up reports: services disabled, denied or restricted if so; else
@@ -96,12 +103,13 @@ extension LocationRequestCenter {
         request.timer?.cancel()
         updateServices()
         let fix = location ?? (conventions == .intuLocationManager ? lastFix : request.best)
+        let now = now ?? updates.clock.now
         var result = LocationRequestResult(
-            location: fix, status: status,
-            achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: now ?? updates.clock.now),
+            location: fix, status: status, achievedAccuracy: LocationRequestAccuracy.achieved(by: fix, at: now),
             providerFinished: providerFinished)
         result.fixesSeen = request.seen
         result.newestFix = request.newest
+        result.evaluationTime = now
         return (request, result)
     }
 

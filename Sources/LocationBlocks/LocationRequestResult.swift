@@ -24,4 +24,11 @@ public struct LocationRequestResult: Sendable {
     ///
     /// **Linux only.** See ``fixesSeen``.
     public internal(set) var newestFix: CLLocation?
+    /// The time on the managers' clock at which a one-shot request's result was made — its timeout's due time, or
+    /// the delivery time of the fix that met its level — against which ``achievedAccuracy`` measured ages; `nil` for
+    /// a subscription's result.
+    ///
+    /// **Linux only.** The same on every run of a replay as fast as possible, whose clock runs ahead of the
+    /// callback queue: measure the age of ``newestFix`` against this, not `clock.now`.
+    public internal(set) var evaluationTime: Date?
 }

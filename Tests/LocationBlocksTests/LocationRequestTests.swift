@@ -85,6 +85,33 @@ import Testing
         #expect(recorder.events == ["success 1.0"])
     }
 
+    /// The timeout comes between the fixes delivered before it and those after, however late the queue handles
+    /// them: `once --accuracy room` on a replay as fast as possible (new-user trial, 7 Dec) succeeded with a fix
+    /// stamped 95 s after a 10 s timeout on some runs, timed out with an earlier best on others.
+    @Test func aTimeoutFallsBetweenTheFixesBeforeAndAfterIt() {
+        let harness = BlocksHarness([
+            .init(at: 1, .locations([fix(1, accuracy: 50, at: 1)])),
+            .init(at: 20, .locations([fix(2, accuracy: 3, at: 20)])),
+        ])
+        let center = harness.makeCenter()
+        let recorder = Recorder()
+        let evaluated = UncheckedBox<Date?>(nil)
+        let start = harness.clock.now
+        center.requestLocation(accuracy: .room, timeout: 10) {
+            recorder.record($0)
+            evaluated.value = $0.evaluationTime
+        }
+        harness.queue.sync {
+            // Fix 1, the timeout at 10 s and fix 2 all happen while the queue is busy with this block.
+            harness.clock.advance(by: 1)
+            harness.clock.advance(by: 19)
+        }
+        harness.queue.sync {}
+        #expect(recorder.events == ["timedOut 1.0"])
+        // Judged when it fell due, not when the queue got to it (the clock then read 20 s).
+        #expect(evaluated.value == start.addingTimeInterval(10))
+    }
+
     @Test func aTimeoutIsNotAProviderEnd() {
         let harness = BlocksHarness([.init(at: 1, .locations([fix(1, accuracy: 300, at: 1)]))])
         let center = harness.makeCenter()

@@ -19,6 +19,26 @@ import Testing
         #expect(objects.first?["type"] as? String == "location")
     }
 
+    /// A level no fix of the first 10 s meets, on a replay as fast as possible: every run times out at 10 s of the
+    /// replay's time with the best fix of those 10 s and says so, where runs differed before (new-user trial, 7 Dec:
+    /// a success with a fix 95 s after the timeout in 8 of 20 runs, another fix or an age complaint in the others).
+    @Test func onceTimesOutAtTheSamePointOfAReplayOnEveryRun() async throws {
+        let drive = ReadmeExamplesTests.root.appendingPathComponent("Examples/Data/lyon-drive.nmea").path
+        for _ in 0..<3 {
+            let run = try await Tool.run([
+                "once", "--provider", "nmea:\(drive)?speed=max", "--accuracy", "room", "--format", "jsonl",
+            ])
+            #expect(run.status == 2)
+            let objects = try run.jsonObjects()
+            #expect(objects.first?["timestamp"] as? String == "2026-05-14T08:30:01.000Z")
+            #expect(objects.first?["horizontalAccuracy"] as? Double == 9)
+            #expect(
+                run.error
+                    == "corelocation: error: no fix met the room level (≤5.0 m, ≤5.0 s old) within 10.0 s; "
+                    + "printed the most accurate one seen\n")
+        }
+    }
+
     /// Issue 15's tester, item 1: every replay kind at `?speed=max`, looping or not, and CoreLocationCLI's
     /// `-once -json` on a real receiver log, give one fix and exit 0.
     @Test(

@@ -138,7 +138,7 @@ final class OnceCommand: ToolCommand {
                 case .timedOut, .notDetermined:
                     let message = Self.timeoutMessage(
                         result, accuracy: accuracy, timeout: timeout, provider: provider.identifier,
-                        now: provider.clock.now)
+                        now: result.evaluationTime ?? provider.clock.now)
                     session.finish(
                         .timedOut,
                         result.status == .timedOut ? message : message + " (location access was not answered yet)")
