@@ -75,13 +75,18 @@ extension NMEAEpochAssembler {
         let date = dated?.date
         let timestamp = Self.timestamp(day: dated?.day, time: epoch.time)
         // A GSA counts for this epoch when it arrived during it or the one before (it carries no time).
-        let gsa = latestGSA.flatMap { $0.serial >= epochSerial - 1 ? $0 : nil }
+        let epochGSA = latestGSA.flatMap { $0.serial >= epochSerial - 1 ? $0 : nil }
         guard let time = epoch.time, let latitude = epoch.latitude, let longitude = epoch.longitude else {
-            if epoch.reportedNoFix || gsa?.fixMode == 1 {
+            if epoch.reportedNoFix || epochGSA?.fixMode == 1 {
                 events.append(.noFix(NMEANoFix(timeOfDay: epoch.time, timestamp: timestamp, line: epoch.line)))
             }
             return
         }
+        // A GSA that says no fix (mode 1) describes no fix, so its dilutions (a search's, or the receiver's 99.99
+        // placeholders) and its satellites (none) are not this fix's. bt451.log's first fix, a GLL after no-fix
+        // cycles, took HDOP 99.99 (±500 m) and 0 satellites from one; rx210.log's took VDOP 44.97 from the no-fix
+        // epoch before it. gpsd reports neither (its TPVs have no eph or epv there).
+        let gsa = epochGSA?.fixMode == 1 ? nil : epochGSA
         let hdop = epoch.hdop ?? gsa?.hdop
         // A dilution or sigma of 0 says nothing: receivers send it when they have none, and no fix is exact
         // (issue 32). It stays in `hdop`/`vdop` as reported, but gives no accuracy.

@@ -19,7 +19,8 @@ import Foundation
 /// - Dates: the epoch's own RMC/ZDA date after the ``GPSWeekRollover`` rule; else the last known date,
 ///   plus one day when the time of day fell by more than 12 hours (midnight). A smaller backward
 ///   step (a receiver replaying an older time) keeps the date.
-/// - Accuracy: GST of the same epoch (horizontal √(σlat²+σlon²), vertical σalt), else DOP × UERE.
+/// - Accuracy: GST of the same epoch (horizontal √(σlat²+σlon²), vertical σalt), else DOP × UERE; a GSA that
+///   says no fix (mode 1) gives a fix no DOPs and no satellite count.
 /// - Headings (HDT, HDG, THS, HDM) are emitted as they arrive, stamped with the open epoch's time. A true-heading
 ///   sensor's headings (HDT, THS) come from one sentence type per epoch, the first that gave one, so a receiver
 ///   sending both HDT and THS reports each heading once; so do a magnetic sensor's (HDG, HDM). A true heading and
@@ -191,9 +192,12 @@ public struct NMEAEpochAssembler: Sendable {
     }
 
     /// Merges a GSA that listed `satelliteCount` satellite ids (its ``GSASentence/satellites`` may be empty).
+    ///
+    /// The epoch's mode is the best its GSAs give: a receiver sends one GSA per constellation, and the first of the
+    /// next cycle may come before that cycle's first timed sentence (quectel.log's `$GPGSA,A,1` after its last fix).
     mutating func recordGSA(_ gsa: GSASentence, satelliteCount: Int) {
         if var state = latestGSA, state.serial == epochSerial {
-            state.fixMode = gsa.fixMode ?? state.fixMode
+            if let mode = gsa.fixMode { state.fixMode = max(mode, state.fixMode ?? mode) }
             state.pdop = gsa.pdop ?? state.pdop
             state.hdop = gsa.hdop ?? state.hdop
             state.vdop = gsa.vdop ?? state.vdop

@@ -105,6 +105,36 @@ import Testing
         #expect(decoder.statistics.noFixes == 1 && decoder.statistics.fixes == 0)
     }
 
+    /// A GSA that says no fix lends a fix neither its dilutions nor its satellites (new-user trial, 7 Dec: bt451.log's
+    /// first fix, a GLL after no-fix cycles, came out with HDOP 99.99, ±500 m and 0 satellites; gpsd has no eph
+    /// there), whether it came in the fix's epoch or the one before (rx210.log: VDOP 44.97 of the no-fix second).
+    @Test func aNoFixGSALendsAFixNothing() throws {
+        let sameEpoch = try #require(
+            decode(
+                framed("GPGSA,A,1,,,,,,,,,,,,,99.99,99.99,99.99") + framed("GPGLL,4143.6058,N,08338.0778,W,120000,A,A")
+            )
+            .events.fixes.first)
+        #expect(sameEpoch.hdop == nil && sameEpoch.vdop == nil && sameEpoch.pdop == nil)
+        #expect(sameEpoch.satellitesUsed == nil && sameEpoch.horizontalAccuracy == nil)
+        let epochBefore = try #require(
+            decode(
+                framed("GNGGA,184101.00,,,,,0,04,28.64,,,,,,") + framed("GNGSA,A,1,31,21,,,,,,,,,,,53.32,28.64,44.97")
+                    + Self.gga("184102.00", hdop: "3.62")
+            ).events.fixes.first)
+        #expect(epochBefore.hdop == 3.62 && epochBefore.vdop == nil && epochBefore.verticalAccuracy == nil)
+    }
+
+    /// The epoch's mode is the best of its GSAs: a no-fix GSA that opens the next cycle before its first timed
+    /// sentence (quectel.log, after its last fix) does not take the 2D GSA's dilutions away from the fix.
+    @Test func theBestModeOfAnEpochsGSAsCounts() throws {
+        let fix = try #require(
+            decode(
+                Self.gga("022038.00", hdop: "1.1") + framed("GPGSA,A,2,06,07,11,19,22,30,,,,,,,1.4,1.1,0.9")
+                    + framed("GPGSA,A,1,,,,,,,,,,,,,,,")
+            ).events.fixes.first)
+        #expect(fix.vdop == 0.9 && fix.pdop == 1.4 && close(fix.verticalAccuracy, 4.5))
+    }
+
     @Test func estimatedQualityIsAFixWithoutSatellites() {
         let fixes = decode(Self.gga("120000", quality: "6", satellites: "00")).events.fixes
         #expect(fixes.map(\.quality) == [.estimated])

@@ -18,11 +18,11 @@ let goldenOutputManifest: [String: [String: String]] = [
         "text": "2b09f7678a3d2865c01a5800e4298f47941995881d2fae2c271c3f49c1f2645b",
     ],
     "gpsd-logs/bt451.log": [
-        "csv": "b4fd8923265a92aa6435032cc90bac3a03fe4d9ac0209afe43d966cbb1085375",
-        "gpx": "4456cbc644c12e8d487882bf55c632e5e070a506f5bf007effb75b919940174f",
-        "jsonl": "2511439ebcf8bcbcb1ee3f12f84334fedaaf80260464d82928d28da09a080f0f",
-        "svg": "5b4892ac71974b4f08e61578cd59858ddb9aebdf6dc4fb9b9baf456e6d287da0",
-        "text": "14b37fc4461e9d37a8af63d4bd059e5fec2f835b172ff9c1d68be13711a76758",
+        "csv": "dfc5df33a1253138ff0abe934cb631efa80cfe180685b004fcb2cbf1de1b130a",
+        "gpx": "f33007cae42a9dfec8307ef2ae30de6db2f06395d1f7137cf1018d78c62322b4",
+        "jsonl": "b56c214b1cfc2193563dbd9a7cad9bb948a37647b67b02e59027445f29cfea41",
+        "svg": "805c6e4134ccc1033f85319cb0dbe080169651a9913c5008a0ca23b18b162edc",
+        "text": "76f9f319b0b51694d330198b9d612598926df3e28c2074cd9a5ae9c7e6a6cc5c",
     ],
     "gpsd-logs/bu353-glonass.log": [
         "csv": "c4f9a29f76548d71b990e521f83c08f71ca8c5c7c178e4ad899d50c166d91475",
@@ -522,11 +522,11 @@ let goldenOutputManifest: [String: [String: String]] = [
         "text": "d3a6fe995d982c55383c83871f3d73e433247883486637c9d8eaeba032ac5308",
     ],
     "gpsd-suite/rx210.log": [
-        "csv": "aa40495703ce3318758b5641a4696097f46ab891a7590c50f5951f253ff8cef2",
-        "gpx": "84c32f7052505e98989622769848259172f25e070024a9553cfdbbb918a7cc30",
-        "jsonl": "0e6223855f9926b48dea3a1d8c8cc8e449ad513dfd3280981529d9097ca11641",
+        "csv": "33a53ae0331dbfb801ec596f9ee1b67c4ebd1e25011c2be3b9951cb776563556",
+        "gpx": "41f84c7d38fdb423fe8e8b9aae28c9dc6ec897610ed7ce07fcf35ab976533956",
+        "jsonl": "847c26b609e92c6e69dbd2e88ea9612e155fceccc5e7d7d858d277b30f7c9556",
         "svg": "92b182276e84e47c627d31699edb0cdfed6bcc60f5d2f00999b3c862076a36c5",
-        "text": "7e0beb181d01502ce24c4a293f73f2789259f820373cd04ef3f23abf7d672c6e",
+        "text": "669e1e36c4acaaf75c91c99037dd6ed2f9b3d5832ace2d784a9dc0bdc2b51f0d",
     ],
     "gpsd-suite/sirfstarv-nmea.log": [
         "csv": "cdeeeb62b2df60af7849c29d25249336c7ec31902c41ef3e56cc06f4011db05a",
