@@ -45,6 +45,26 @@ import Testing
         #expect(broken == nil)
     }
 
+    /// A binary file whose `$` bytes start candidates that all hold control or non-ASCII bytes is not a log
+    /// (new-user trial, 7 Dec: `nmea:/usr/bin/ls` finished with 0 fixes and status 0); one accepted sentence, or a
+    /// minority of such candidates, keeps it a log.
+    @Test func aBinaryFileIsNotAnNMEALog() throws {
+        var bytes: [UInt8] = []
+        for index in 0..<40 { bytes += [0x7F, 0x45, UInt8(ascii: "$"), 0x00, UInt8(0x80 + index), 0xFF, 0x0A] }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("replay-binary-\(UUID().uuidString)")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let error = try #require(try drain(url.path))
+        #expect(
+            error.reason
+                == "no NMEA 0183 sentences: 40 of the 40 that began with $ or ! held control or non-ASCII bytes; "
+                + "a binary file, not a log")
+        let withASentence = try withFile(
+            "$GPGSV,1,1,01,05,45,120,40*4B\r\n" + String(repeating: "$GP\u{1}GGA\r\n", count: 5)
+        ) { try drain($0) }
+        #expect(withASentence == nil)
+    }
+
     @Test func aLogWithSentencesButNoFixIsNotAnError() throws {
         // A valid GSV, and nothing else: the receiver saw satellites but had no fix yet.
         let error = try withFile("$GPGSV,1,1,01,05,45,120,40*4B\r\n") { try drain($0) }
