@@ -154,3 +154,30 @@ func answer(_ request: @escaping (@escaping @Sendable ([CLPlacemark]?, (any Erro
         }
     }
 }
+
+/// `CLGeocoder.configurationProblem(forService:)`: a malformed setting or an unreadable GeoNames file is named at
+/// once, in the words of the requests' errors; a usable one, or none, is not a problem.
+@Suite struct GeocoderConfigurationTests {
+    @Test func aMalformedSettingOrAnUnreadableFileIsAProblem() throws {
+        #expect(
+            CLGeocoder.configurationProblem(forService: "bogus")
+                == "CORELOCATION_GEOCODER=bogus names no geocoding service; use https://HOST[/PATH] for a "
+                + "Nominatim server or geonames:/path/cities500.txt for a GeoNames file")
+        #expect(
+            CLGeocoder.configurationProblem(forService: "geonames:/nonexistent/cities500.txt")
+                == "CORELOCATION_GEOCODER=geonames:/nonexistent/cities500.txt: cannot read the file")
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect(
+            CLGeocoder.configurationProblem(forService: "geonames:\(directory)")
+                == "CORELOCATION_GEOCODER=geonames:\(directory): cannot read the file")
+    }
+
+    @Test func aUsableSettingOrNoneIsNot() throws {
+        let fixture = try geoNamesFixture()
+        defer { try? FileManager.default.removeItem(at: fixture.deletingLastPathComponent()) }
+        #expect(CLGeocoder.configurationProblem(forService: "geonames:\(fixture.path)") == nil)
+        #expect(CLGeocoder.configurationProblem(forService: "https://nominatim.example.org") == nil)
+        #expect(CLGeocoder.configurationProblem(forService: nil) == nil)
+        #expect(CLGeocoder.configurationProblem(forService: "") == nil)
+    }
+}
