@@ -62,7 +62,11 @@ import Testing
         #expect(run.status == 0)
         let fixes = try run.jsonObjects()
         #expect(fixes.count == 15)
-        #expect(fixes.allSatisfy { $0["fixMode"] != nil && $0["satellitesUsed"] != nil && $0["hdop"] != nil })
+        #expect(fixes.allSatisfy { $0["fixMode"] != nil })
+        #expect(fixes.dropFirst().allSatisfy { $0["satellitesUsed"] != nil && $0["hdop"] != nil })
+        // The first, a GLL after no-fix cycles, has no GGA or fix-mode GSA of its own: no satellites or dilutions
+        // (it took the no-fix GSA's 0 and 99.99 before), as gpsd's TPV there has no eph.
+        #expect(fixes.first?["satellitesUsed"] == nil && fixes.first?["hdop"] == nil)
         let epoch = try #require(fixes.first { $0["timestamp"] as? String == "2009-12-09T14:33:08.000Z" })
         #expect(epoch["fixMode"] as? String == "3d")
         #expect(epoch["satellitesUsed"] as? Int == 9)
@@ -136,6 +140,33 @@ import Testing
         let coded = try await Tool.run(
             ["--format", "%administrativeArea", "--provider", "fixed:45.7578,4.832,5"], environment: geocoder)
         #expect(coded.output == "84\n")
+    }
+
+    /// A geocoder named wrongly ends a command that shows addresses at its start.
+    ///
+    /// It ran with empty addresses and a note before (new-user trial, 7 Dec); now 64 for a malformed value, 66 for a
+    /// GeoNames file that cannot be read. A format without addresses does not look at it.
+    @Test func aMisconfiguredGeocoderIsAnErrorWhereAddressesAreShown() async throws {
+        let malformed = try await Tool.run(
+            ["once", "--format-string", "%latitude %address", "--provider", "fixed:45.7578,4.832,5"],
+            environment: ["CORELOCATION_GEOCODER": "bogus"])
+        #expect(malformed.status == 64)
+        #expect(malformed.output.isEmpty)
+        #expect(
+            malformed.error.hasPrefix(
+                "corelocation: error: CORELOCATION_GEOCODER=bogus names no geocoding service; use https://HOST"))
+        let missing = try await Tool.run(
+            ["-json", "--provider", "fixed:45.7578,4.832,5"],
+            environment: ["CORELOCATION_GEOCODER": "geonames:/nonexistent/cities500.txt"])
+        #expect(missing.status == 66)
+        #expect(
+            missing.error
+                == "corelocation: error: CORELOCATION_GEOCODER=geonames:/nonexistent/cities500.txt: cannot read the file\n"
+        )
+        let unused = try await Tool.run(
+            ["once", "--format", "jsonl", "--provider", "fixed:45.7578,4.832,5"],
+            environment: ["CORELOCATION_GEOCODER": "bogus"])
+        #expect(unused.status == 0, "\(unused.error)")
     }
 
     @Test func aConfiguredGeocoderGivesTheAddress() async throws {

@@ -41,6 +41,7 @@ final class OnceCommand: ToolCommand {
         accuracy = try Self.accuracy(arguments)
         timeout = try arguments.number("timeout", in: 0...1e9, unit: "seconds") ?? 10
         let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
+        try AddressLookup.requireUsableService(for: format)
         provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: false)
         session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
     }

@@ -22,6 +22,27 @@ import LocationSupport
         geocoder = (service?.isEmpty ?? true) ? nil : CLGeocoder(service: service)
     }
 
+    /// Ends the command at its start when `format` shows addresses and `service` (`CORELOCATION_GEOCODER`'s value)
+    /// names a service that cannot be used: a misconfiguration is an error, not a run with empty addresses.
+    ///
+    /// A GeoNames file that cannot be read ends it with ``ExitStatus/noInput``, as a provider's missing file does;
+    /// no service (unset or empty) is not an error: the addresses are empty and the first fix's note says how to
+    /// name one.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for a malformed value (status 64).
+    nonisolated static func requireUsableService(
+        for format: OutputFormat, service: String? = ProcessInfo.processInfo.environment["CORELOCATION_GEOCODER"]
+    ) throws {
+        switch format {
+        case .coreLocationCLI: break
+        case .template(let template) where template.needsPlacemark: break
+        default: return
+        }
+        guard let problem = CLGeocoder.configurationProblem(forService: service) else { return }
+        if problem.hasSuffix(": cannot read the file") { Terminal.exit(.noInput, problem) }
+        throw Arguments.UsageError(description: problem)
+    }
+
     /// The nearest placemark of `location`, or `nil` when there is no service or it found none in time.
     func placemark(for location: CLLocation) -> CLPlacemark? {
         guard let geocoder else {

@@ -24,6 +24,7 @@ struct CommandContext {
     /// - Throws: ``Arguments/UsageError`` for a bad option value, `--provider` or `CORELOCATION_PROVIDER`.
     @MainActor init(_ arguments: Arguments, fallsBackToSample: Bool = false) throws {
         let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
+        try AddressLookup.requireUsableService(for: format)
         duration = try arguments.limit("duration", unit: "seconds")
         provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: fallsBackToSample)
         session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
