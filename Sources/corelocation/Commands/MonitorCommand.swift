@@ -6,12 +6,14 @@ import LinuxCoreLocation
 final class MonitorCommand: ToolCommand {
     static let name = "monitor"
     static let summary = "report entering and leaving circular regions"
-    static let options = CommandContext.options([
-        ToolOption(
-            name: "region", placeholder: "LAT,LON,RADIUS[,ID]", summary: "a circular region to monitor",
-            details: "(its centre in degrees, its radius in metres, an identifier); one --region for each",
-            repeatable: true, required: true)
-    ])
+    static let options = CommandContext.options(
+        [
+            ToolOption(
+                name: "region", placeholder: "LAT,LON,RADIUS[,ID]", summary: "a circular region to monitor",
+                details: "(its centre in degrees, its radius in metres, an identifier); one --region for each",
+                repeatable: true, required: true)
+        ], writing: .regionEvents)
+    static let refusals = OutputContent.regionEvents.refusals
     static let details = """
         Monitors up to 20 circular regions (degrees, metres) and prints their state when first known, then at
         each crossing the new state and the entry or exit. Identifiers default to region1, region2, …
@@ -24,7 +26,7 @@ final class MonitorCommand: ToolCommand {
         let specs = arguments.all("region")
         guard !specs.isEmpty else { throw Arguments.UsageError(description: "monitor needs at least one --region") }
         regions = try specs.enumerated().map { try Self.region($0.element, index: $0.offset + 1) }
-        context = try CommandContext(arguments)
+        context = try CommandContext(arguments, writing: .regionEvents)
     }
 
     static func region(_ text: String, index: Int) throws -> CLCircularRegion {

@@ -18,13 +18,18 @@ struct Arguments {
         var repeatable: Set<String> = []
         /// The one-letter aliases: `-h` for `--help`.
         var aliases: [String: String] = [:]
+        /// What to say of an option the command does not take although others do, by its name: why, and what to
+        /// use instead (`heading --format-string`).
+        var refusals: [String: String] = [:]
 
-        /// What a command with `options` and `positionals` accepts, `--help` and `-h` included.
-        init(options: [ToolOption], positionals: ClosedRange<Int>) {
+        /// What a command with `options` and `positionals` accepts, `--help` and `-h` included, and what it says of
+        /// the options it `refuses`.
+        init(options: [ToolOption], positionals: ClosedRange<Int>, refusals: [String: String] = [:]) {
             let all = options + [.help]
             valueOptions = Set(all.filter { $0.placeholder != nil }.map(\.name))
             flags = Set(all.filter { $0.placeholder == nil }.map(\.name))
             self.positionals = positionals
+            self.refusals = refusals
             repeatable = Set(all.filter(\.repeatable).map(\.name))
             for option in all {
                 if let short = option.short { aliases["-\(short)"] = option.flag }
@@ -76,6 +81,8 @@ struct Arguments {
                     throw UsageError(description: "--\(name) given twice (\"\(first)\" and \"\(value)\"); give it once")
                 }
                 values[name, default: []].append(value)
+            } else if let refusal = spec.refusals[name] {
+                throw UsageError(description: refusal)
             } else {
                 let known = spec.valueOptions.union(spec.flags)
                 throw UsageError(

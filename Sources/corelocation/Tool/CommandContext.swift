@@ -5,10 +5,10 @@ import LocationBlocks
 /// The options every fix-consuming command shares — `--provider`, `--duration`, `--format`,
 /// `--format-string` — resolved into a session and a provider.
 struct CommandContext {
-    /// The options of a command built on the context: `--provider`, then the command's `own`, then `--duration`,
-    /// `--format` and `--format-string`.
-    static func options(_ own: [ToolOption]) -> [ToolOption] {
-        [.provider] + own + [.duration, .format, .formatString]
+    /// The options of a command built on the context: `--provider`, then the command's `own`, then `--duration`
+    /// and the options of the formats that hold what it writes (``OutputContent/options``).
+    static func options(_ own: [ToolOption], writing content: OutputContent = .fixes) -> [ToolOption] {
+        [.provider] + own + [.duration] + content.options
     }
 
     let session: Session
@@ -21,9 +21,15 @@ struct CommandContext {
     ///   - arguments: The command line.
     ///   - fallsBackToSample: Whether the embedded sample stands in when no provider is configured or found
     ///     (`watch` only; see ``ProviderChoice``).
-    /// - Throws: ``Arguments/UsageError`` for a bad option value, `--provider` or `CORELOCATION_PROVIDER`.
-    @MainActor init(_ arguments: Arguments, fallsBackToSample: Bool = false) throws {
+    ///   - content: What the command writes, which `--format` must be able to hold.
+    /// - Throws: ``Arguments/UsageError`` for a bad option value, a format that cannot hold `content`, `--provider`
+    ///   or `CORELOCATION_PROVIDER`.
+    @MainActor init(_ arguments: Arguments, fallsBackToSample: Bool = false, writing content: OutputContent = .fixes)
+        throws
+    {
         let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
+        let given = arguments.value("format") ?? ""
+        try content.check(format, given: "--format " + (given.contains("%") ? "\"\(given)\"" : given))
         duration = try arguments.limit("duration", unit: "seconds")
         provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: fallsBackToSample)
         session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
