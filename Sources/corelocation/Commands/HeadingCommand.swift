@@ -52,6 +52,6 @@ final class HeadingCommand: ToolCommand {
             }
         }
         session.onFinish { withExtendedLifetime(printer) { manager.stopUpdatingHeading() } }
-        context.run(noun: "heading")
+        context.run()
     }
 }

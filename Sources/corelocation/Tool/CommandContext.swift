@@ -32,7 +32,8 @@ struct CommandContext {
         try content.check(format, given: "--format " + (given.contains("%") ? "\"\(given)\"" : given))
         duration = try arguments.limit("duration", unit: "seconds")
         provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: fallsBackToSample)
-        session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
+        session = Session(
+            writer: EventWriter(format: format, marksSample: provider is SampleProvider), noun: content.noun)
     }
 
     /// A configuration for the chosen provider and the process's authorization.
@@ -44,11 +45,10 @@ struct CommandContext {
     /// - Parameters:
     ///   - seesDeliveries: Whether the command writes the fixes or headings it receives, so that their absence
     ///     can be reported (see ``WaitingNotice``).
-    ///   - noun: What the command receives, for the waiting notice: `fix` or `heading`.
     ///   - filterStatistics: What the command's update filters dropped so far (its manager's
     ///     `updateFilterStatistics`), for the waiting notice; `nil` for a command without update filters.
     @MainActor func run(
-        seesDeliveries: Bool = true, noun: String = "fix",
+        seesDeliveries: Bool = true,
         filterStatistics: (@MainActor () -> LocationUpdateFilterStatistics)? = nil
     ) -> Never {
         session.start(duration: duration)
@@ -56,12 +56,14 @@ struct CommandContext {
         session.interruptionSummary = { ending in
             session.summary(
                 of: identifier, ending: ending,
-                filterStatistics: filterStatistics?() ?? LocationUpdateFilterStatistics(), nothing: noun)
+                filterStatistics: filterStatistics?() ?? LocationUpdateFilterStatistics())
         }
         let writer = session.writer
         let deliveries: WaitingNotice.Deliveries? = seesDeliveries ? { @MainActor in writer.deliveries } : nil
-        WaitingNotice(provider: provider, deliveries: deliveries, noun: noun, filterStatistics: filterStatistics)
-            .start()
+        WaitingNotice(
+            provider: provider, deliveries: deliveries, noun: session.noun, filterStatistics: filterStatistics
+        )
+        .start()
         dispatchMain()
     }
 }
