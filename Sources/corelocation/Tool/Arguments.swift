@@ -40,6 +40,8 @@ struct Arguments {
     /// A mistake on the command line; printed as one line with a hint to the command's help, exit status 64.
     struct UsageError: Error, CustomStringConvertible {
         let description: String
+        /// The option the command does not know, without its dashes, when that is the mistake.
+        var unknownOption: String?
     }
 
     let positionals: [String]
@@ -86,7 +88,8 @@ struct Arguments {
             } else {
                 let known = spec.valueOptions.union(spec.flags)
                 throw UsageError(
-                    description: "unknown option --\(name)" + Suggestion.didYouMean(name, among: known, prefix: "--"))
+                    description: "unknown option --\(name)" + Suggestion.didYouMean(name, among: known, prefix: "--"),
+                    unknownOption: name)
             }
         }
         if !flags.contains("help") && !spec.positionals.contains(positionals.count) {
