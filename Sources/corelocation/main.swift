@@ -37,6 +37,12 @@ if words.first == "--version" {
         try command.init(arguments).run()
     } catch let error as Arguments.UsageError {
         if let explained = translation?.explaining(error) { usageError(explained, help: "corelocation help") }
+        // `corelocation --provider X once`: the options went to the default command, the command came after them.
+        if let word = error.unexpectedArgument, command != HelpCommand.self, ToolCommands.named(word) != nil {
+            usageError(
+                "\(error); the command comes first: corelocation \(word) [options]",
+                help: "corelocation \(word) --help")
+        }
         usageError("\(error)", help: help)
     } catch {
         usageError("\(error)", help: help)

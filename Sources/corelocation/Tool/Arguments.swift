@@ -21,6 +21,8 @@ struct Arguments {
         /// What to say of an option the command does not take although others do, by its name: why, and what to
         /// use instead (`heading --format-string`).
         var refusals: [String: String] = [:]
+        /// What to say when a positional argument is missing: which, and the usage line.
+        var missing = "missing argument"
 
         /// What a command with `options` and `positionals` accepts, `--help` and `-h` included, and what it says of
         /// the options it `refuses`.
@@ -42,6 +44,8 @@ struct Arguments {
         let description: String
         /// The option the command does not know, without its dashes, when that is the mistake.
         var unknownOption: String?
+        /// The positional argument the command does not take, when that is the mistake.
+        var unexpectedArgument: String?
     }
 
     let positionals: [String]
@@ -93,10 +97,9 @@ struct Arguments {
             }
         }
         if !flags.contains("help") && !spec.positionals.contains(positionals.count) {
-            throw UsageError(
-                description: positionals.count > spec.positionals.upperBound
-                    ? "unexpected argument \"\(positionals[spec.positionals.upperBound])\""
-                    : "missing argument")
+            guard positionals.count > spec.positionals.upperBound else { throw UsageError(description: spec.missing) }
+            let word = positionals[spec.positionals.upperBound]
+            throw UsageError(description: "unexpected argument \"\(word)\"", unexpectedArgument: word)
         }
         self.positionals = positionals
         self.values = values

@@ -30,9 +30,12 @@ extension ToolCommand {
     static var notes: String { "" }
     static var refusals: [String: String] { [:] }
 
-    /// What the parser accepts: ``options``, `--help`, and ``operand``; and what it says of ``refusals``.
+    /// What the parser accepts: ``options``, `--help`, and ``operand``; and what it says of ``refusals`` and of a
+    /// missing operand (`missing FILE.gpx; usage: corelocation record FILE.gpx [options]`).
     static var spec: Arguments.Spec {
-        Arguments.Spec(options: options, positionals: operand?.count ?? 0...0, refusals: refusals)
+        var spec = Arguments.Spec(options: options, positionals: operand?.count ?? 0...0, refusals: refusals)
+        if let operand { spec.missing = "missing \(operand.placeholder); usage: \(HelpText.synopsis(self))" }
+        return spec
     }
 
     /// The text printed by `--help` and `corelocation help NAME`.
