@@ -22,7 +22,11 @@ if words.first == "--version" {
     Terminal.write("corelocation \(version)\n")
     Terminal.exit(.success)
 }
-@MainActor func runCommand(_ command: any ToolCommand.Type, _ words: [String]) -> Never {
+/// Runs `command` with `words`, translated from CoreLocationCLI's command line when `translation` is given: a
+/// usage error then says what selected that mode.
+@MainActor func runCommand(
+    _ command: any ToolCommand.Type, _ words: [String], translation: CoreLocationCLIMode.Translation? = nil
+) -> Never {
     let help = command == HelpCommand.self ? "corelocation help" : "corelocation \(command.name) --help"
     do {
         let arguments = try Arguments(words, spec: command.spec)
@@ -31,6 +35,15 @@ if words.first == "--version" {
             Terminal.exit(.success)
         }
         try command.init(arguments).run()
+    } catch let error as Arguments.UsageError {
+        if let explained = translation?.explaining(error) { usageError(explained, help: "corelocation help") }
+        // `corelocation --provider X once`: the options went to the default command, the command came after them.
+        if let word = error.unexpectedArgument, command != HelpCommand.self, ToolCommands.named(word) != nil {
+            usageError(
+                "\(error); the command comes first: corelocation \(word) [options]",
+                help: "corelocation \(word) --help")
+        }
+        usageError("\(error)", help: help)
     } catch {
         usageError("\(error)", help: help)
     }
@@ -48,6 +61,7 @@ if let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"]
             + LocationAuthorization.statusNames.joined(separator: ", ") + ", or unset it",
         help: "corelocation help")
 }
+var translation: CoreLocationCLIMode.Translation?
 var commandName =
     words.first.map { $0.hasPrefix("-") ? ToolCommands.defaultCommand.name : $0 }
     ?? ToolCommands.defaultCommand.name
@@ -56,7 +70,7 @@ if words.first == commandName {
 } else {
     do {
         if let translated = try CoreLocationCLIMode.translate(words) {
-            (commandName, words) = (translated.command, translated.words)
+            (commandName, words, translation) = (translated.command, translated.words, translated)
             if translated.verbose { LocationProviders.diagnosticsIncludeFieldValues = true }
         }
     } catch {
@@ -70,4 +84,4 @@ guard let command = ToolCommands.named(commandName) else {
             + Suggestion.didYouMean(commandName, among: ToolCommands.all.map { $0.name }),
         help: "corelocation help")
 }
-runCommand(command, words)
+runCommand(command, words, translation: translation)

@@ -135,4 +135,27 @@ final class SVGCounter: NSObject, XMLParserDelegate {
         if classes == "fix accepted" { accepted += 1 }
         if classes == "fix filtered" { filtered += 1 }
     }
+
+    /// A new user's trial: `record`, `plot` and `completions` without their operand said only `missing argument`.
+    @Test(arguments: [
+        ("record", "missing FILE.gpx; usage: corelocation record FILE.gpx [options]"),
+        ("plot", "missing FILE.gpx|FILE.nmea; usage: corelocation plot FILE.gpx|FILE.nmea -o FILE.svg [options]"),
+        ("completions", "missing SHELL; usage: corelocation completions SHELL"),
+    ])
+    func aMissingOperandIsNamed(_ command: String, _ message: String) async throws {
+        let run = try await Tool.run([command])
+        #expect(run.status == 64)
+        #expect(run.error == "corelocation: error: \(message)\ncorelocation: see `corelocation \(command) --help`\n")
+    }
+
+    /// A new user's trial: `corelocation --provider X once` said only `unexpected argument "once"`.
+    @Test func aCommandAfterOptionsSaysThatTheCommandComesFirst() async throws {
+        let run = try await Tool.run(["--provider", "fixed:1,2", "once"])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error
+                == "corelocation: error: unexpected argument \"once\"; the command comes first: corelocation once "
+                + "[options]\ncorelocation: see `corelocation once --help`\n")
+    }
 }

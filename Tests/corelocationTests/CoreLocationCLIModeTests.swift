@@ -84,4 +84,39 @@ import Testing
         let help = try await Tool.run(["watch", "--help"])
         #expect(help.output.contains("jsonl or json"))
     }
+
+    /// A new user's trial: an option of `watch` in the one-shot mode said `unknown option --count` and
+    /// `see corelocation once --help`, though no `once` was typed.
+    @Test(arguments: [
+        (["--provider", "fixed:1,2", "--count", "1", "--format", "%h_accuracy"], #"--format "%h_accuracy""#),
+        (["--json", "--count", "2", "--provider", "fixed:1,2"], "--json"),
+    ])
+    func aWatchOptionInTheOneShotModeSaysWhatSelectedIt(_ words: [String], _ typed: String) async throws {
+        let run = try await Tool.run(words)
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error
+                == "corelocation: error: unknown option --count — \(typed) selected CoreLocationCLI's one-shot mode, "
+                + "which takes --accuracy, --max-age, --timeout and --provider; --count is for watching: add --watch, "
+                + "or run corelocation watch\ncorelocation: see `corelocation help`\n")
+    }
+
+    /// A new user's trial: `-json --format-string "%latitude"` said `--format and --format-string exclude each other`,
+    /// though no `--format` was typed.
+    @Test func anOutputOptionBesideTheModesOutputSaysWhatSelectedIt() async throws {
+        let run = try await Tool.run(["-json", "--format-string", "%latitude"])
+        #expect(run.status == 64)
+        #expect(
+            run.error.hasPrefix(
+                "corelocation: error: -json selected CoreLocationCLI's one-shot mode, which writes its JSON object: "
+                    + "--format-string does not go with it; leave it out, or name a command: corelocation once "
+                    + "--format-string …\n"), "\(run.error)")
+        let watching = try await Tool.run(["--watch", "-f", "%time", "--format", "csv"])
+        #expect(watching.status == 64)
+        #expect(
+            watching.error.hasPrefix(
+                #"corelocation: error: --watch -f "%time" selected CoreLocationCLI's watch mode, which writes a "#
+                    + #"template (-format "%…"): --format does not go with it"#), "\(watching.error)")
+    }
 }

@@ -15,6 +15,13 @@ import Testing
         }
     }
 
+    /// A new user's trial: the help said "deliver a fix only after moving M metres", but the manager also delivers
+    /// a fix more accurate than the last (LocationOnLinux.md, "distance filter").
+    @Test func theDistanceFilterSaysThatAMoreAccurateFixPasses() async throws {
+        let help = try await Tool.run(["watch", "--help"])
+        #expect(help.output.contains("moving M metres, or more accurate than the last delivered"), "\(help.output)")
+    }
+
     @Test func onceListsEveryExitStatusItCanEndWith() async throws {
         let help = try await Tool.run(["once", "--help"])
         for status in [

@@ -40,4 +40,35 @@ import Testing
         #expect(run.lines.allSatisfy { $0.hasSuffix("region a\\nb\\u001b[31mc\\\\d  (sample)") }, "\(run.lines)")
         #expect(!run.output.contains("\u{1B}"))
     }
+
+    /// A new user's trial: two regions of one identifier monitored only the second, silently.
+    @Test func aRepeatedIdentifierIsRefused() async throws {
+        let run = try await Tool.run([
+            "monitor", "--provider", "sample:?speed=max", "--region", "48,2,100,a", "--region", "10,10,100,a",
+        ])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error
+                == "corelocation: error: --region 10,10,100,a repeats the identifier \"a\" of --region 48,2,100,a; "
+                + "give each region its own\ncorelocation: see `corelocation monitor --help`\n")
+    }
+
+    /// A new user's trial: 21 regions, or a radius of 1e12 m, said `radius too large or too many regions`.
+    @Test func tooManyRegionsOrTooLargeARadiusSaysWhichAndTheLimit() async throws {
+        let many = try await Tool.run(
+            ["monitor", "--provider", "sample:?speed=max"] + (1...21).flatMap { ["--region", "1,\($0),100"] })
+        #expect(many.status == 64)
+        #expect(
+            many.error
+                == "corelocation: error: monitor takes at most 20 regions (CoreLocation's limit for an app), found 21\n"
+                + "corelocation: see `corelocation monitor --help`\n")
+        let large = try await Tool.run(["monitor", "--provider", "sample:?speed=max", "--region", "48,2,1e12"])
+        #expect(large.status == 64)
+        #expect(large.output.isEmpty)
+        #expect(
+            large.error
+                == "corelocation: error: --region 48,2,1e12: the radius is above the maximum, 1000000 m "
+                + "(maximumRegionMonitoringDistance)\ncorelocation: see `corelocation monitor --help`\n")
+    }
 }

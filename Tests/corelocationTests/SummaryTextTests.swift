@@ -1,11 +1,13 @@
 import Foundation
 import LinuxCoreLocation
+import SharedTestSupport
 import Testing
 
 @testable import corelocation
 
 /// Counts read as English (issue 15's tester, item 20): `1 fix`, `1 heading`, and a command that writes visits
-/// sums up its visits.
+/// sums up its visits — in every ending (a new user's trial: `heading` finished with `0 fixes`, `visits`
+/// interrupted with `0 fixes`, `record`'s live line said `1 fixes`).
 @Suite struct SummaryTextTests {
     @Test func countsAreSingularForOne() {
         #expect(Numbers.count(1, "fix", plural: "fixes") == "1 fix")
@@ -40,5 +42,42 @@ import Testing
         let run = try await Tool.run(["heading", "--provider", "nmea:\(log.url.path)?speed=max", "--format", "jsonl"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("finished: 1 heading written in "))
+    }
+
+    @Test func noHeadingReadsHeadings() async throws {
+        let log = try TemporaryFile(
+            "$GPRMC,120000.00,A,4807.038,N,01131.000,E,0.0,0.0,010120,,,A*5D\n", suffix: ".nmea")
+        let run = try await Tool.run([
+            "heading", "--provider", "nmea:\(log.url.path)?speed=max&heading", "--format", "jsonl",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("finished: 0 headings written in "), "\(run.error)")
+    }
+
+    /// Ctrl-C ends `visits` with a summary of visits, as its provider's end does.
+    @Test func visitsInterruptedSumUpVisits() async throws {
+        let error = try await offThePool {
+            Result { () throws -> String in
+                let process = Tool.process(["visits", "--provider", "sample:"])
+                let error = Pipe()
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = error
+                try process.run()
+                let deadline = Date(timeIntervalSinceNow: 30)
+                while process.isRunning, Date() < deadline, !Tool.catches(SIGINT, pid: process.processIdentifier) {
+                    usleep(20_000)
+                }
+                kill(process.processIdentifier, SIGINT)
+                let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                return text
+            }
+        }.get()
+        #expect(error.contains("sample: interrupted: 0 visits written in "), "\(error)")
+    }
+
+    @Test func recordsLiveLineCountsOneFix() {
+        #expect(RecordCommand.status(fixes: 1, distance: 12.4, since: Date()) == "1 fix  12 m  0 s")
+        #expect(RecordCommand.status(fixes: 2, distance: 0, since: Date()) == "2 fixes  0 m  0 s")
     }
 }

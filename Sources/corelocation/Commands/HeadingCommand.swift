@@ -6,12 +6,14 @@ import LocationBlocks
 final class HeadingCommand: ToolCommand {
     static let name = "heading"
     static let summary = "stream measured headings"
-    static let options = CommandContext.options([
-        ToolOption(
-            name: "heading-filter", placeholder: "D", summary: "deliver a heading only after turning D degrees",
-            details: "(default 1; 0 for every heading)"),
-        ToolOption(name: "count", placeholder: "N", summary: "stop after N headings"),
-    ])
+    static let options = CommandContext.options(
+        [
+            ToolOption(
+                name: "heading-filter", placeholder: "D", summary: "deliver a heading only after turning D degrees",
+                details: "(default 1; 0 for every heading)"),
+            ToolOption(name: "count", placeholder: "N", summary: "stop after N headings"),
+        ], writing: .headings)
+    static let refusals = OutputContent.headings.refusals
     static let details = """
         Streams headings from a provider that measures them (NMEA HDT/HDG/THS, gpsd ATT); exits with status 3 if
         the provider cannot.
@@ -24,7 +26,7 @@ final class HeadingCommand: ToolCommand {
     init(_ arguments: Arguments) throws {
         headingFilter = try arguments.number("heading-filter", in: 0...180, unit: "degrees") ?? 1
         count = try arguments.whole("count", in: 1...1_000_000_000_000, unit: "headings")
-        context = try CommandContext(arguments)
+        context = try CommandContext(arguments, writing: .headings)
     }
 
     func run() -> Never {
@@ -50,6 +52,6 @@ final class HeadingCommand: ToolCommand {
             }
         }
         session.onFinish { withExtendedLifetime(printer) { manager.stopUpdatingHeading() } }
-        context.run(noun: "heading")
+        context.run()
     }
 }

@@ -6,25 +6,44 @@ import LinuxCoreLocation
 final class MonitorCommand: ToolCommand {
     static let name = "monitor"
     static let summary = "report entering and leaving circular regions"
-    static let options = CommandContext.options([
-        ToolOption(
-            name: "region", placeholder: "LAT,LON,RADIUS[,ID]", summary: "a circular region to monitor",
-            details: "(its centre in degrees, its radius in metres, an identifier); one --region for each",
-            repeatable: true, required: true)
-    ])
+    static let options = CommandContext.options(
+        [
+            ToolOption(
+                name: "region", placeholder: "LAT,LON,RADIUS[,ID]", summary: "a circular region to monitor",
+                details: "(its centre in degrees, its radius in metres, an identifier); one --region for each",
+                repeatable: true, required: true)
+        ], writing: .regionEvents)
+    static let refusals = OutputContent.regionEvents.refusals
     static let details = """
-        Monitors up to 20 circular regions (degrees, metres) and prints their state when first known, then at
-        each crossing the new state and the entry or exit. Identifiers default to region1, region2, …
+        Monitors up to 20 circular regions (degrees, metres; radius up to 1000 km) and prints their state when
+        first known, then at each crossing the new state and the entry or exit. Identifiers default to region1,
+        region2, … and must differ.
         """
+    /// The most regions one app may monitor: Apple's limit, which the mirror keeps.
+    static let maximumRegions = 20
 
     private let context: CommandContext
+    private let specs: [String]
     private let regions: [CLCircularRegion]
 
     init(_ arguments: Arguments) throws {
-        let specs = arguments.all("region")
+        specs = arguments.all("region")
         guard !specs.isEmpty else { throw Arguments.UsageError(description: "monitor needs at least one --region") }
+        guard specs.count <= Self.maximumRegions else {
+            throw Arguments.UsageError(
+                description: "monitor takes at most \(Self.maximumRegions) regions (CoreLocation's limit for an app), "
+                    + "found \(specs.count)")
+        }
         regions = try specs.enumerated().map { try Self.region($0.element, index: $0.offset + 1) }
-        context = try CommandContext(arguments)
+        for (index, region) in regions.enumerated() {
+            // startMonitoring(for:) replaces a region of the same identifier: the first would be dropped silently.
+            if let first = regions.firstIndex(where: { $0.identifier == region.identifier }), first < index {
+                throw Arguments.UsageError(
+                    description: "--region \(specs[index]) repeats the identifier \"\(region.identifier)\" of --region "
+                        + "\(specs[first]); give each region its own")
+            }
+        }
+        context = try CommandContext(arguments, writing: .regionEvents)
     }
 
     static func region(_ text: String, index: Int) throws -> CLCircularRegion {
@@ -43,6 +62,12 @@ final class MonitorCommand: ToolCommand {
 
     func run() -> Never {
         let manager = CLLocationManager(configuration: context.configuration)
+        let maximum = manager.maximumRegionMonitoringDistance
+        if let index = regions.firstIndex(where: { $0.radius > maximum }) {
+            usageError(
+                "--region \(specs[index]): the radius is above the maximum, \(Numbers.fixed(maximum, 0)) m "
+                    + "(maximumRegionMonitoringDistance)", help: "corelocation monitor --help")
+        }
         let printer = EventPrinter(session: context.session, events: [.errors, .regions])
         manager.delegate = printer
         manager.requestWhenInUseAuthorization()

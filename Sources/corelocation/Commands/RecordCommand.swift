@@ -76,8 +76,8 @@ import LinuxCoreLocation
             let accuracy =
                 recorder.lastLocation.map { "±" + Numbers.fixed($0.horizontalAccuracy, 1) + " m" } ?? "no fix"
             Terminal.writeError(
-                "\r\(recorder.fixCount) fixes  \(Numbers.fixed(recorder.distance, 0)) m  "
-                    + "\(Int(Date().timeIntervalSince(started))) s  \(accuracy)   ")
+                "\r" + Self.status(fixes: recorder.fixCount, distance: recorder.distance, since: started)
+                    + "  \(accuracy)   ")
         }
         session.onFinish {
             recorder.stop()
@@ -110,6 +110,12 @@ import LinuxCoreLocation
         recorder.start()
         session.start(duration: duration)
         dispatchMain()
+    }
+
+    /// The live line's count, distance and elapsed time: `1 fix  12 m  3 s`.
+    nonisolated static func status(fixes: Int, distance: CLLocationDistance, since started: Date) -> String {
+        Numbers.count(fixes, "fix", plural: "fixes") + "  \(Numbers.fixed(distance, 0)) m  "
+            + "\(Int(Date().timeIntervalSince(started))) s"
     }
 
     /// Ends the recording on the recorder's first error.

@@ -5,7 +5,8 @@ import LinuxCoreLocation
 final class VisitsCommand: ToolCommand {
     static let name = "visits"
     static let summary = "report visits (stays in one place)"
-    static let options = CommandContext.options([])
+    static let options = CommandContext.options([], writing: .visits)
+    static let refusals = OutputContent.visits.refusals
     static let details = """
         Prints a visit when the device has stayed in one place (an arrival, departure not yet known) and again
         when it leaves (with both times).
@@ -14,7 +15,7 @@ final class VisitsCommand: ToolCommand {
     private let context: CommandContext
 
     init(_ arguments: Arguments) throws {
-        context = try CommandContext(arguments)
+        context = try CommandContext(arguments, writing: .visits)
     }
 
     func run() -> Never {

@@ -13,8 +13,9 @@ final class WatchCommand: ToolCommand {
             details: ": exit 3 when no provider is configured or found"),
         .accuracyFilter, .ageFilter,
         ToolOption(
-            name: "distance-filter", placeholder: "M", summary: "deliver a fix only after moving M metres",
-            details: "(distanceFilter; 0: none)"),
+            name: "distance-filter", placeholder: "M",
+            summary: "deliver a fix only after moving M metres, or more accurate",
+            details: "than the last delivered (distanceFilter; 0: none)"),
         ToolOption(
             name: "desired-accuracy", placeholder: "A", summary: "best, navigation, reduced, or metres",
             details: "(desiredAccuracy)", values: .words(DesiredAccuracy.levels.map(\.name))),

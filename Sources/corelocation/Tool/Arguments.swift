@@ -18,13 +18,20 @@ struct Arguments {
         var repeatable: Set<String> = []
         /// The one-letter aliases: `-h` for `--help`.
         var aliases: [String: String] = [:]
+        /// What to say of an option the command does not take although others do, by its name: why, and what to
+        /// use instead (`heading --format-string`).
+        var refusals: [String: String] = [:]
+        /// What to say when a positional argument is missing: which, and the usage line.
+        var missing = "missing argument"
 
-        /// What a command with `options` and `positionals` accepts, `--help` and `-h` included.
-        init(options: [ToolOption], positionals: ClosedRange<Int>) {
+        /// What a command with `options` and `positionals` accepts, `--help` and `-h` included, and what it says of
+        /// the options it `refuses`.
+        init(options: [ToolOption], positionals: ClosedRange<Int>, refusals: [String: String] = [:]) {
             let all = options + [.help]
             valueOptions = Set(all.filter { $0.placeholder != nil }.map(\.name))
             flags = Set(all.filter { $0.placeholder == nil }.map(\.name))
             self.positionals = positionals
+            self.refusals = refusals
             repeatable = Set(all.filter(\.repeatable).map(\.name))
             for option in all {
                 if let short = option.short { aliases["-\(short)"] = option.flag }
@@ -35,6 +42,10 @@ struct Arguments {
     /// A mistake on the command line; printed as one line with a hint to the command's help, exit status 64.
     struct UsageError: Error, CustomStringConvertible {
         let description: String
+        /// The option the command does not know, without its dashes, when that is the mistake.
+        var unknownOption: String?
+        /// The positional argument the command does not take, when that is the mistake.
+        var unexpectedArgument: String?
     }
 
     let positionals: [String]
@@ -76,17 +87,19 @@ struct Arguments {
                     throw UsageError(description: "--\(name) given twice (\"\(first)\" and \"\(value)\"); give it once")
                 }
                 values[name, default: []].append(value)
+            } else if let refusal = spec.refusals[name] {
+                throw UsageError(description: refusal)
             } else {
                 let known = spec.valueOptions.union(spec.flags)
                 throw UsageError(
-                    description: "unknown option --\(name)" + Suggestion.didYouMean(name, among: known, prefix: "--"))
+                    description: "unknown option --\(name)" + Suggestion.didYouMean(name, among: known, prefix: "--"),
+                    unknownOption: name)
             }
         }
         if !flags.contains("help") && !spec.positionals.contains(positionals.count) {
-            throw UsageError(
-                description: positionals.count > spec.positionals.upperBound
-                    ? "unexpected argument \"\(positionals[spec.positionals.upperBound])\""
-                    : "missing argument")
+            guard positionals.count > spec.positionals.upperBound else { throw UsageError(description: spec.missing) }
+            let word = positionals[spec.positionals.upperBound]
+            throw UsageError(description: "unexpected argument \"\(word)\"", unexpectedArgument: word)
         }
         self.positionals = positionals
         self.values = values

@@ -5,10 +5,10 @@ import LocationBlocks
 /// The options every fix-consuming command shares — `--provider`, `--duration`, `--format`,
 /// `--format-string` — resolved into a session and a provider.
 struct CommandContext {
-    /// The options of a command built on the context: `--provider`, then the command's `own`, then `--duration`,
-    /// `--format` and `--format-string`.
-    static func options(_ own: [ToolOption]) -> [ToolOption] {
-        [.provider] + own + [.duration, .format, .formatString]
+    /// The options of a command built on the context: `--provider`, then the command's `own`, then `--duration`
+    /// and the options of the formats that hold what it writes (``OutputContent/options``).
+    static func options(_ own: [ToolOption], writing content: OutputContent = .fixes) -> [ToolOption] {
+        [.provider] + own + [.duration] + content.options
     }
 
     let session: Session
@@ -21,13 +21,20 @@ struct CommandContext {
     ///   - arguments: The command line.
     ///   - fallsBackToSample: Whether the embedded sample stands in when no provider is configured or found
     ///     (`watch` only; see ``ProviderChoice``).
-    /// - Throws: ``Arguments/UsageError`` for a bad option value, `--provider` or `CORELOCATION_PROVIDER`.
-    @MainActor init(_ arguments: Arguments, fallsBackToSample: Bool = false) throws {
+    ///   - content: What the command writes, which `--format` must be able to hold.
+    /// - Throws: ``Arguments/UsageError`` for a bad option value, a format that cannot hold `content`, `--provider`
+    ///   or `CORELOCATION_PROVIDER`.
+    @MainActor init(_ arguments: Arguments, fallsBackToSample: Bool = false, writing content: OutputContent = .fixes)
+        throws
+    {
         let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
+        let given = arguments.value("format") ?? ""
+        try content.check(format, given: "--format " + (given.contains("%") ? "\"\(given)\"" : given))
         try AddressLookup.requireUsableService(for: format)
         duration = try arguments.limit("duration", unit: "seconds")
         provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: fallsBackToSample)
-        session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
+        session = Session(
+            writer: EventWriter(format: format, marksSample: provider is SampleProvider), noun: content.noun)
     }
 
     /// A configuration for the chosen provider and the process's authorization.
@@ -39,11 +46,10 @@ struct CommandContext {
     /// - Parameters:
     ///   - seesDeliveries: Whether the command writes the fixes or headings it receives, so that their absence
     ///     can be reported (see ``WaitingNotice``).
-    ///   - noun: What the command receives, for the waiting notice: `fix` or `heading`.
     ///   - filterStatistics: What the command's update filters dropped so far (its manager's
     ///     `updateFilterStatistics`), for the waiting notice; `nil` for a command without update filters.
     @MainActor func run(
-        seesDeliveries: Bool = true, noun: String = "fix",
+        seesDeliveries: Bool = true,
         filterStatistics: (@MainActor () -> LocationUpdateFilterStatistics)? = nil
     ) -> Never {
         session.start(duration: duration)
@@ -51,12 +57,14 @@ struct CommandContext {
         session.interruptionSummary = { ending in
             session.summary(
                 of: identifier, ending: ending,
-                filterStatistics: filterStatistics?() ?? LocationUpdateFilterStatistics(), nothing: noun)
+                filterStatistics: filterStatistics?() ?? LocationUpdateFilterStatistics())
         }
         let writer = session.writer
         let deliveries: WaitingNotice.Deliveries? = seesDeliveries ? { @MainActor in writer.deliveries } : nil
-        WaitingNotice(provider: provider, deliveries: deliveries, noun: noun, filterStatistics: filterStatistics)
-            .start()
+        WaitingNotice(
+            provider: provider, deliveries: deliveries, noun: session.noun, filterStatistics: filterStatistics
+        )
+        .start()
         dispatchMain()
     }
 }

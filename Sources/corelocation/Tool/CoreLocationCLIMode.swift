@@ -40,6 +40,26 @@ enum CoreLocationCLIMode {
         var words: [String]
         /// Whether it asked for verbose output (`-verbose`, `-v`).
         var verbose: Bool
+        /// What selected the mode, as typed: `-json`, `--format "%h_accuracy"`, `--json --watch`.
+        var selectedBy: String
+
+        /// `CoreLocationCLI's one-shot mode` (``command`` `once`) or `CoreLocationCLI's watch mode`.
+        var mode: String { CoreLocationCLIMode.name(watching: command != "once") }
+
+        /// The usage error `error` of the translated command line, explained: what selected the mode and which
+        /// options it takes (the command's, but the output options it sets itself), and for an option of `watch`
+        /// in the one-shot mode how to watch; `nil` when `error` is not about an unknown option.
+        func explaining(_ error: Arguments.UsageError) -> String? {
+            guard let option = error.unknownOption, let command = ToolCommands.named(command) else { return nil }
+            let set = ["format", "format-string", "no-sample"]
+            let takes = command.options.map(\.name).filter { !set.contains($0) }.map { "--" + $0 }
+            let list = takes.dropLast().joined(separator: ", ") + (takes.count > 1 ? " and " : "") + (takes.last ?? "")
+            var text = "\(error) — \(selectedBy) selected \(mode), which takes \(list)"
+            if command.name == "once", WatchCommand.options.contains(where: { $0.name == option }) {
+                text += "; --\(option) is for watching: add --watch, or run corelocation watch"
+            }
+            return text
+        }
     }
 
     /// The command name and its arguments for `words` (the command line after the program name, without this
@@ -49,24 +69,26 @@ enum CoreLocationCLIMode {
     /// with a template stays available after an explicit command (`watch --format "%latitude"`), which never comes
     /// here.
     ///
-    /// - Throws: ``Arguments/UsageError`` for `-format` without a value, or a JSON and a template together.
+    /// - Throws: ``Arguments/UsageError`` for `-format` without a value, a JSON and a template together, or
+    ///   `--format-string` or another `--format` beside the output the mode sets, naming what selected the mode.
     static func translate(_ words: [String]) throws -> Translation? {
         var once: Bool?
         var watch = false
         var json = false
         var verbose = false
         var format: String?
-        var recognised = false
+        var selectedBy: [String] = []
         var rest: [String] = []
         var index = 0
         while index < words.count {
             let word = words[index]
             index += 1
             if let flag = booleans[word] ?? switches[word] {
-                recognised = true
                 var value = true
+                selectedBy.append(word)
                 if booleans[word] != nil, index < words.count, let given = boolean(words[index]) {
                     value = given
+                    selectedBy.append(words[index])
                     index += 1
                 }
                 switch flag {
@@ -80,18 +102,28 @@ enum CoreLocationCLIMode {
                     && words[index].contains("%"))
             {
                 guard index < words.count else { throw Arguments.UsageError(description: "\(word) needs a value") }
-                recognised = true
+                selectedBy.append("\(word) \"\(words[index])\"")
                 format = words[index]
                 index += 1
             } else {
                 rest.append(word)
             }
         }
-        guard recognised else { return nil }
+        guard !selectedBy.isEmpty else { return nil }
         if json && format != nil {
             throw Arguments.UsageError(description: "--json and --format exclude each other")
         }
         let watching = watch || once == false
+        let mode = name(watching: watching)
+        if let output = rest.first(where: { word in
+            ["--format", "--format-string"].contains { word == $0 || word.hasPrefix($0 + "=") }
+        }) {
+            let own = json ? "its JSON object" : "a template (-format \"%…\")"
+            throw Arguments.UsageError(
+                description: "\(selectedBy.joined(separator: " ")) selected \(mode), which writes \(own): "
+                    + "\(output.prefix { $0 != "=" }) does not go with it; leave it out, or name a command: "
+                    + "corelocation \(watching ? "watch" : "once") \(output.prefix { $0 != "=" }) …")
+        }
         var translated = rest
         translated += json ? ["--format", "corelocationcli"] : ["--format-string", format ?? "%latitude %longitude"]
         if watching {
@@ -99,7 +131,14 @@ enum CoreLocationCLIMode {
         } else if !rest.contains(where: { $0 == "--accuracy" || $0.hasPrefix("--accuracy=") }) {
             translated += ["--accuracy", "any"]
         }
-        return Translation(command: watching ? "watch" : "once", words: translated, verbose: verbose)
+        return Translation(
+            command: watching ? "watch" : "once", words: translated, verbose: verbose,
+            selectedBy: selectedBy.joined(separator: " "))
+    }
+
+    /// `CoreLocationCLI's one-shot mode` or, `watching`, `CoreLocationCLI's watch mode`: how errors name the mode.
+    static func name(watching: Bool) -> String {
+        "CoreLocationCLI's " + (watching ? "watch" : "one-shot") + " mode"
     }
 
     /// `YES`, `NO`, `true`, `false`, `1`, `0` in any case, as `NSUserDefaults` reads a Boolean argument.

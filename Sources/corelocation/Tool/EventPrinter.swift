@@ -37,8 +37,7 @@ import LocationBlocks
         session.finish(
             .success,
             session.summary(
-                of: manager.provider?.identifier ?? "the provider", filterStatistics: manager.updateFilterStatistics,
-                nothing: events.contains(.visits) ? "visit" : events.contains(.regions) ? "region event" : "fix"))
+                of: manager.provider?.identifier ?? "the provider", filterStatistics: manager.updateFilterStatistics))
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {

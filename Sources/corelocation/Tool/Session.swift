@@ -16,14 +16,17 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
 /// main queue's), and blocks the tool queues on the main queue.
 @MainActor final class Session {
     let writer: EventWriter
+    /// What the command writes, for its summary: `fix`, `heading`, `region event`, `visit` (``OutputContent``).
+    let noun: String
     private var cleanups: [@MainActor () -> Void] = []
     private var signalSource: DispatchSourceRead?
     private var started = Date()
     /// The summary line a signal's end writes, given how the signal ended it (`interrupted`); `nil` for none.
     var interruptionSummary: (@MainActor (String) -> String)?
 
-    init(writer: EventWriter) {
+    init(writer: EventWriter, noun: String = "fix") {
         self.writer = writer
+        self.noun = noun
         StandardOutput.shared.onFailure = { [unowned self] failure in
             // A failure is reported by the write or flush that met it, and the tool writes standard output only on
             // the main queue (the commands, the managers' callbacks, the flushes StandardOutput queues there);
@@ -109,14 +112,13 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
     ///
     /// For example `gpx:walk.gpx finished: 120 fixes written in 15.2 s` (`ending` names how: `finished`,
     /// `interrupted`), followed by what the update filters dropped, if anything (``FilterDropReport``):
-    /// `…; 12 fixes dropped by the age filter (last 9.9 years old)`.
-    /// `nothing` names what the command writes, for a summary of nothing: `0 fixes`, `0 visits`.
+    /// `…; 12 fixes dropped by the age filter (last 9.9 years old)`. A summary of nothing names what the command
+    /// writes (``noun``): `0 fixes`, `0 headings`, `0 visits`.
     func summary(
-        of provider: String, ending: String = "finished", filterStatistics: LocationUpdateFilterStatistics,
-        nothing: String = "fix"
+        of provider: String, ending: String = "finished", filterStatistics: LocationUpdateFilterStatistics
     ) -> String {
         let elapsed = Numbers.fixed(Date().timeIntervalSince(started), 1)
-        let line = "\(provider) \(ending): \(writer.summary(nothing: nothing)) written in \(elapsed) s"
+        let line = "\(provider) \(ending): \(writer.summary(nothing: noun)) written in \(elapsed) s"
         return FilterDropReport(filterStatistics).text.map { "\(line); \($0)" } ?? line
     }
 

@@ -15,6 +15,9 @@ protocol ToolCommand {
     static var details: String { get }
     /// The paragraphs of its help after the options (`once`'s exit statuses); empty for most.
     static var notes: String { get }
+    /// What the parser says of an option that other commands take but this one refuses, by the option's name
+    /// (``Arguments/Spec/refusals``); empty for most.
+    static var refusals: [String: String] { get }
     /// Checks the arguments; throws ``Arguments/UsageError`` for a mistake. On the main actor, as ``run()``.
     @MainActor init(_ arguments: Arguments) throws
     /// Runs until the command ends the process, on the main actor (main.swift's top-level code), whose queue then
@@ -25,9 +28,15 @@ protocol ToolCommand {
 extension ToolCommand {
     static var operand: ToolOperand? { nil }
     static var notes: String { "" }
+    static var refusals: [String: String] { [:] }
 
-    /// What the parser accepts: ``options``, `--help`, and ``operand``.
-    static var spec: Arguments.Spec { Arguments.Spec(options: options, positionals: operand?.count ?? 0...0) }
+    /// What the parser accepts: ``options``, `--help`, and ``operand``; and what it says of ``refusals`` and of a
+    /// missing operand (`missing FILE.gpx; usage: corelocation record FILE.gpx [options]`).
+    static var spec: Arguments.Spec {
+        var spec = Arguments.Spec(options: options, positionals: operand?.count ?? 0...0, refusals: refusals)
+        if let operand { spec.missing = "missing \(operand.placeholder); usage: \(HelpText.synopsis(self))" }
+        return spec
+    }
 
     /// The text printed by `--help` and `corelocation help NAME`.
     static var usage: String { HelpText.command(self) }

@@ -1,0 +1,64 @@
+/// What a command writes on standard output, which decides the formats that can hold it: fixes go in every format,
+/// headings, region events and visits only in some (CSV, GPX, templates and CoreLocationCLI's object hold fixes
+/// only), and a command refuses the others rather than write an empty document.
+struct OutputContent: Sendable {
+    /// What one event is called: `fix`, `heading`, `region event`, `visit`.
+    let noun: String
+    /// The names `--format` takes, or `nil` for every format and templates (fixes).
+    let formats: [String]?
+    /// How `--help` lists ``formats``, after `--format F`'s summary.
+    let formatDetails: String
+
+    /// Fixes: `watch`, `once`.
+    static let fixes = OutputContent(noun: "fix", formats: nil, formatDetails: ToolOption.format.details)
+    /// Headings (`heading`): text, JSON Lines, and NMEA's HDT or HDG sentences.
+    static let headings = OutputContent(
+        noun: "heading", formats: ["text", "jsonl", "json", "nmea"],
+        formatDetails: ": text (default on a terminal), jsonl or json (JSON Lines, the default otherwise), nmea (HDT "
+            + "or HDG sentences); csv, gpx, corelocationcli and templates hold fixes only")
+    /// Region events (`monitor`): text and JSON Lines.
+    static let regionEvents = OutputContent(
+        noun: "region event", formats: ["text", "jsonl", "json"], formatDetails: textOrJSONLines)
+    /// Visits (`visits`): text and JSON Lines.
+    static let visits = OutputContent(
+        noun: "visit", formats: ["text", "jsonl", "json"], formatDetails: textOrJSONLines)
+
+    private static let textOrJSONLines =
+        ": text (default on a terminal), jsonl or json (JSON Lines, the default otherwise); csv, gpx, nmea, "
+        + "corelocationcli and templates hold fixes only"
+
+    /// The plural of ``noun``: `fixes`, `headings`.
+    var plural: String { noun == "fix" ? "fixes" : noun + "s" }
+
+    /// The options that write this content: `--format` (with ``formatDetails``), and for fixes `--format-string`.
+    var options: [ToolOption] {
+        guard let formats else { return [.format, .formatString] }
+        var format = ToolOption.format
+        format.details = formatDetails
+        format.values = .words(formats)
+        return [format]
+    }
+
+    /// What the parser says of an option that this content's commands do not take: `--format-string`, which writes
+    /// fixes only.
+    var refusals: [String: String] {
+        formats == nil ? [:] : ["format-string": refusal(of: "--format-string")]
+    }
+
+    /// Checks that `format`, asked for with `given` (`--format csv`), can hold this content.
+    ///
+    /// - Throws: ``Arguments/UsageError`` naming what was given and the formats that hold it.
+    func check(_ format: OutputFormat, given: String) throws {
+        guard let formats,
+            !formats.compactMap({ name in OutputFormat.named.first { $0.name == name }?.format }).contains(format)
+        else { return }
+        throw Arguments.UsageError(description: refusal(of: given))
+    }
+
+    /// `--format csv cannot hold headings; for headings use --format text, jsonl (or json) or nmea`.
+    private func refusal(of given: String) -> String {
+        let names = (formats ?? []).filter { $0 != "json" }.map { $0 == "jsonl" ? "jsonl (or json)" : $0 }
+        let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+        return "\(given) cannot hold \(plural); for \(plural) use --format \(list)"
+    }
+}
