@@ -23,7 +23,8 @@ final class SampleProvider: LocationProvider {
 
     /// Makes the provider of `sample:` with its options.
     ///
-    /// - Throws: ``LocationProviderError`` for a path, a host or a parameter other than `speed` and `loop`.
+    /// - Throws: ``LocationProviderError`` for a path, a host or a parameter other than `speed` and `loop`, or a
+    ///   `loop` with a value (a flag: `?loop=false` is refused).
     init(_ uri: LocationProviderURI) throws {
         guard uri.authority == nil, uri.path.isEmpty else {
             throw LocationProviderError.invalidParameter(

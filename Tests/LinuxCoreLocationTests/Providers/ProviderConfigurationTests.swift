@@ -87,6 +87,34 @@ import Testing
         #expect(error.description == "provider URI \"\(uri)\": \(name): unknown parameter; \(accepted)")
     }
 
+    /// `?loop=false`, `?loop=0` and `?loop=no` turned looping on, as `?loop=1` and `?loop=yes` did: a flag is its
+    /// name alone, and any value is refused, for every flag of every scheme.
+    @Test(arguments: [
+        ("gpx:/nonexistent.gpx?loop=false", "loop", "false", "replay in a loop"),
+        ("gpx:/nonexistent.gpx?speed=max&loop=1", "loop", "1", "replay in a loop"),
+        ("nmea:/nonexistent.nmea?loop=0", "loop", "0", "replay in a loop"),
+        ("nmea:/nonexistent.nmea?loop=no", "loop", "no", "replay in a loop"),
+        ("nmea:/nonexistent.nmea?heading=false", "heading", "false", "declare a heading receiver"),
+        ("nmea:-?heading=0", "heading", "0", "declare a heading receiver"),
+        ("nmea:/dev/ttyACM0?heading=yes", "heading", "yes", "declare a heading receiver"),
+        ("nmea+tcp://127.0.0.1:1?heading=true", "heading", "true", "declare a heading receiver"),
+    ])
+    func flagsTakeNoValue(_ uri: String, _ name: String, _ value: String, _ effect: String) throws {
+        let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
+        let reason = "takes no value, found \"\(value)\"; give \"\(name)\" alone to \(effect), or leave it out"
+        #expect(error == .invalidParameter(uri: uri, name: name, reason: reason))
+    }
+
+    @Test func flagsAloneAreOn() throws {
+        let replay = try #require(
+            try LocationProviders.provider(for: "nmea:/nonexistent.nmea?loop&heading") as? ReplayLocationProvider)
+        #expect(replay.options.loops && replay.capabilities.contains(.heading))
+        let plain = try #require(
+            try LocationProviders.provider(for: "nmea:/nonexistent.nmea?speed=2") as? ReplayLocationProvider)
+        #expect(!plain.options.loops && !plain.capabilities.contains(.heading))
+        #expect(try ReplayOptions(uri: LocationProviderURI("gpx:a.gpx?loop")).loops)
+    }
+
     @Test func unknownSchemeNamesTheKnownOnes() throws {
         let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: "warp:9") }
         guard case .unknownScheme(let scheme, let known) = error else {
