@@ -62,9 +62,34 @@ import Testing
         #expect(defaulted.horizontalAccuracy == 5)
     }
 
-    @Test(arguments: ["fixed:91,0", "fixed:1", "fixed:a,b", "fixed:1,2,-3", "fixed:1,2,3,4"])
+    @Test(arguments: [
+        "fixed:91,0", "fixed:1", "fixed:a,b", "fixed:1,2,-3", "fixed:1,2,3,4", "fixed:1,2,1e300",
+        "fixed:1,2,20000000.5",
+    ])
     func fixedProviderRejectsBadValues(_ uri: String) {
         #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
+    }
+
+    /// `fixed:48,2,1e300` was accepted, and the JSON output printed a 300-digit accuracy: the URI refuses an accuracy
+    /// beyond the limit every provider applies, naming it; the initialiser, which cannot throw, makes the fix invalid.
+    @Test func fixedAccuracyIsWithinTheLimit() throws {
+        let uri = "fixed:48,2,1e300"
+        let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
+        #expect(
+            error.description
+                == "provider URI \"\(uri)\": accuracy: expected a distance in metres from 0 to 20000000 (20,000 km)")
+        let widest = try #require(
+            try LocationProviders.provider(for: "fixed:48,2,20000000") as? FixedLocationProvider)
+        #expect(widest.horizontalAccuracy == 20_000_000)
+        let here = CLLocationCoordinate2D(latitude: 48, longitude: 2)
+        for absurd in [1e300, 20_000_000.5, .infinity, .nan] {
+            #expect(FixedLocationProvider(coordinate: here, horizontalAccuracy: absurd).horizontalAccuracy == -1)
+        }
+        let nowhere = CLLocationCoordinate2D(latitude: 91, longitude: 2)
+        #expect(FixedLocationProvider(coordinate: nowhere, horizontalAccuracy: 5).horizontalAccuracy == -1)
+        for kept in [0, 5, 20_000_000, -3] as [CLLocationAccuracy] {
+            #expect(FixedLocationProvider(coordinate: here, horizontalAccuracy: kept).horizontalAccuracy == kept)
+        }
     }
 
     /// Issue 15's tester, item 6: a misspelt parameter is an error naming it and the accepted ones, for every
