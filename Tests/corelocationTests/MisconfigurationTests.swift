@@ -35,6 +35,10 @@ import Testing
         ("gpx:/nonexistent.gpx?spede=10", "spede: unknown parameter; gpx: accepts loop, mps, speed"),
         ("fixed:48.8584,2.2945?foo=1", "foo: unknown parameter; fixed: accepts no parameters"),
         ("sample:?sped=2", "sped: unknown parameter; sample: accepts loop, speed"),
+        (
+            "sample:?speed=max&loop=false",
+            "loop: takes no value, found \"false\"; give \"loop\" alone to replay in a loop, or leave it out"
+        ),
     ])
     func aBadURIIsCheckedBeforeItsFileTheSameWayFromBothSources(_ uri: String, _ reason: String) async throws {
         let option = try await Tool.run(["once", "--provider", uri])

@@ -65,6 +65,30 @@ import Testing
         #expect(missing.error.hasSuffix("cannot write /nonexistent/track.svg: No such file or directory\n"))
     }
 
+    /// `plot same.gpx -o same.gpx` replaced the track with its picture and exited 0: the input as the output, by
+    /// any path to it, is refused as an output that cannot be written, and the track is left as it was.
+    @Test func theInputFileIsRefusedAsTheOutput() async throws {
+        let track = try PlotPictureTests.track(count: 2)
+        let before = try Data(contentsOf: track.url)
+        let link = track.url.deletingLastPathComponent().appendingPathComponent("link-\(UUID().uuidString).gpx")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: track.url)
+        defer { try? FileManager.default.removeItem(at: link) }
+        let directory = track.url.deletingLastPathComponent().path
+        for output in [track.url.path, "\(directory)/./\(track.url.lastPathComponent)", link.path] {
+            let run = try await Tool.run(["plot", track.url.path, "-o", output])
+            #expect(run.status == 73, "\(output)")
+            #expect(
+                run.error
+                    == "corelocation: error: cannot write \(output): it is the file being drawn; choose another name "
+                    + "for the picture\n")
+            #expect(try Data(contentsOf: track.url) == before, "\(output)")
+        }
+        let elsewhere = link.deletingLastPathComponent().appendingPathComponent("picture-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let drawn = try await Tool.run(["plot", track.url.path, "-o", elsewhere.path])
+        #expect(drawn.status == 0, "\(drawn.error)")
+    }
+
     /// `record -` created a file named `-` while `nmea:-` is standard input.
     @Test func recordToADashIsRefused() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")

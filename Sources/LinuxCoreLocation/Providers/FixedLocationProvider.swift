@@ -4,29 +4,35 @@ import LocationSupport
 ///
 /// **Linux only.**
 ///
-/// URI: `fixed:LAT,LON[,ACCURACY]` — degrees and metres, accuracy 5 m when omitted, for example
-/// `fixed:48.8584,2.2945,10`. Each start delivers the location once, stamped with the clock's time and marked
+/// URI: `fixed:LAT,LON[,ACCURACY]` — degrees and metres, accuracy 5 m when omitted and at most 20,000 km
+/// (`FixLimits.maximumAccuracy`), for example `fixed:48.8584,2.2945,10`. Each start delivers the location once, stamped with the clock's time and marked
 /// as simulated by software; it never moves, so no further fixes follow.
 public final class FixedLocationProvider: LocationProvider {
     /// The coordinate reported, in degrees.
     public let coordinate: CLLocationCoordinate2D
-    /// The horizontal accuracy reported, in metres.
+    /// The horizontal accuracy reported, in metres; negative (−1) when the coordinate is invalid, as Apple marks it.
     public let horizontalAccuracy: CLLocationAccuracy
     /// The clock that stamps the fix.
     public let clock: any LocationClock
 
     /// Creates a fixed provider.
     ///
+    /// An accuracy that is not finite or above 20,000 km (the limit every provider applies), or a coordinate that is
+    /// not valid, makes the fix invalid the way Apple marks it, without a trap: its horizontal accuracy is −1, so
+    /// managers discard it. A negative accuracy is kept, and says the same. An accuracy of 0 is kept: it is stated,
+    /// not measured.
+    ///
     /// - Parameters:
-    ///   - coordinate: The location, in degrees; must be valid.
-    ///   - horizontalAccuracy: Metres, ≥ 0; 5 by default.
+    ///   - coordinate: The location, in degrees.
+    ///   - horizontalAccuracy: Metres, 0 to 20,000,000; 5 by default.
     ///   - clock: Stamps the fix; the system clock by default.
     public init(
         coordinate: CLLocationCoordinate2D, horizontalAccuracy: CLLocationAccuracy = 5,
         clock: any LocationClock = SystemClock.shared
     ) {
         self.coordinate = coordinate
-        self.horizontalAccuracy = horizontalAccuracy
+        let isMeasure = horizontalAccuracy.isFinite && horizontalAccuracy <= FixLimits.maximumAccuracy
+        self.horizontalAccuracy = isMeasure && CLLocationCoordinate2DIsValid(coordinate) ? horizontalAccuracy : -1
         self.clock = clock
     }
 
@@ -62,7 +68,8 @@ extension FixedLocationProvider {
     /// Makes a provider from `fixed:LAT,LON[,ACCURACY]`.
     ///
     /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` when the numbers are missing,
-    ///   unparsable or out of range, or for any parameter (it takes none).
+    ///   unparsable or out of range (an accuracy above ``FixLimits/maximumAccuracy`` included), or for any parameter
+    ///   (it takes none).
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
         try uri.checkParameters([])
         let parts = uri.path.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -79,9 +86,10 @@ extension FixedLocationProvider {
                 reason: "latitude must be in -90...90 and longitude in -180...180")
         }
         let accuracy = parts.count == 3 ? parts[2] : 5
-        guard let accuracy, accuracy >= 0, accuracy.isFinite else {
+        guard let accuracy, accuracy >= 0, accuracy <= FixLimits.maximumAccuracy else {
             throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: "accuracy", reason: "expected a distance in metres, 0 or more")
+                uri: uri.description, name: "accuracy",
+                reason: "expected a distance in metres from 0 to \(Int(FixLimits.maximumAccuracy)) (20,000 km)")
         }
         return FixedLocationProvider(coordinate: coordinate, horizontalAccuracy: accuracy)
     }

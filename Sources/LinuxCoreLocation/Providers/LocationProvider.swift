@@ -28,7 +28,8 @@ public protocol LocationProvider: AnyObject, Sendable {
     var clock: any LocationClock { get }
 
     /// Whether the provider can wait for the managers it feeds (a recording) or not (a live source);
-    /// ``LocationProviderPacing/live`` unless the provider says otherwise.
+    /// ``LocationProviderPacing/live`` unless the provider says otherwise. A provider that wraps another passes on
+    /// the wrapped one's pacing: left to the default, a wrapped replay would lose fixes as a live source does.
     var pacing: LocationProviderPacing { get }
 
     /// Starts producing events; called by the hub, never while already started.

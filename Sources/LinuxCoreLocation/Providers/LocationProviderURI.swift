@@ -58,6 +58,27 @@ public struct LocationProviderURI: Sendable, Equatable, CustomStringConvertible 
         parameters.first { $0.name == name }?.value
     }
 
+    /// Whether the flag `name` is given (`?loop`, `?heading`): a flag is its name alone, and takes no value.
+    ///
+    /// Any value is refused rather than read: `?loop=false`, `?loop=0` and `?loop=no` turned looping on, as `?loop=1`
+    /// did. An empty value (`?loop=`) cannot be told from none, so it counts as the flag. Thread-safe.
+    ///
+    /// - Parameters:
+    ///   - name: The flag's name.
+    ///   - effect: What giving the flag does, for the error: `replay in a loop`.
+    /// - Returns: `true` when the flag is given.
+    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` when it has a value: `loop: takes no
+    ///   value, found "false"; give "loop" alone to replay in a loop, or leave it out`.
+    func flag(_ name: String, effect: String) throws -> Bool {
+        guard let value = parameter(name) else { return false }
+        guard value.isEmpty else {
+            throw LocationProviderError.invalidParameter(
+                uri: description, name: name,
+                reason: "takes no value, found \"\(value)\"; give \"\(name)\" alone to \(effect), or leave it out")
+        }
+        return true
+    }
+
     /// Checks that every parameter is one the provider reads, so that a misspelt one (`?spede=10`) is an error
     /// instead of silently ignored, and that none is given twice (`?speed=1&speed=max`: which would win is no
     /// choice the user made; issue 32); each factory calls it with its own names.

@@ -67,6 +67,12 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
 
     func run() -> Never {
         Self.checkPlottable(input)
+        // Written, the picture would replace the track it is drawn from: `plot same.gpx -o same.gpx` did, exit 0.
+        if output != "-", LocalFiles.isSameFile(output, as: input) {
+            Terminal.exit(
+                .cannotCreate,
+                "cannot write \(output): it is the file being drawn; choose another name for the picture")
+        }
         let isGPX = Self.looksLikeGPX(input)
         if isGPX && !replaysGPX { drawPoints() }
         let provider = replayProvider(isGPX: isGPX)

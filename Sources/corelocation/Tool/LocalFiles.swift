@@ -18,6 +18,15 @@ enum LocalFiles {
         }
     }
 
+    /// Whether `path` and `other` name the same file (the same device and inode, following symbolic links), however
+    /// they are spelt: `track.gpx`, `./track.gpx`, a link to it; `false` when either names nothing.
+    static func isSameFile(_ path: String, as other: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(path, &first) == 0, stat(other, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Creates or replaces the file at `path` with `bytes` (permissions 0644 less the umask), whole or not at all.
     ///
     /// A regular file (or a new one) is written beside itself under a temporary name and renamed over `path` once

@@ -9,7 +9,8 @@ import LinuxCoreLocation
 /// replay's are, and a user watching the sample read 88 m/s through Lyon.
 ///
 /// Only `watch` uses it without being asked (see ``ProviderChoice``); every output marks its fixes as the
-/// sample's. A replay like `gpx:` (same pacing, `?loop`), named `sample:` in every message.
+/// sample's. A replay like `gpx:` (same pace and `?loop`, and like it held back by a slow reader instead of
+/// dropping fixes), named `sample:` in every message.
 final class SampleProvider: LocationProvider {
     /// The URI scheme, registered by ``register()``.
     static let scheme = "sample"
@@ -22,7 +23,8 @@ final class SampleProvider: LocationProvider {
 
     /// Makes the provider of `sample:` with its options.
     ///
-    /// - Throws: ``LocationProviderError`` for a path, a host or a parameter other than `speed` and `loop`.
+    /// - Throws: ``LocationProviderError`` for a path, a host or a parameter other than `speed` and `loop`, or a
+    ///   `loop` with a value (a flag: `?loop=false` is refused).
     init(_ uri: LocationProviderURI) throws {
         guard uri.authority == nil, uri.path.isEmpty else {
             throw LocationProviderError.invalidParameter(
@@ -56,6 +58,8 @@ final class SampleProvider: LocationProvider {
     var capabilities: LocationProviderCapabilities { replay.capabilities }
     var isAvailable: Bool { true }
     var clock: any LocationClock { replay.clock }
+    /// The replay's: the hub waits for slow managers instead of dropping the sample's fixes as a live source's.
+    var pacing: LocationProviderPacing { replay.pacing }
     func start(_ handler: @escaping @Sendable (LocationProviderEvent) -> Void) { replay.start(handler) }
     func stop() { replay.stop() }
 

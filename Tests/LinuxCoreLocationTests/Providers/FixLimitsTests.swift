@@ -89,13 +89,14 @@ import Testing
             else { throw GPSDDecodingError(className: "TPV", reason: .notAnObject) }
             return fixes[0]
         }
-        let absurd = try fix(#""alt":1e308,"speed":1e308,"eph":1e308,"epv":2"#)
+        let absurd = try fix(#""alt":1e308,"speed":1e308,"eph":9.8,"epv":2"#)
         #expect(absurd.altitude == 0 && absurd.verticalAccuracy == -1)
         #expect(absurd.speed == -1 && absurd.speedAccuracy == -1)
-        #expect(absurd.horizontalAccuracy == -1)
-        // √(epx² + epy²) overflows to infinity: invalid, not a valid fix of infinite accuracy.
-        #expect(try fix(#""epx":1e308,"epy":1e308"#).horizontalAccuracy == -1)
-        #expect(try fix(#""eph":9.8"#).horizontalAccuracy > 5)
+        #expect(absurd.horizontalAccuracy > 5)
+        // An eph of 1e308, or √(epx² + epy²) overflowing to infinity, would make an invalid fix: it is skipped
+        // (GPSDProviderMappingTests), not a valid fix of infinite accuracy.
+        #expect(throws: GPSDDecodingError.self) { try fix(#""eph":1e308"#) }
+        #expect(throws: GPSDDecodingError.self) { try fix(#""epx":1e308,"epy":1e308"#) }
 
         let sky = #"{"class":"SKY","nSat":4294967296,"uSat":7,"hdop":1e308,"vdop":1.5}"#
         guard case .sky(let report) = try GPSDDecoder.decode(sky) else { throw CancellationError() }

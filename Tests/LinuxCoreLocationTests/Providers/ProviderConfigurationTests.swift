@@ -62,9 +62,34 @@ import Testing
         #expect(defaulted.horizontalAccuracy == 5)
     }
 
-    @Test(arguments: ["fixed:91,0", "fixed:1", "fixed:a,b", "fixed:1,2,-3", "fixed:1,2,3,4"])
+    @Test(arguments: [
+        "fixed:91,0", "fixed:1", "fixed:a,b", "fixed:1,2,-3", "fixed:1,2,3,4", "fixed:1,2,1e300",
+        "fixed:1,2,20000000.5",
+    ])
     func fixedProviderRejectsBadValues(_ uri: String) {
         #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
+    }
+
+    /// `fixed:48,2,1e300` was accepted, and the JSON output printed a 300-digit accuracy: the URI refuses an accuracy
+    /// beyond the limit every provider applies, naming it; the initialiser, which cannot throw, makes the fix invalid.
+    @Test func fixedAccuracyIsWithinTheLimit() throws {
+        let uri = "fixed:48,2,1e300"
+        let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
+        #expect(
+            error.description
+                == "provider URI \"\(uri)\": accuracy: expected a distance in metres from 0 to 20000000 (20,000 km)")
+        let widest = try #require(
+            try LocationProviders.provider(for: "fixed:48,2,20000000") as? FixedLocationProvider)
+        #expect(widest.horizontalAccuracy == 20_000_000)
+        let here = CLLocationCoordinate2D(latitude: 48, longitude: 2)
+        for absurd in [1e300, 20_000_000.5, .infinity, .nan] {
+            #expect(FixedLocationProvider(coordinate: here, horizontalAccuracy: absurd).horizontalAccuracy == -1)
+        }
+        let nowhere = CLLocationCoordinate2D(latitude: 91, longitude: 2)
+        #expect(FixedLocationProvider(coordinate: nowhere, horizontalAccuracy: 5).horizontalAccuracy == -1)
+        for kept in [0, 5, 20_000_000, -3] as [CLLocationAccuracy] {
+            #expect(FixedLocationProvider(coordinate: here, horizontalAccuracy: kept).horizontalAccuracy == kept)
+        }
     }
 
     /// Issue 15's tester, item 6: a misspelt parameter is an error naming it and the accepted ones, for every
@@ -85,6 +110,34 @@ import Testing
         let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
         #expect(error == .invalidParameter(uri: uri, name: name, reason: "unknown parameter; \(accepted)"))
         #expect(error.description == "provider URI \"\(uri)\": \(name): unknown parameter; \(accepted)")
+    }
+
+    /// `?loop=false`, `?loop=0` and `?loop=no` turned looping on, as `?loop=1` and `?loop=yes` did: a flag is its
+    /// name alone, and any value is refused, for every flag of every scheme.
+    @Test(arguments: [
+        ("gpx:/nonexistent.gpx?loop=false", "loop", "false", "replay in a loop"),
+        ("gpx:/nonexistent.gpx?speed=max&loop=1", "loop", "1", "replay in a loop"),
+        ("nmea:/nonexistent.nmea?loop=0", "loop", "0", "replay in a loop"),
+        ("nmea:/nonexistent.nmea?loop=no", "loop", "no", "replay in a loop"),
+        ("nmea:/nonexistent.nmea?heading=false", "heading", "false", "declare a heading receiver"),
+        ("nmea:-?heading=0", "heading", "0", "declare a heading receiver"),
+        ("nmea:/dev/ttyACM0?heading=yes", "heading", "yes", "declare a heading receiver"),
+        ("nmea+tcp://127.0.0.1:1?heading=true", "heading", "true", "declare a heading receiver"),
+    ])
+    func flagsTakeNoValue(_ uri: String, _ name: String, _ value: String, _ effect: String) throws {
+        let error = try #require(throws: LocationProviderError.self) { try LocationProviders.provider(for: uri) }
+        let reason = "takes no value, found \"\(value)\"; give \"\(name)\" alone to \(effect), or leave it out"
+        #expect(error == .invalidParameter(uri: uri, name: name, reason: reason))
+    }
+
+    @Test func flagsAloneAreOn() throws {
+        let replay = try #require(
+            try LocationProviders.provider(for: "nmea:/nonexistent.nmea?loop&heading") as? ReplayLocationProvider)
+        #expect(replay.options.loops && replay.capabilities.contains(.heading))
+        let plain = try #require(
+            try LocationProviders.provider(for: "nmea:/nonexistent.nmea?speed=2") as? ReplayLocationProvider)
+        #expect(!plain.options.loops && !plain.capabilities.contains(.heading))
+        #expect(try ReplayOptions(uri: LocationProviderURI("gpx:a.gpx?loop")).loops)
     }
 
     @Test func unknownSchemeNamesTheKnownOnes() throws {

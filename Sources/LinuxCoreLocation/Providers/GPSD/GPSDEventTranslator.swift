@@ -12,7 +12,9 @@ import GPSD
 ///   ``LocationProviderEvent/failed(_:)`` with `CLError(.network)`.
 /// - A TPV or ATT whose `time` fails ``FixTime`` (before 1980, more than a day ahead of `now`) is skipped and
 ///   counted in ``skipped``; so is a TPV with a fix but no `time` (issue 15): stamping it with `now` would mix
-///   the clock's time base with the receiver's (a replayed log's fixes jumped from today back to 2020).
+///   the clock's time base with the receiver's (a replayed log's fixes jumped from today back to 2020). So is a TPV
+///   whose horizontal error (`eph`, else `epx` and `epy`) is beyond ``FixLimits/maximumAccuracy``: its fix would
+///   be invalid (accuracy −1), and managers would discard it without a word.
 /// - A line the client skipped (``GPSDEvent/protocolError(_:)``) that was, or may have been, a TPV — class `TPV`,
 ///   invalid JSON, an overlong line — is a skipped fix too, counted in ``skipped`` by cause (`TPV field "lat" out
 ///   of range`); its value is named only when `LocationProviders.diagnosticsIncludeFieldValues` is on (issue 16:
@@ -79,6 +81,7 @@ struct GPSDEventTranslator {
             }
             guard isUsable(time, now: now),
                 let location = tpv.location(sourceInformation: information(for: tpv)),
+                hasAccuracy(location, tpv),
                 devices.admitsFix(from: tpv.device)
             else { return nil }
             reportedLost = false
@@ -129,6 +132,21 @@ struct GPSDEventTranslator {
     private mutating func isUsable(_ time: Date?, now: Date) -> Bool {
         guard let time, let problem = FixTime.problem(with: time, now: now) else { return true }
         skipped.skip(problem, time: time)
+        return false
+    }
+
+    /// Whether `location`, made from `tpv`, has a horizontal accuracy; counts it skipped when its error estimates
+    /// are beyond ``FixLimits/maximumAccuracy`` (the only way a TPV's fix is made invalid: lat and lon are
+    /// range-checked when the line is decoded).
+    private mutating func hasAccuracy(_ location: CLLocation, _ tpv: GPSDTPV) -> Bool {
+        guard location.horizontalAccuracy < 0 else { return true }
+        let limit = "\(Int(FixLimits.maximumAccuracy / 1000)) km"
+        let estimates = [("eph", tpv.eph), ("epx", tpv.epx), ("epy", tpv.epy)].compactMap { name, value in
+            value.map { "\"\(name)\":\($0)" }
+        }
+        skipped.skip(
+            "TPV horizontal error beyond \(limit)",
+            "TPV horizontal error beyond \(limit) (\(estimates.joined(separator: ", ")))")
         return false
     }
 

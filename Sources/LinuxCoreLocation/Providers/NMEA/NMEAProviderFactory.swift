@@ -8,7 +8,8 @@ import NMEA0183
 /// - `nmea:PATH` otherwise: a ``ReplayLocationProvider`` over ``NMEAReplaySource`` (`?speed=N|max`, `?loop`).
 /// - `nmea+tcp://HOST[:PORT]`: a live ``NMEAStreamProvider`` on TCP, port 10110 by default.
 ///
-/// `?heading` declares ``LocationProviderCapabilities/heading`` (a heading receiver). A regular log file is also
+/// `?heading` declares ``LocationProviderCapabilities/heading`` (a heading receiver); like `?loop` it is a flag,
+/// and a value (`?heading=false`) is refused. A regular log file is also
 /// scanned whole for HDT, HDG, HDM or THS sentences when the provider is made, so its headings replay wherever they
 /// start (a FIFO or standard input is not: its bytes can be read once only).
 enum NMEAProviderFactory {
@@ -36,7 +37,7 @@ enum NMEAProviderFactory {
             let baud = try baudRate(uri)
             return NMEAStreamProvider(
                 identifier: uri.description, endpoint: .serialDevice(path: path, baudRate: baud),
-                capabilities: capabilities(uri, scanning: nil), options: decoderOptions)
+                capabilities: try capabilities(uri, scanning: nil), options: decoderOptions)
         }
         try uri.checkParameters(["speed", "loop", "heading"])
         let options = try ReplayOptions(uri: uri)
@@ -52,7 +53,7 @@ enum NMEAProviderFactory {
         var sourceOptions = decoderOptions
         sourceOptions.closesEpochAtCycleEnd = scanned == nil
         return ReplayLocationProvider(
-            identifier: uri.description, capabilities: capabilities(uri, scanning: scanned),
+            identifier: uri.description, capabilities: try capabilities(uri, scanning: scanned),
             options: options, isAvailable: { path == "-" || NMEAFileDescriptor.isReadable(path) },
             open: { [sourceOptions] in try NMEAReplaySource(path: path, options: sourceOptions) })
     }
@@ -68,7 +69,7 @@ enum NMEAProviderFactory {
         let (host, port) = try uri.hostAndPort(authority, defaultPort: defaultTCPPort)
         return NMEAStreamProvider(
             identifier: uri.description, endpoint: .tcp(host: host, port: port),
-            capabilities: capabilities(uri, scanning: nil), options: decoderOptions)
+            capabilities: try capabilities(uri, scanning: nil), options: decoderOptions)
     }
 
     /// Decoder settings for a provider made now: the defaults, with field values in diagnostics as
@@ -92,10 +93,15 @@ enum NMEAProviderFactory {
     }
 
     /// The base capabilities, plus heading when `?heading` is given or the log has a heading sentence.
-    private static func capabilities(_ uri: LocationProviderURI, scanning path: String?) -> LocationProviderCapabilities
+    ///
+    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for a `heading` with a value.
+    private static func capabilities(_ uri: LocationProviderURI, scanning path: String?) throws
+        -> LocationProviderCapabilities
     {
         var capabilities = baseCapabilities
-        if uri.parameter("heading") != nil || path.map(hasHeadingSentence) == true { capabilities.insert(.heading) }
+        if try uri.flag("heading", effect: "declare a heading receiver") || path.map(hasHeadingSentence) == true {
+            capabilities.insert(.heading)
+        }
         return capabilities
     }
 

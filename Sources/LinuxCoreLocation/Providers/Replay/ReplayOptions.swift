@@ -4,7 +4,7 @@
 ///
 /// In URIs: `?speed=N` plays N times faster than recorded (0 < N ≤ 10,000; 1 by default), `?speed=max` plays
 /// as fast as the machine allows on a virtual clock that follows the recording's own timestamps, and `?loop`
-/// starts again from the beginning at the end.
+/// starts again from the beginning at the end (a flag: `?loop=false` is refused, not read as off).
 public struct ReplayOptions: Sendable, Equatable {
     /// The pace of a replay.
     public enum Speed: Sendable, Equatable {
@@ -37,9 +37,9 @@ public struct ReplayOptions: Sendable, Equatable {
     /// Reads `speed` and `loop` from a provider URI.
     ///
     /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for a speed that is not `max`
-    ///   or a number in 0 < N ≤ 10,000.
+    ///   or a number in 0 < N ≤ 10,000, or a `loop` with a value (`?loop=false`): a flag is its name alone.
     public init(uri: LocationProviderURI) throws {
-        self.init(loops: uri.parameter("loop") != nil)
+        self.init(loops: try uri.flag("loop", effect: "replay in a loop"))
         guard let text = uri.parameter("speed") else { return }
         if text == "max" {
             speed = .asFastAsPossible

@@ -218,6 +218,44 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
                 == "gpsd://test: 5 fixes skipped: time more than a day ahead of the clock (4), time before 1980 (1)")
     }
 
+    /// A TPV whose horizontal error is beyond 20,000 km is a skipped fix, counted and announced.
+    ///
+    /// `"eph":1e300` (or `epx`/`epy` whose root sum square overflows) made a fix of accuracy −1, which managers
+    /// discard: it vanished without a word, even with `--verbose`, and out of the summary. A device whose fixes are
+    /// all skipped is not followed for them.
+    @Test func tpvsWithAHorizontalErrorBeyondTheLimitAreSkippedCountedAndAnnounced() throws {
+        let announced = Locked<[String]>([])
+        var translator = GPSDEventTranslator(
+            source: "gpsd://test", sourceInformation: CLLocationSourceInformation(),
+            announce: { line in announced.withLock { $0.append(line) } })
+        func kind(_ members: String, device: String = "/dev/a") throws -> String {
+            let json =
+                #"{"class":"TPV","device":"\#(device)","mode":3,"time":"2027-01-15T08:00:00Z","lat":48.85,"lon":2.29,"#
+                + members + "}"
+            switch translator.translate(try gpsdReport(json), now: now) {
+            case .locations(let fixes)?: return "located \(fixes[0].horizontalAccuracy)"
+            case nil: return "-"
+            case let other?: return "\(other)"
+            }
+        }
+        #expect(try kind(#""eph":1e300"#) == "-")
+        #expect(try kind(#""epx":1e308,"epy":1e308"#) == "-")
+        #expect(try kind(#""eph":34620000"#) == "-")  // 20,002,099 m as 2D RMS: just beyond
+        #expect(try kind(#""eph":1e300"#, device: "/dev/b") == "-")
+        // Within the limit (√(ln 20) × 20,000 km = 34,616,367 m is the largest eph kept): 34,600,000 ÷ 1.7308 m. The
+        // first device with a fix is /dev/b: /dev/a's skipped fixes did not choose it.
+        #expect(try kind(#""eph":34600000"#, device: "/dev/b") == "located 19990543.40292995")
+        #expect(
+            announced.withLock { $0 } == [
+                "gpsd://test: fix skipped: TPV horizontal error beyond 20000 km (\"eph\":1e+300) (further fixes "
+                    + "skipped for this reason are counted, not shown)",
+                "gpsd://test: following /dev/b, the first device with a fix; gpsd also serves /dev/a, whose reports "
+                    + "are left out (choose a device with ?device=PATH)",
+            ])
+        #expect(translator.skipped.total == 4)
+        #expect(translator.skipped.summary == "gpsd://test: 4 fixes skipped: TPV horizontal error beyond 20000 km")
+    }
+
     /// Issue 16, finding 8: TPVs the client dropped for a bad member vanished without a count.
     @Test func tpvLinesTheClientSkippedAreCountedByCauseWithoutTheirValues() {
         let announced = Locked<[String]>([])
