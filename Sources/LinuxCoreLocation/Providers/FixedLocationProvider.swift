@@ -5,8 +5,8 @@ import LocationSupport
 /// **Linux only.**
 ///
 /// URI: `fixed:LAT,LON[,ACCURACY]` — degrees and metres, accuracy 5 m when omitted and at most 20,000 km
-/// (`FixLimits.maximumAccuracy`), for example `fixed:48.8584,2.2945,10`. Each start delivers the location once, stamped with the clock's time and marked
-/// as simulated by software; it never moves, so no further fixes follow.
+/// (`FixLimits.maximumAccuracy`), for example `fixed:48.8584,2.2945,10`. Each start delivers the location once,
+/// stamped with the clock's time and marked as simulated by software; it never moves, so no further fixes follow.
 public final class FixedLocationProvider: LocationProvider {
     /// The coordinate reported, in degrees.
     public let coordinate: CLLocationCoordinate2D

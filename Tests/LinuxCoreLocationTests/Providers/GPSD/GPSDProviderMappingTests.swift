@@ -242,8 +242,8 @@ func gpsdReport(_ json: String) throws -> GPSDEvent {
         #expect(try kind(#""epx":1e308,"epy":1e308"#) == "-")
         #expect(try kind(#""eph":34620000"#) == "-")  // 20,002,099 m as 2D RMS: just beyond
         #expect(try kind(#""eph":1e300"#, device: "/dev/b") == "-")
-        // Within the limit (√(ln 20) × 20,000 km = 34,616,367 m is the largest eph kept): 34,600,000 ÷ 1.7308 m. The
-        // first device with a fix is /dev/b: /dev/a's skipped fixes did not choose it.
+        // Within the limit (√(ln 20) × 20,000 km = 34,616,367 m is the largest eph kept): 34,600,000 ÷ 1.7308 m.
+        // The first device with a fix is /dev/b: /dev/a's skipped fixes did not choose it.
         #expect(try kind(#""eph":34600000"#, device: "/dev/b") == "located 19990543.40292995")
         #expect(
             announced.withLock { $0 } == [
