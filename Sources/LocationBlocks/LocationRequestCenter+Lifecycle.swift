@@ -20,7 +20,10 @@ extension LocationRequestCenter {
         let now = updates.clock.now
         switch kind {
         case .oneShot(let accuracy, _, _) where accuracy.isMet(by: lastFix, at: now):
-            callbackQueue.async { self.finish(id, status: .success, location: lastFix, at: now) }
+            // Through the manager's mailbox, as the timeout is (``startCountdownIfDue(_:)``): a timeout that falls
+            // due before this block runs comes after it, where a block of the queue's own could come after the
+            // timeout (seen under AddressSanitizer).
+            updates.performAfterDeliveredEvents { self.finish(id, status: .success, location: lastFix, at: now) }
         case .locations where conventions == .intuLocationManager,
             .significantChanges where conventions == .intuLocationManager:
             callbackQueue.async {
