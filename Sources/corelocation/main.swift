@@ -14,8 +14,8 @@ func usageError(_ message: String, help: String) -> Never {
 Terminal.prepare()
 SampleProvider.register()
 var words = Array(CommandLine.arguments.dropFirst())
-if let verbose = words.firstIndex(of: "--verbose") {
-    words.remove(at: verbose)
+if words.contains("--verbose") {
+    words.removeAll { $0 == "--verbose" }  // given twice, it says the same thing twice
     LocationProviders.diagnosticsIncludeFieldValues = true
 }
 if words.first == "--version" {

@@ -29,6 +29,25 @@ import Testing
             count.error.hasPrefix("corelocation: error: --count expects a whole number of fixes in 1...1000000000000"))
     }
 
+    /// The tool's own options where a command reads its options: `--verbose=1` and `--help --version` said
+    /// "unknown option", of two options the help lists (a new user's trial, 7 Dec).
+    @Test func theToolsOwnOptionsAreNamedWhereTheyDoNotGo() async throws {
+        let verbose = try await Tool.run(["--verbose=1", "--provider", "fixed:1,2", "--count", "1"])
+        #expect(verbose.status == 64)
+        #expect(verbose.error.hasPrefix("corelocation: error: --verbose takes no value\n"))
+        for words in [["--help", "--version"], ["watch", "--version"]] {
+            let run = try await Tool.run(words)
+            #expect(run.status == 64)
+            #expect(
+                run.error.hasPrefix(
+                    "corelocation: error: --version goes alone, before any command: corelocation --version\n"))
+        }
+        // Given twice, `--verbose` is still the flag.
+        let twice = try await Tool.run(["--verbose", "--verbose", "--provider", "fixed:1,2", "--count", "1"])
+        #expect(twice.status == 0)
+        #expect(twice.output.hasPrefix("{\"type\":\"location\",\"timestamp\":"))
+    }
+
     /// A path or URI can hold an escape or a newline: printed raw, it recoloured the terminal or forged a line.
     @Test func controlCharactersInAPathAreWrittenAsEscapes() async throws {
         let run = try await Tool.run(["watch", "--provider", "nmea:/nonexistent/a\u{1B}[31mb\nforged: c\u{85}"])

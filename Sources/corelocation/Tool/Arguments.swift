@@ -24,6 +24,15 @@ struct Arguments {
         /// What to say when a positional argument is missing: which, and the usage line.
         var missing = "missing argument"
 
+        /// What every command says of the tool's own options when they reach it.
+        ///
+        /// They reach it as `--version` after a command or after `--help`, and as `--verbose=VALUE` (`main.swift`
+        /// takes a bare `--verbose` out first). Both were "unknown option", which an option the help lists is not.
+        static let toolWideRefusals = [
+            "version": "--version goes alone, before any command: corelocation --version",
+            "verbose": "--verbose takes no value",
+        ]
+
         /// What a command with `options` and `positionals` accepts, `--help` and `-h` included, and what it says of
         /// the options it `refuses`.
         init(options: [ToolOption], positionals: ClosedRange<Int>, refusals: [String: String] = [:]) {
@@ -31,7 +40,7 @@ struct Arguments {
             valueOptions = Set(all.filter { $0.placeholder != nil }.map(\.name))
             flags = Set(all.filter { $0.placeholder == nil }.map(\.name))
             self.positionals = positionals
-            self.refusals = refusals
+            self.refusals = Self.toolWideRefusals.merging(refusals) { _, command in command }
             repeatable = Set(all.filter(\.repeatable).map(\.name))
             for option in all {
                 if let short = option.short { aliases["-\(short)"] = option.flag }
