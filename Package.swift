@@ -52,8 +52,11 @@ let package = Package(
             name: "corelocation-bench",
             dependencies: ["LinuxCoreLocation", "LocationBlocks", "LocationSupport", "NMEA0183", "DBus"]),
 
-        // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule.
-        .target(name: "SharedTestSupport", dependencies: ["LocationSupport"], path: "Tests/SharedTestSupport"),
+        // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule, a manager made
+        // on a callback queue.
+        .target(
+            name: "SharedTestSupport", dependencies: ["LocationSupport", "LinuxCoreLocation"],
+            path: "Tests/SharedTestSupport"),
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183", "SharedTestSupport"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX", "SharedTestSupport"]),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SharedTestSupport"]),

@@ -145,7 +145,8 @@ import Testing
     /// A geocoder named wrongly ends a command that shows addresses at its start.
     ///
     /// It ran with empty addresses and a note before (new-user trial, 7 Dec); now 64 for a malformed value, 66 for a
-    /// GeoNames file that cannot be read. A format without addresses does not look at it.
+    /// GeoNames file that cannot be read (the kind of `CLGeocoder.configurationProblem(forService:)`, whatever its
+    /// words). A format without addresses does not look at it.
     @Test func aMisconfiguredGeocoderIsAnErrorWhereAddressesAreShown() async throws {
         let malformed = try await Tool.run(
             ["once", "--format-string", "%latitude %address", "--provider", "fixed:45.7578,4.832,5"],
@@ -163,6 +164,20 @@ import Testing
             missing.error
                 == "corelocation: error: CORELOCATION_GEOCODER=geonames:/nonexistent/cities500.txt: cannot read the file\n"
         )
+        let noPath = try await Tool.run(
+            ["once", "--format-string", "%address", "--provider", "fixed:45.7578,4.832,5"],
+            environment: ["CORELOCATION_GEOCODER": "geonames:"])
+        #expect(noPath.status == 64)
+        #expect(
+            noPath.error.hasPrefix(
+                "corelocation: error: CORELOCATION_GEOCODER=geonames: geonames: needs a file, as in geonames:/"),
+            "\(noPath.error)")
+        let directory = try await Tool.run(
+            ["-json", "--provider", "fixed:45.7578,4.832,5"], environment: ["CORELOCATION_GEOCODER": "geonames:/tmp"])
+        #expect(directory.status == 66)
+        #expect(
+            directory.error
+                == "corelocation: error: CORELOCATION_GEOCODER=geonames:/tmp: it is a directory, not a GeoNames file\n")
         let unused = try await Tool.run(
             ["once", "--format", "jsonl", "--provider", "fixed:45.7578,4.832,5"],
             environment: ["CORELOCATION_GEOCODER": "bogus"])

@@ -29,15 +29,10 @@ import Testing
         // Five passes of the 120-fix track: one fix a second, each pass dated one second after the one before.
         let queue = DispatchQueue(label: "SamplePacingTests")
         let delegate = TimeDelegate(wanted: 600)
-        queue.sync {
-            let manager = CLLocationManager(
-                configuration: LocationManagerConfiguration(
-                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                    callbackQueue: queue))
+        delegate.manager = manager(of: provider, on: queue) { manager in
             manager.delegate = delegate
             manager.pausesLocationUpdatesAutomatically = false
             manager.startUpdatingLocation()
-            delegate.manager = manager
         }
         await offThePool { delegate.done.wait() }
         let (times, dropped) = queue.sync {

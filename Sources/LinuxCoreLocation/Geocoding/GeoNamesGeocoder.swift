@@ -110,10 +110,23 @@ final class GeoNamesGeocoder: GeocodingService {
         }.get()
     }
 
+    /// Why the file at `path` could not be read, naming the setting: `CORELOCATION_GEOCODER=geonames:PATH: cannot
+    /// read the file`, or `…: it is a directory, not a GeoNames file`.
+    static func unreadable(_ path: String) -> String {
+        "CORELOCATION_GEOCODER=geonames:\(path): "
+            + (isDirectory(path) ? "it is a directory, not a GeoNames file" : "cannot read the file")
+    }
+
+    /// Whether `path` names a directory (through symbolic links).
+    static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
     /// Reads the cities file and, if present, `admin1CodesASCII.txt` beside it.
     private static func read(_ path: String) -> Result<Table, CLError> {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(.geocodingFailed("CORELOCATION_GEOCODER=geonames:\(path): cannot read the file"))
+            return .failure(.geocodingFailed(unreadable(path)))
         }
         var table = Table()
         var skipped: [(line: Int, error: GeoNamesCity.LineError)] = []

@@ -10,22 +10,20 @@ extension CLGeocoder {
     /// parsed. Thread-safe.
     ///
     /// - Parameter service: A `CORELOCATION_GEOCODER` value.
-    /// - Returns: The reason, as the requests' errors word it
-    ///   (`CORELOCATION_GEOCODER=bogus names no geocoding service; use …`,
-    ///   `CORELOCATION_GEOCODER=geonames:/x: cannot read the file`), or `nil`.
-    public static func configurationProblem(forService service: String?) -> String? {
+    /// - Returns: The problem: its kind (a malformed value, an unreadable file) and the reason, as the requests'
+    ///   errors word it (`CORELOCATION_GEOCODER=bogus names no geocoding service; use …`,
+    ///   `CORELOCATION_GEOCODER=geonames:/x: cannot read the file`); or `nil`.
+    public static func configurationProblem(forService service: String?) -> GeocoderConfigurationProblem? {
         switch GeocodingServices.choice(for: service) {
         case .none: return nil
-        case .invalid(let reason): return "CORELOCATION_GEOCODER=\(service ?? "") \(reason)"
+        case .invalid(let reason): return .init(.malformedValue, "CORELOCATION_GEOCODER=\(service ?? "") \(reason)")
         case .service(let chosen as GeoNamesGeocoder):
-            return FileManager.default.isReadableFile(atPath: chosen.path) && !Self.isDirectory(chosen.path)
-                ? nil : "CORELOCATION_GEOCODER=geonames:\(chosen.path): cannot read the file"
+            let path = chosen.path
+            guard !FileManager.default.isReadableFile(atPath: path) || GeoNamesGeocoder.isDirectory(path) else {
+                return nil
+            }
+            return .init(.unreadableFile, GeoNamesGeocoder.unreadable(path))
         case .service: return nil
         }
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 }

@@ -39,8 +39,10 @@ import LocationSupport
         default: return
         }
         guard let problem = CLGeocoder.configurationProblem(forService: service) else { return }
-        if problem.hasSuffix(": cannot read the file") { Terminal.exit(.noInput, problem) }
-        throw Arguments.UsageError(description: problem)
+        switch problem.kind {
+        case .malformedValue: throw Arguments.UsageError(description: problem.description)
+        case .unreadableFile: Terminal.exit(.noInput, problem.description)
+        }
     }
 
     /// The nearest placemark of `location`, or `nil` when there is no service or it found none in time.

@@ -156,20 +156,35 @@ func answer(_ request: @escaping (@escaping @Sendable ([CLPlacemark]?, (any Erro
 }
 
 /// `CLGeocoder.configurationProblem(forService:)`: a malformed setting or an unreadable GeoNames file is named at
-/// once, in the words of the requests' errors; a usable one, or none, is not a problem.
+/// once, with its kind, in the words of the requests' errors; a usable one, or none, is not a problem.
 @Suite struct GeocoderConfigurationTests {
-    @Test func aMalformedSettingOrAnUnreadableFileIsAProblem() throws {
+    @Test func aMalformedSettingOrAnUnreadableFileIsAProblemOfItsKind() throws {
         #expect(
             CLGeocoder.configurationProblem(forService: "bogus")
-                == "CORELOCATION_GEOCODER=bogus names no geocoding service; use https://HOST[/PATH] for a "
-                + "Nominatim server or geonames:/path/cities500.txt for a GeoNames file")
+                == GeocoderConfigurationProblem(
+                    .malformedValue,
+                    "CORELOCATION_GEOCODER=bogus names no geocoding service; use https://HOST[/PATH] for a "
+                        + "Nominatim server or geonames:/path/cities500.txt for a GeoNames file"))
+        #expect(CLGeocoder.configurationProblem(forService: "geonames:")?.kind == .malformedValue)
         #expect(
             CLGeocoder.configurationProblem(forService: "geonames:/nonexistent/cities500.txt")
-                == "CORELOCATION_GEOCODER=geonames:/nonexistent/cities500.txt: cannot read the file")
+                == GeocoderConfigurationProblem(
+                    .unreadableFile, "CORELOCATION_GEOCODER=geonames:/nonexistent/cities500.txt: cannot read the file"))
+    }
+
+    /// A directory named as the GeoNames file is said to be one, by the check and by a request through it (it said
+    /// only "cannot read the file" before).
+    @Test func aDirectoryIsNamedAsOne() async throws {
         let directory = FileManager.default.temporaryDirectory.path
+        let reason = "CORELOCATION_GEOCODER=geonames:\(directory): it is a directory, not a GeoNames file"
         #expect(
             CLGeocoder.configurationProblem(forService: "geonames:\(directory)")
-                == "CORELOCATION_GEOCODER=geonames:\(directory): cannot read the file")
+                == GeocoderConfigurationProblem(.unreadableFile, reason))
+        let failed = await #expect(throws: CLError.self) {
+            try await CLGeocoder(service: "geonames:\(directory)").geocodeAddressString("Paris")
+        }
+        #expect(failed?.code == .network)
+        #expect(failed?.description.contains(reason) == true, "\(String(describing: failed))")
     }
 
     @Test func aUsableSettingOrNoneIsNot() throws {

@@ -90,16 +90,12 @@ import Testing
             held.value = nil
             released.signal()
         }
-        let manager = queue.sync {
-            let manager = CLLocationManager(
-                configuration: LocationManagerConfiguration(
-                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                    callbackQueue: queue))
-            manager.delegate = held.value
-            manager.pausesLocationUpdatesAutomatically = false
-            manager.startUpdatingLocation()
-            return UncheckedBox<CLLocationManager?>(manager)
-        }
+        let manager = UncheckedBox<CLLocationManager?>(
+            manager(of: provider, on: queue) { manager in
+                manager.delegate = held.value
+                manager.pausesLocationUpdatesAutomatically = false
+                manager.startUpdatingLocation()
+            })
         #expect(released.wait(timeout: .now() + 20) == .success)
         queue.sync {}
         queue.sync {}

@@ -95,19 +95,3 @@ func fix(
 func track(_ fixes: [CLLocation], every interval: TimeInterval = 60) -> [ScriptedLocationProvider.Step] {
     fixes.enumerated().map { .init(at: Double($0.offset + 1) * interval, .locations([$0.element])) }
 }
-
-/// A manager made on `queue`, fed by `provider`, whose callbacks arrive on `queue`; `setUp` runs there before any
-/// callback (set the delegate and start a service in it).
-func manager(
-    of provider: any LocationProvider, on queue: DispatchQueue,
-    authorization: LocationAuthorization = LocationAuthorization(status: .authorizedAlways),
-    _ setUp: (CLLocationManager) -> Void
-) -> UncheckedBox<CLLocationManager> {
-    queue.sync {
-        let manager = CLLocationManager(
-            configuration: LocationManagerConfiguration(
-                provider: provider, authorization: authorization, callbackQueue: queue))
-        setUp(manager)
-        return UncheckedBox(manager)
-    }
-}

@@ -53,7 +53,7 @@ import Testing
         let queue = DispatchQueue(label: "gpsfake.slow.callbacks")
         let collector = LocationCollector()
         let manager = Self.startManager(Self.provider(port: port), queue: queue, collector: collector)
-        defer { queue.sync { manager.value.stopUpdatingLocation() } }
+        defer { queue.sync { manager.stopUpdatingLocation() } }
         // gpsd may say "no fix" (mode 1) before the receiver's first fix; after it, every TPV of the log has one.
         #expect(await Self.eventually(timeout: 60) { !collector.locations.isEmpty }, "gpsfake:\n\(gpsfake.output)")
         let errorsBefore = collector.errors.count
@@ -79,19 +79,12 @@ import Testing
     /// A manager updating locations (and headings) on a callback queue of its own.
     private static func startManager(
         _ provider: any LocationProvider, queue: DispatchQueue, collector: LocationCollector
-    )
-        -> UncheckedBox<CLLocationManager>
-    {
-        queue.sync {
-            let manager = CLLocationManager(
-                configuration: LocationManagerConfiguration(
-                    provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                    callbackQueue: queue))
+    ) -> CLLocationManager {
+        manager(of: provider, on: queue) { manager in
             manager.delegate = collector
             manager.headingFilter = kCLHeadingFilterNone
             manager.startUpdatingLocation()
             manager.startUpdatingHeading()
-            return UncheckedBox(manager)
         }
     }
 
@@ -184,7 +177,7 @@ import Testing
             let queue = DispatchQueue(label: "gpsfake.callbacks")
             let collector = LocationCollector()
             let manager = Self.startManager(provider, queue: queue, collector: collector)
-            defer { queue.sync { manager.value.stopUpdatingLocation() } }
+            defer { queue.sync { manager.stopUpdatingLocation() } }
 
             // A loaded machine (the sanitizer runs, two cores) can hold the client back until gpsfake has played the
             // whole log (12 s) and ended: such a run shows nothing of the provider, so the log is played again.
@@ -202,8 +195,8 @@ import Testing
             let sawFinal = ended && collector.locations.contains { Self.matches($0, final) }
             #expect(sawFinal, "the log's last fix never arrived; gpsfake said:\n\(gpsfake.output)")
             queue.sync {
-                manager.value.stopUpdatingHeading()
-                manager.value.stopUpdatingLocation()
+                manager.stopUpdatingHeading()
+                manager.stopUpdatingLocation()
             }
             // The hub stopped the provider with the last need; GPSDClient.stop() has closed the socket when it returns.
             #expect(Self.establishedConnections(to: port) == 0)
@@ -243,7 +236,7 @@ import Testing
         let collector = LocationCollector()
         let provider = Self.provider(port: port)
         let manager = Self.startManager(provider, queue: queue, collector: collector)
-        defer { queue.sync { manager.value.stopUpdatingLocation() } }
+        defer { queue.sync { manager.stopUpdatingLocation() } }
         #expect(
             await Self.eventually(timeout: 60) { provider.skippedFixCount == 7 || gpsfake.hasPlayedLog },
             "gpsfake said:\n\(gpsfake.output)")
@@ -267,7 +260,7 @@ import Testing
         let queue = DispatchQueue(label: "gpsfake.kill.callbacks")
         let collector = LocationCollector()
         let manager = Self.startManager(Self.provider(port: port), queue: queue, collector: collector)
-        defer { queue.sync { manager.value.stopUpdatingLocation() } }
+        defer { queue.sync { manager.stopUpdatingLocation() } }
 
         #expect(await Self.eventually { !collector.locations.isEmpty }, "no fix from the first gpsd:\n\(first.output)")
         let errorsBefore = collector.errors.count
@@ -284,8 +277,8 @@ import Testing
         // The second gpsd has seconds of the log left: one connection, closed by the last manager's stop.
         #expect(await Self.eventually(timeout: 2) { Self.establishedConnections(to: port) == 1 })
         queue.sync {
-            manager.value.stopUpdatingHeading()
-            manager.value.stopUpdatingLocation()
+            manager.stopUpdatingHeading()
+            manager.stopUpdatingLocation()
         }
         #expect(Self.establishedConnections(to: port) == 0)
     }

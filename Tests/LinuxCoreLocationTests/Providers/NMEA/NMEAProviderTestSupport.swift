@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -57,11 +58,7 @@ func playThroughManager(_ provider: any LocationProvider, headings: Bool = false
 {
     let queue = DispatchQueue(label: "nmeaprov.callbacks")
     let collector = LocationCollector()
-    let manager = queue.sync {
-        let manager = CLLocationManager(
-            configuration: LocationManagerConfiguration(
-                provider: provider, authorization: LocationAuthorization(status: .authorizedAlways),
-                callbackQueue: queue))
+    let manager = manager(of: provider, on: queue) { manager in
         manager.delegate = collector
         manager.pausesLocationUpdatesAutomatically = false  // every fix is compared, standing still or not
         manager.startUpdatingLocation()
@@ -69,12 +66,11 @@ func playThroughManager(_ provider: any LocationProvider, headings: Bool = false
             manager.headingFilter = kCLHeadingFilterNone
             manager.startUpdatingHeading()
         }
-        return UncheckedBox(manager)
     }
     let finished = collector.waitUntilFinished()
     queue.sync {
-        manager.value.stopUpdatingLocation()
-        manager.value.stopUpdatingHeading()
+        manager.stopUpdatingLocation()
+        manager.stopUpdatingHeading()
     }
     return (collector, finished)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LocationSupport
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -48,13 +49,13 @@ import Testing
             manager.startUpdatingLocation()
         }
         #expect(delegate.finished.wait(timeout: .now() + 10) == .success)
-        queue.sync { manager.value.stopUpdatingLocation() }
+        queue.sync { manager.stopUpdatingLocation() }
         #expect(delegate.recorder.serviceEvents.count == 30)
         for _ in 0..<30 { delegate.updated.wait() }
-        queue.sync { manager.value.requestLocation() }
+        queue.sync { manager.requestLocation() }
         #expect(delegate.updated.wait(timeout: .now() + 10) == .success)
         // The newest of the equally good fixes of the second run's first 10 s, once, stamped on the second run's time.
         #expect(Array(delegate.recorder.serviceEvents.dropFirst(30)) == [.locations([0.09])])
-        #expect(queue.sync { manager.value.location?.timestamp } == start.addingTimeInterval(39))
+        #expect(queue.sync { manager.location?.timestamp } == start.addingTimeInterval(39))
     }
 }
