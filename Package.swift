@@ -52,23 +52,26 @@ let package = Package(
             name: "corelocation-bench",
             dependencies: ["LinuxCoreLocation", "LocationBlocks", "LocationSupport", "NMEA0183", "DBus"]),
 
-        // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule, a manager made
-        // on a callback queue.
-        .target(
-            name: "SharedTestSupport", dependencies: ["LocationSupport", "LinuxCoreLocation"],
-            path: "Tests/SharedTestSupport"),
+        // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule.
+        .target(name: "SharedTestSupport", dependencies: ["LocationSupport"], path: "Tests/SharedTestSupport"),
+        // Test support of the mirror's users: a manager made on a callback queue. Apart from SharedTestSupport, so that
+        // the leaf modules' tests stay free of the mirror, as the modules are.
+        .target(name: "MirrorTestSupport", dependencies: ["LinuxCoreLocation"], path: "Tests/MirrorTestSupport"),
         .testTarget(name: "NMEA0183Tests", dependencies: ["NMEA0183", "SharedTestSupport"]),
         .testTarget(name: "GPXTests", dependencies: ["GPX", "SharedTestSupport"]),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "SharedTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SharedTestSupport"]),
         .testTarget(
             name: "LinuxCoreLocationTests",
-            dependencies: ["LinuxCoreLocation", "SharedTestSupport", "async-main-probe"]),
+            dependencies: ["LinuxCoreLocation", "SharedTestSupport", "MirrorTestSupport", "async-main-probe"]),
         .testTarget(name: "LocationBlocksTests", dependencies: ["LocationBlocks"]),
         // End-to-end tests that run the built `corelocation` executable.
         .testTarget(
             name: "corelocationTests",
-            dependencies: ["corelocation", "example-tracker", "example-where-am-i", "GPX", "SharedTestSupport"]),
+            dependencies: [
+                "corelocation", "example-tracker", "example-where-am-i", "GPX", "SharedTestSupport",
+                "MirrorTestSupport",
+            ]),
         // Code written the way iOS apps write it, compiled unchanged.
         .testTarget(name: "CompatibilityTests", dependencies: ["LinuxCoreLocation", "SharedTestSupport"]),
         // Code written the way Swift apps use INTULocationManager, compiled unchanged, and the pod's own tests.

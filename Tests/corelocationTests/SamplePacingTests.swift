@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import MirrorTestSupport
 import SharedTestSupport
 import Testing
 

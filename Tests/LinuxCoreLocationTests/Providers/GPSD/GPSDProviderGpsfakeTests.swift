@@ -1,6 +1,7 @@
 import Foundation
 import GPSD
 import Glibc
+import MirrorTestSupport
 import SharedTestSupport
 import Testing
 

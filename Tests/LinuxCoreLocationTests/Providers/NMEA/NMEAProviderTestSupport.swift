@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import SharedTestSupport
+import MirrorTestSupport
 import Testing
 
 @testable import LinuxCoreLocation

@@ -1,5 +1,6 @@
 import Foundation
 import LocationSupport
+import MirrorTestSupport
 import SharedTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import LocationSupport
-import SharedTestSupport
+import MirrorTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
