@@ -55,7 +55,7 @@ struct CommandContext {
     ) -> Never {
         session.start(duration: duration)
         let (session, identifier) = (session, provider.identifier)
-        session.interruptionSummary = { ending in
+        session.endingSummary = { ending in
             session.summary(
                 of: identifier, ending: ending,
                 filterStatistics: filterStatistics?() ?? LocationUpdateFilterStatistics())
