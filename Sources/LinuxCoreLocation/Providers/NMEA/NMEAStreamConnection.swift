@@ -110,8 +110,9 @@ final class NMEAStreamConnection: Sendable {
     ///
     /// The first ``NMEAInputCheck/liveSampleSize`` bytes of a connection are judged by ``NMEAInputCheck``: a
     /// character device that is not a terminal (`/dev/zero`, `/dev/urandom`) and gives no NMEA fails, and so does
-    /// one that ends its stream before a sentence of the run was accepted (`/dev/null`, an empty input); a terminal
-    /// (a receiver at the wrong baud rate) or a socket is read on, after one line on standard error.
+    /// one that ends its stream before a sentence of the run was accepted (`/dev/null`, an empty input), unless an
+    /// earlier connection of the run gave NMEA; a terminal (a receiver at the wrong baud rate) or a socket is read
+    /// on, after one line on standard error.
     private func pump(_ stream: NMEAFileDescriptor, wake: NMEAWakePipe) -> Ending {
         let registered = state.withLock { state in
             guard !state.stopped else { return false }
@@ -164,7 +165,8 @@ final class NMEAStreamConnection: Sendable {
                 if bytesRead >= NMEAInputCheck.liveSampleSize,
                     let verdict = NMEAInputCheck.reason(decoder.statistics, bytesRead: bytesRead)
                 {
-                    if strict {
+                    // A device that gave NMEA earlier in the run is a receiver: it is read on, as a terminal is.
+                    if strict, !state.withLock({ $0.heardNMEA }) {
                         notNMEA = verdict
                         break
                     }
