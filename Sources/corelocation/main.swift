@@ -53,14 +53,6 @@ if words.first == "--version" {
 if words.first == "--help" || words.first == "-h" || words.first == HelpCommand.name {
     runCommand(HelpCommand.self, Array(words.dropFirst()))
 }
-if let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"], !value.isEmpty,
-    LocationAuthorization.status(named: value) == nil
-{
-    usageError(
-        "CORELOCATION_AUTHORIZATION=\(value) names no authorization status; expected "
-            + LocationAuthorization.statusNames.joined(separator: ", ") + ", or unset it",
-        help: "corelocation help")
-}
 var translation: CoreLocationCLIMode.Translation?
 var commandName =
     words.first.map { $0.hasPrefix("-") ? ToolCommands.defaultCommand.name : $0 }
@@ -82,6 +74,15 @@ guard let command = ToolCommands.named(commandName) else {
     usageError(
         "unknown command \"\(commandName)\""
             + Suggestion.didYouMean(commandName, among: ToolCommands.all.map { $0.name }),
+        help: "corelocation help")
+}
+// Only a command that asks for location reads the authorization: a typo there does not stop `plot` or `providers`.
+if command.asksForAuthorization, let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"],
+    !value.isEmpty, LocationAuthorization.status(named: value) == nil
+{
+    usageError(
+        "CORELOCATION_AUTHORIZATION=\(value) names no authorization status; expected "
+            + LocationAuthorization.statusNames.joined(separator: ", ") + ", or unset it",
         help: "corelocation help")
 }
 runCommand(command, words, translation: translation)

@@ -45,6 +45,52 @@ import Testing
         #expect(throws: Arguments.UsageError.self) { try CoreLocationCLIMode.translate(["-once", "-format"]) }
     }
 
+    /// Contradicting words and a second format are usage errors naming both words.
+    ///
+    /// The trial of the tool: `-once YES -follow` watched without a word, and a second `-f` replaced the first while
+    /// the commands refuse an option given twice.
+    @Test(arguments: [
+        (
+            ["-once", "YES", "-follow"],
+            "-once YES and -follow contradict each other (one fix and watching); give one of them"
+        ),
+        (["--watch", "-once"], "-once and --watch contradict each other (one fix and watching); give one of them"),
+        (
+            ["-once", "NO", "-follow", "no"],
+            "-once NO and -follow no contradict each other (neither one fix nor watching); give one of them"
+        ),
+        (["-json", "YES", "-json", "NO"], "-json YES and -json NO contradict each other; give one of them"),
+        (
+            ["-f", "%latitude", "-format", "%longitude"],
+            "the format given twice (-f \"%latitude\" and -format \"%longitude\"); give it once"
+        ),
+        (
+            ["--format", "%latitude", "-f", "%time", "-w"],
+            "the format given twice (--format \"%latitude\" and -f \"%time\"); give it once"
+        ),
+    ])
+    func contradictionsAndRepeatsAreRefused(_ words: [String], _ message: String) throws {
+        let error = try #require(throws: Arguments.UsageError.self) { try CoreLocationCLIMode.translate(words) }
+        #expect(error.description == message)
+    }
+
+    /// Agreeing words are no contradiction: `-once YES -follow NO` is one fix, `-follow -w` watching.
+    @Test func agreeingWordsAreTranslated() throws {
+        #expect(try CoreLocationCLIMode.translate(["-once", "YES", "-follow", "NO"])?.command == "once")
+        #expect(try CoreLocationCLIMode.translate(["-once", "NO", "-follow"])?.command == "watch")
+        #expect(try CoreLocationCLIMode.translate(["-follow", "-w", "-json", "--json"])?.command == "watch")
+    }
+
+    @Test func aContradictionIsAUsageErrorOfTheTool() async throws {
+        let run = try await Tool.run(["-once", "YES", "-follow", "--provider", "fixed:1,2", "--duration", "3"])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error.hasPrefix(
+                "corelocation: error: -once YES and -follow contradict each other (one fix and watching); give one "
+                    + "of them\n"))
+    }
+
     @Test func onceJSONPrintsOneObjectAndExits() async throws {
         let run = try await Tool.run(["-once", "-json", "--provider", "fixed:48.8584,2.2945,7"])
         #expect(run.status == 0)

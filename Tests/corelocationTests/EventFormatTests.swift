@@ -39,6 +39,27 @@ import Testing
         #expect(template.error.contains("error: --format-string cannot hold visits;"))
     }
 
+    /// An unknown format is refused with the formats the command takes, not every format of the tool.
+    ///
+    /// The trial of the tool: `heading --format xml` listed csv, gpx, corelocationcli and templates too, which
+    /// `heading` refuses.
+    @Test(arguments: [
+        ("heading", [], "text, jsonl (or json) or nmea for headings"),
+        ("monitor", ["--region", "45.7594,4.837,100"], "text or jsonl (or json) for region events"),
+        ("visits", [], "text or jsonl (or json) for visits"),
+    ])
+    func anUnknownFormatListsTheFormatsTheCommandTakes(_ command: String, _ more: [String], _ list: String)
+        async throws
+    {
+        let run = try await Tool.run([command, "--provider", "sample:?speed=max", "--format", "xml"] + more)
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error
+                == "corelocation: error: --format expects \(list), found \"xml\"\n"
+                + "corelocation: see `corelocation \(command) --help`\n")
+    }
+
     /// Their help lists the formats they take, and no template "a line per fix".
     @Test(arguments: ["heading", "monitor", "visits"])
     func theHelpListsOnlyTheFormatsThatHoldTheEvents(_ command: String) async throws {

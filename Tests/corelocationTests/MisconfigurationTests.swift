@@ -20,6 +20,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// A command that uses no location does not read the authorization: the trial of the tool found `plot` refused
+    /// for a typo in `CORELOCATION_AUTHORIZATION`.
+    @Test func commandsWithoutLocationIgnoreTheAuthorization() async throws {
+        let track = try TemporaryFile.track([
+            ("45.7578300", "4.8320142", "170.6", "2026-05-14T08:30:00Z", "1.8"),
+            ("45.7579102", "4.8320303", "170.7", "2026-05-14T08:30:03Z", "2.1"),
+        ])
+        let environment = ["CORELOCATION_AUTHORIZATION": "denyed"]
+        let plot = try await Tool.run(["plot", track.url.path, "-o", "-"], environment: environment)
+        #expect(plot.status == 0, "\(plot.error)")
+        #expect(plot.output.hasPrefix("<?xml"))
+        for words in [["providers"], ["completions", "bash"], ["help", "plot"]] {
+            let run = try await Tool.run(words, environment: environment)
+            #expect(run.status == 0, "\(words): \(run.error)")
+            #expect(!run.error.contains("CORELOCATION_AUTHORIZATION"))
+        }
+    }
+
     @Test func aValidAuthorizationInAnyCaseIsAccepted() async throws {
         let run = try await Tool.run(
             ["once", "--provider", "fixed:1.5,2.25", "--format-string", "%latitude"],

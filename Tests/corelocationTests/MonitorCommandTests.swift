@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import corelocation
+
 /// `monitor` on a replay as fast as possible (issue 15's tester, items 8 and 17).
 @Suite struct MonitorCommandTests {
     /// Item 8: every run gives the same bytes: region events are stamped with the time the provider delivered
@@ -52,6 +54,26 @@ import Testing
             run.error
                 == "corelocation: error: --region 10,10,100,a repeats the identifier \"a\" of --region 48,2,100,a; "
                 + "give each region its own\ncorelocation: see `corelocation monitor --help`\n")
+    }
+
+    /// A default identifier never clashes with one given: the trial of the tool found `--region 48,2,100,region2
+    /// --region 10,10,100` refused for repeating "region2", given once.
+    @Test func aDefaultIdentifierAvoidsTheGivenOnes() throws {
+        let regions = try MonitorCommand.regions([
+            "48,2,100,region2", "10,10,100", "11,11,100,region2-2", "12,12,100",
+        ])
+        #expect(regions.map(\.identifier) == ["region2", "region2-3", "region2-2", "region4"])
+        #expect(try MonitorCommand.regions(["1,2,100", "3,4,100,b"]).map(\.identifier) == ["region1", "b"])
+    }
+
+    @Test func aRegionWithoutAnIdentifierBesideOneCalledLikeItsDefaultIsMonitored() async throws {
+        let run = try await Tool.run([
+            "monitor", "--provider", "sample:?speed=max", "--region", "45.7594,4.837,100,region2", "--region",
+            "45.7594,4.837,100", "--format", "jsonl",
+        ])
+        #expect(run.status == 0)
+        let identifiers = try run.jsonObjects().compactMap { $0["identifier"] as? String }
+        #expect(Set(identifiers) == ["region2", "region2-2"])
     }
 
     /// A new user's trial: 21 regions, or a radius of 1e12 m, said `radius too large or too many regions`.

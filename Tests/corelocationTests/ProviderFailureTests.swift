@@ -41,4 +41,24 @@ import Testing
         #expect(run.error.split(separator: "\n").count == 1)
         #expect(run.error.hasPrefix("corelocation: error: invalid input from gpx:\(bad.url.path): line 2: "))
     }
+
+    /// A device that is not a terminal and gives no NMEA ends the command with status 65.
+    ///
+    /// The trial of the tool: `nmea:/dev/null` retried "end of stream" for ever and `nmea:/dev/zero` read at full
+    /// CPU without a word. A device that is not a terminal and gives no NMEA is invalid input, as an empty or a
+    /// binary file is.
+    @Test func aDeviceThatGivesNoNMEAIsInvalidInput() async throws {
+        let null = try await Tool.run(["watch", "--provider", "nmea:/dev/null", "--format", "text", "--duration", "5"])
+        #expect(null.status == 65)
+        #expect(
+            null.error
+                == "corelocation: error: invalid input from nmea:/dev/null: no NMEA 0183 sentences: the input is "
+                + "empty\n")
+        let zero = try await Tool.run(["watch", "--provider", "nmea:/dev/zero", "--format", "text", "--duration", "5"])
+        #expect(zero.status == 65)
+        #expect(
+            zero.error
+                == "corelocation: error: invalid input from nmea:/dev/zero: no NMEA 0183 sentences: none began in the "
+                + "first 4096 bytes\n")
+    }
 }

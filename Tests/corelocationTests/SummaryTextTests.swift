@@ -30,6 +30,26 @@ import Testing
         #expect(writer.summary() == "2 fixes, 1 heading")
     }
 
+    /// A run ended by `--duration` writes the summary line as a replay's end and a signal do.
+    ///
+    /// The trial of the tool: `--duration` ended with no line, unlike the other ends.
+    @Test(arguments: [
+        (["watch", "--provider", "fixed:1,2"], "fixed:1.0,2.0,5.0 reached --duration: 1 fix written in "),
+        (
+            ["monitor", "--provider", "fixed:1,2", "--region", "1,2,100"],
+            "reached --duration: 1 region event written in "
+        ),
+    ])
+    func aRunEndedByItsDurationSumsUp(_ words: [String], _ summary: String) async throws {
+        let run = try await Tool.run(words + ["--duration", "1", "--format", "jsonl"])
+        #expect(run.status == 0)
+        let lines = run.error.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.error)")
+        #expect(lines.first?.hasPrefix("corelocation: ") == true)
+        #expect(lines.first?.contains(summary) == true, "\(run.error)")
+        #expect(lines.first?.hasSuffix(" s") == true)
+    }
+
     @Test func visitsSumUpVisits() async throws {
         let run = try await Tool.run(["visits", "--provider", "sample:?speed=max"])
         #expect(run.status == 0)

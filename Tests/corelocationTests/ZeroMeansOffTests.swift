@@ -15,6 +15,18 @@ import Testing
         #expect(standard.maximumAge == 60)
     }
 
+    /// The trial of the tool found `--max-age` ignored by a named level: `--max-age 0`, the advice for a receiver
+    /// with a wrong date, did nothing with the default `block`.
+    @Test func maxAgeSetsTheAgeOfANamedLevelToo() throws {
+        let house = try OnceCommand.accuracy(
+            Arguments(["--accuracy", "house", "--max-age", "120"], spec: OnceCommand.spec))
+        #expect(house == LocationRequestAccuracy(horizontalAccuracy: 15, maximumAge: 120))
+        #expect(OnceCommand.describe(house) == "≤15.0 m, ≤120.0 s old")
+        let block = try OnceCommand.accuracy(Arguments(["--max-age", "0"], spec: OnceCommand.spec))
+        #expect(block == LocationRequestAccuracy(horizontalAccuracy: 100, maximumAge: .infinity))
+        #expect(try OnceCommand.accuracy(Arguments(["--accuracy", "room"], spec: OnceCommand.spec)) == .room)
+    }
+
     @Test func durationZeroIsNoLimit() throws {
         let arguments = try Arguments(["--duration", "0"], spec: WatchCommand.spec)
         #expect(try arguments.limit("duration", unit: "seconds") == nil)

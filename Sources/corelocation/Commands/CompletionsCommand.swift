@@ -2,6 +2,7 @@
 /// `Scripts/install.sh` installs where each shell looks for it.
 struct CompletionsCommand: ToolCommand {
     static let name = "completions"
+    static let asksForAuthorization = false
     static let summary = "print the completion script of bash, zsh or fish"
     static let operand: ToolOperand? = ToolOperand(
         placeholder: "SHELL", count: 1...1, values: .words(ShellCompletion.Shell.allCases.map(\.rawValue)))

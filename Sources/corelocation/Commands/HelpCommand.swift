@@ -2,6 +2,7 @@
 /// which `Scripts/install.sh` installs as `share/man/man1/corelocation.1`.
 struct HelpCommand: ToolCommand {
     static let name = "help"
+    static let asksForAuthorization = false
     static let summary = "show this help, a command's, or the manual page"
     static var operand: ToolOperand? {
         ToolOperand(placeholder: "COMMAND", count: 0...1, values: .words(ToolCommands.all.map { $0.name }))

@@ -17,7 +17,7 @@ final class MonitorCommand: ToolCommand {
     static let details = """
         Monitors up to 20 circular regions (degrees, metres; radius up to 1000 km) and prints their state when
         first known, then at each crossing the new state and the entry or exit. Identifiers default to region1,
-        region2, … and must differ.
+        region2, … after the region's place (region2-2 when another region is called region2) and must differ.
         """
     /// The most regions one app may monitor: Apple's limit, which the mirror keeps.
     static let maximumRegions = 20
@@ -34,7 +34,7 @@ final class MonitorCommand: ToolCommand {
                 description: "monitor takes at most \(Self.maximumRegions) regions (CoreLocation's limit for an app), "
                     + "found \(specs.count)")
         }
-        regions = try specs.enumerated().map { try Self.region($0.element, index: $0.offset + 1) }
+        regions = try Self.regions(specs)
         for (index, region) in regions.enumerated() {
             // startMonitoring(for:) replaces a region of the same identifier: the first would be dropped silently.
             if let first = regions.firstIndex(where: { $0.identifier == region.identifier }), first < index {
@@ -46,7 +46,34 @@ final class MonitorCommand: ToolCommand {
         context = try CommandContext(arguments, writing: .regionEvents)
     }
 
-    static func region(_ text: String, index: Int) throws -> CLCircularRegion {
+    /// The regions of `specs`, in order: a region without an identifier is `regionN` after its place (`region2` for
+    /// the second), or, when another region gives that identifier itself, `regionN-2` (`-3`, … until it is free).
+    ///
+    /// The trial of the tool found `--region 1,2,100,region2 --region 3,4,100` refused for repeating "region2", which
+    /// the user gave only once. Identifiers given twice are still refused, by the caller.
+    static func regions(_ specs: [String]) throws -> [CLCircularRegion] {
+        var taken = Set(specs.compactMap(identifier))
+        return try specs.enumerated().map { offset, spec in
+            if let given = identifier(spec) { return try region(spec, identifier: given) }
+            var name = "region\(offset + 1)"
+            var suffix = 2
+            while taken.contains(name) {
+                name = "region\(offset + 1)-\(suffix)"
+                suffix += 1
+            }
+            taken.insert(name)
+            return try region(spec, identifier: name)
+        }
+    }
+
+    /// The identifier a `--region` gives, after its third comma, or `nil` when it gives none.
+    private static func identifier(_ spec: String) -> String? {
+        let parts = spec.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
+        return parts.count == 4 && !parts[3].isEmpty ? String(parts[3]) : nil
+    }
+
+    /// The region of one `--region`, called `identifier`.
+    private static func region(_ text: String, identifier: String) throws -> CLCircularRegion {
         let parts = text.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
         let numbers = parts.prefix(3).compactMap {
             LocationProviderURI.decimalNumber($0.trimmingCharacters(in: .whitespaces))
@@ -56,7 +83,6 @@ final class MonitorCommand: ToolCommand {
         guard parts.count >= 3, numbers.count == 3, numbers[2] > 0 else { throw invalid }
         let centre = CLLocationCoordinate2D(latitude: numbers[0], longitude: numbers[1])
         guard CLLocationCoordinate2DIsValid(centre) else { throw invalid }
-        let identifier = parts.count == 4 && !parts[3].isEmpty ? parts[3] : "region\(index)"
         return CLCircularRegion(center: centre, radius: numbers[2], identifier: identifier)
     }
 

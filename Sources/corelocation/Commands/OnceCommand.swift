@@ -16,8 +16,8 @@ final class OnceCommand: ToolCommand {
                 + "(15 m, 15 s), room (5 m, 5 s), any (the first valid fix), or METRES",
             values: .words(levels.map(\.name) + ["any"])),
         ToolOption(
-            name: "max-age", placeholder: "S", summary: "the oldest fix any and METRES accept, in seconds",
-            details: "(default 60; 0: any age)"),
+            name: "max-age", placeholder: "S", summary: "the oldest fix accepted, in seconds",
+            details: "(default: the level's own age, 60 for any and METRES; 0: any age)"),
         ToolOption(
             name: "timeout", placeholder: "S", summary: "give up after S seconds",
             details: "(default 10; 0 waits for ever)"
@@ -46,12 +46,17 @@ final class OnceCommand: ToolCommand {
         session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
     }
 
-    /// The level of `--accuracy` and `--max-age` (seconds, 60 by default, 0 for any age).
+    /// The level of `--accuracy` and `--max-age` (seconds, 0 for any age).
+    ///
+    /// Without `--max-age`, a named level keeps its own age limit and `any` and `METRES` take 60 s; with it, every
+    /// level takes its value (`--accuracy house --max-age 120`: 15 m, 120 s). Until the trial of the tool, a named
+    /// level ignored `--max-age`, so `--max-age 0`, the advice for a receiver with a wrong date, did nothing without
+    /// `--accuracy any` or metres.
     static func accuracy(_ arguments: Arguments) throws -> LocationRequestAccuracy {
-        try accuracy(
-            arguments.value("accuracy"),
-            maximumAge: try arguments.number("max-age", in: 0...1e9, unit: "seconds").map { $0 == 0 ? .infinity : $0 }
-                ?? 60)
+        let maximumAge = try arguments.number("max-age", in: 0...1e9, unit: "seconds").map { $0 == 0 ? .infinity : $0 }
+        var accuracy = try accuracy(arguments.value("accuracy"), maximumAge: maximumAge ?? 60)
+        if let maximumAge { accuracy.maximumAge = maximumAge }
+        return accuracy
     }
 
     /// The named levels of `--accuracy` (`neighbourhood` is read as `neighborhood` too).

@@ -12,6 +12,7 @@ import NMEA0183
 /// own epochs.
 final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     static let name = "plot"
+    static let asksForAuthorization = false
     static let summary = "draw a GPX or NMEA track as SVG"
     static let operand: ToolOperand? = ToolOperand(placeholder: "FILE.gpx|FILE.nmea", count: 1...1, values: .files)
     static let options: [ToolOption] = [

@@ -6,6 +6,7 @@ import LocationSupport
 /// `corelocation providers`: what is configured and what the probe finds, with a hint for each.
 struct ProvidersCommand: ToolCommand {
     static let name = "providers"
+    static let asksForAuthorization = false
     static let summary = "show the configured provider and what the probe finds"
     static let options: [ToolOption] = []
     static let details = """

@@ -55,10 +55,25 @@ struct OutputContent: Sendable {
         throw Arguments.UsageError(description: refusal(of: given))
     }
 
+    /// Checks `--format`'s value, before it is parsed, against the formats that hold this content: a word that names
+    /// no format is refused with those formats (`heading --format xml`), not with every format of the tool.
+    ///
+    /// - Throws: ``Arguments/UsageError``, such as `--format expects text, jsonl (or json) or nmea for headings, found
+    ///   "xml"`, or the refusal of a template.
+    func checkName(_ value: String?) throws {
+        guard formats != nil, let value, !OutputFormat.named.contains(where: { $0.name == value }) else { return }
+        if value.contains("%") { throw Arguments.UsageError(description: refusal(of: "--format \"\(value)\"")) }
+        throw Arguments.UsageError(description: "--format expects \(formatList) for \(plural), found \"\(value)\"")
+    }
+
     /// `--format csv cannot hold headings; for headings use --format text, jsonl (or json) or nmea`.
     private func refusal(of given: String) -> String {
+        "\(given) cannot hold \(plural); for \(plural) use --format \(formatList)"
+    }
+
+    /// The formats that hold this content, as messages list them: `text, jsonl (or json) or nmea`.
+    private var formatList: String {
         let names = (formats ?? []).filter { $0 != "json" }.map { $0 == "jsonl" ? "jsonl (or json)" : $0 }
-        let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
-        return "\(given) cannot hold \(plural); for \(plural) use --format \(list)"
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
     }
 }

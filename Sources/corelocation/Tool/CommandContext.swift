@@ -27,6 +27,7 @@ struct CommandContext {
     @MainActor init(_ arguments: Arguments, fallsBackToSample: Bool = false, writing content: OutputContent = .fixes)
         throws
     {
+        try content.checkName(arguments.value("format"))
         let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
         let given = arguments.value("format") ?? ""
         try content.check(format, given: "--format " + (given.contains("%") ? "\"\(given)\"" : given))
@@ -54,7 +55,7 @@ struct CommandContext {
     ) -> Never {
         session.start(duration: duration)
         let (session, identifier) = (session, provider.identifier)
-        session.interruptionSummary = { ending in
+        session.endingSummary = { ending in
             session.summary(
                 of: identifier, ending: ending,
                 filterStatistics: filterStatistics?() ?? LocationUpdateFilterStatistics())

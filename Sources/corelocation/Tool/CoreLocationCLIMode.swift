@@ -30,7 +30,7 @@ enum CoreLocationCLIMode {
         "--watch": .watch, "-w": .watch, "--json": .json, "-j": .json, "--verbose": .verbose, "-v": .verbose,
     ]
 
-    private enum Flag { case once, watch, json, verbose }
+    private enum Flag: Hashable { case once, watch, json, verbose }
 
     /// What a CoreLocationCLI command line asks for.
     struct Translation: Equatable {
@@ -69,14 +69,14 @@ enum CoreLocationCLIMode {
     /// with a template stays available after an explicit command (`watch --format "%latitude"`), which never comes
     /// here.
     ///
-    /// - Throws: ``Arguments/UsageError`` for `-format` without a value, a JSON and a template together, or
-    ///   `--format-string` or another `--format` beside the output the mode sets, naming what selected the mode.
+    /// - Throws: ``Arguments/UsageError`` for `-format` without a value, a template given twice (as the commands
+    ///   refuse an option given twice), a JSON and a template together, one fix and watching together (`-once YES
+    ///   -follow`, `-once NO -follow NO`) or one spelling given with both values (`-json YES -json NO`), naming both,
+    ///   or `--format-string` or another `--format` beside the output the mode sets, naming what selected the mode.
     static func translate(_ words: [String]) throws -> Translation? {
-        var once: Bool?
-        var watch = false
-        var json = false
-        var verbose = false
-        var format: String?
+        // Each Boolean as first given: its value and its words as typed (`-once YES`).
+        var given: [Flag: (value: Bool, typed: String)] = [:]
+        var format: (value: String, typed: String)?
         var selectedBy: [String] = []
         var rest: [String] = []
         var index = 0
@@ -85,35 +85,47 @@ enum CoreLocationCLIMode {
             index += 1
             if let flag = booleans[word] ?? switches[word] {
                 var value = true
-                selectedBy.append(word)
-                if booleans[word] != nil, index < words.count, let given = boolean(words[index]) {
-                    value = given
-                    selectedBy.append(words[index])
+                var typed = word
+                if booleans[word] != nil, index < words.count, let stated = boolean(words[index]) {
+                    value = stated
+                    typed += " " + words[index]
                     index += 1
                 }
-                switch flag {
-                case .once: once = value
-                case .watch: watch = value
-                case .json: json = value
-                case .verbose: verbose = value
+                selectedBy.append(typed)
+                if let first = given[flag], first.value != value {
+                    throw Arguments.UsageError(
+                        description: "\(first.typed) and \(typed) contradict each other; give one of them")
                 }
+                given[flag] = given[flag] ?? (value, typed)
             } else if word == "-format" || word == "-f"
                 || (word == "--format" && index < words.count
                     && words[index].contains("%"))
             {
                 guard index < words.count else { throw Arguments.UsageError(description: "\(word) needs a value") }
-                selectedBy.append("\(word) \"\(words[index])\"")
-                format = words[index]
+                let typed = "\(word) \"\(words[index])\""
+                if let first = format {
+                    throw Arguments.UsageError(
+                        description: "the format given twice (\(first.typed) and \(typed)); give it once")
+                }
+                selectedBy.append(typed)
+                format = (words[index], typed)
                 index += 1
             } else {
                 rest.append(word)
             }
         }
         guard !selectedBy.isEmpty else { return nil }
+        let json = given[.json]?.value == true
+        let verbose = given[.verbose]?.value == true
         if json && format != nil {
             throw Arguments.UsageError(description: "--json and --format exclude each other")
         }
-        let watching = watch || once == false
+        if let once = given[.once], let watch = given[.watch], once.value == watch.value {
+            let asks = once.value ? "one fix and watching" : "neither one fix nor watching"
+            throw Arguments.UsageError(
+                description: "\(once.typed) and \(watch.typed) contradict each other (\(asks)); give one of them")
+        }
+        let watching = given[.watch]?.value ?? (given[.once]?.value == false)
         let mode = name(watching: watching)
         if let output = rest.first(where: { word in
             ["--format", "--format-string"].contains { word == $0 || word.hasPrefix($0 + "=") }
@@ -125,7 +137,8 @@ enum CoreLocationCLIMode {
                     + "corelocation \(watching ? "watch" : "once") \(output.prefix { $0 != "=" }) …")
         }
         var translated = rest
-        translated += json ? ["--format", "corelocationcli"] : ["--format-string", format ?? "%latitude %longitude"]
+        translated +=
+            json ? ["--format", "corelocationcli"] : ["--format-string", format?.value ?? "%latitude %longitude"]
         if watching {
             translated.append("--no-sample")
         } else if !rest.contains(where: { $0 == "--accuracy" || $0.hasPrefix("--accuracy=") }) {

@@ -21,8 +21,9 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
     private var cleanups: [@MainActor () -> Void] = []
     private var signalSource: DispatchSourceRead?
     private var started = Date()
-    /// The summary line a signal's end writes, given how the signal ended it (`interrupted`); `nil` for none.
-    var interruptionSummary: (@MainActor (String) -> String)?
+    /// The summary line written when a signal or `--duration` ends the command, given how it ended (`interrupted`,
+    /// `reached --duration`); `nil` for none.
+    var endingSummary: (@MainActor (String) -> String)?
 
     init(writer: EventWriter, noun: String = "fix") {
         self.writer = writer
@@ -45,7 +46,8 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
     }
 
     /// Finishes cleanly on Ctrl-C (SIGINT), SIGTERM and SIGHUP, with status 130, 143 and 129 (a GPX output is
-    /// closed, a recording flushed and summed up), and after `duration` seconds (wall clock) with status 0.
+    /// closed, a recording flushed and summed up), and after `duration` seconds (wall clock) with status 0 and, as
+    /// the other ends, the summary line (``endingSummary``: `… reached --duration: 3 fixes written in 3.0 s`).
     ///
     /// The signals reach the main queue through a pipe: their handler writes the signal's number to it (`write(2)`
     /// is async-signal-safe) and a read source drains it. libdispatch's signal sources read a `signalfd` on Linux,
@@ -83,7 +85,9 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
             Self.installSignalHandlers()
         }
         if let duration {
-            DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in finish(.success) }
+            DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in
+                finish(.success, summarizing: "reached --duration")
+            }
         }
     }
 
@@ -148,14 +152,20 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
     nonisolated static let blockedOutputGrace: TimeInterval = 0.2
 
     /// Flushes and closes the output, runs the clean-ups, and exits with `status`.
-    func finish(_ status: ExitStatus, _ message: String? = nil) -> Never {
+    ///
+    /// - Parameters:
+    ///   - status: The exit status.
+    ///   - message: The error line, if the command ends on an error.
+    ///   - ending: How the command ended, for the summary line (``endingSummary``); a signal's status names its own
+    ///     (`interrupted`, `terminated`, `hung up`).
+    func finish(_ status: ExitStatus, _ message: String? = nil, summarizing ending: String? = nil) -> Never {
         for cleanup in cleanups.reversed() { cleanup() }
         writer.finish()
-        // Ctrl-C, SIGTERM and SIGHUP end a live command as a provider's end does: with what was written.
+        // Ctrl-C, SIGTERM, SIGHUP and --duration end a live command as a provider's end does: with what was written.
         let endings: [ExitStatus: String] = [
             .interrupted: "interrupted", .terminated: "terminated", .hungUp: "hung up",
         ]
-        if message == nil, let ending = endings[status], let summary = interruptionSummary?(ending) {
+        if message == nil, let ending = ending ?? endings[status], let summary = endingSummary?(ending) {
             Terminal.note(summary)
         }
         Terminal.exit(status, message)

@@ -18,6 +18,9 @@ protocol ToolCommand {
     /// What the parser says of an option that other commands take but this one refuses, by the option's name
     /// (``Arguments/Spec/refusals``); empty for most.
     static var refusals: [String: String] { get }
+    /// Whether it asks for location authorization, so that `CORELOCATION_AUTHORIZATION` is read, and a value that
+    /// names no status refused, before it runs; `true` for most, `false` for those that use no location (`plot`).
+    static var asksForAuthorization: Bool { get }
     /// Checks the arguments; throws ``Arguments/UsageError`` for a mistake. On the main actor, as ``run()``.
     @MainActor init(_ arguments: Arguments) throws
     /// Runs until the command ends the process, on the main actor (main.swift's top-level code), whose queue then
@@ -29,6 +32,7 @@ extension ToolCommand {
     static var operand: ToolOperand? { nil }
     static var notes: String { "" }
     static var refusals: [String: String] { [:] }
+    static var asksForAuthorization: Bool { true }
 
     /// What the parser accepts: ``options``, `--help`, and ``operand``; and what it says of ``refusals`` and of a
     /// missing operand (`missing FILE.gpx; usage: corelocation record FILE.gpx [options]`).

@@ -34,8 +34,11 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
         var timeline: GPXReplayTimeline
         var planner = GPXReplayPlanner()
         var isRead = false
-        /// Where the reader's summary of what it skipped goes at the end of the document: the first pass's only.
+        /// Where the reader's summary of what it skipped goes at the end of the document, and the note of a time
+        /// that goes back: the first pass's only.
         var announcesReaderSkips: (@Sendable (String) -> Void)?
+        /// Whether the first time that goes back was announced.
+        var announcedBackwardTime = false
     }
 
     /// The document: a file, or data in memory (given so, or read at the first pass from a pipe, FIFO or device).
@@ -155,6 +158,20 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
 }
 
 extension GPXReplaySource.Pass {
+    /// Says, once in the first pass, that a point's `<time>` goes back and what the replay does with it; the end of
+    /// the document gives the count when there were more.
+    private mutating func announceBackwardTime(_ name: String) {
+        guard !announcedBackwardTime, let announce = announcesReaderSkips, let first = timeline.firstBackwardTime
+        else { return }
+        announcedBackwardTime = true
+        announce(
+            Diagnostics.line(
+                name,
+                "warning: a <time> goes back (\(FixTime.text(of: first.time)) after "
+                    + "\(FixTime.text(of: first.placedAt))): the point is replayed at the time of the one before it, as "
+                    + "any later one that goes back is"))
+    }
+
     /// The next item, reading as far as it needs; `nil` at the end of the document.
     ///
     /// A point whose time fails
@@ -184,6 +201,13 @@ extension GPXReplaySource.Pass {
                 if let announce = announcesReaderSkips, let skipped = stream.summary.skippedDescription {
                     announce("\(name): warning: \(skipped)")
                 }
+                if let announce = announcesReaderSkips, timeline.backwardTimes > 1 {
+                    announce(
+                        Diagnostics.line(
+                            name,
+                            "warning: \(timeline.backwardTimes) points whose <time> went back were replayed at the "
+                                + "time of the point before them"))
+                }
                 continue
             }
             // A switch over the event alone: over a (selection, event) tuple, it copied the event's point.
@@ -199,6 +223,7 @@ extension GPXReplaySource.Pass {
                 } else if case .point(let point, let time, let legDuration)? = timeline.add(GPXReplayPoint(point)) {
                     planner.add(point, at: time, legDuration: legDuration)
                 }
+                announceBackwardTime(name)
             default:
                 break
             }

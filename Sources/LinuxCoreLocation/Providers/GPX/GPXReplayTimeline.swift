@@ -32,6 +32,12 @@ struct GPXReplayTimeline {
     /// The time of the first point when the rules above do not place it by a timed point.
     let startTime: Date
 
+    /// How many points with a `<time>` were placed later than it, at the time of a point placed before them (a time
+    /// out of order in the file).
+    private(set) var backwardTimes = 0
+    /// The first of them: its own time, and the time it was placed at.
+    private(set) var firstBackwardTime: (time: Date, placedAt: Date)?
+
     /// The last point placed in the current segment.
     private var last: (point: GPXReplayPoint, time: Date)?
     /// The time of the previous segment's last point.
@@ -79,6 +85,10 @@ struct GPXReplayTimeline {
             }
         }
         let entry = placed(point, at: time, legDuration: legDuration)
+        if case .point(_, let placedAt, _) = entry, placedAt > time {
+            backwardTimes += 1
+            if firstBackwardTime == nil { firstBackwardTime = (time, placedAt) }
+        }
         guard readyIndex < ready.count else { return entry }
         ready.append(entry)
         return nil

@@ -34,20 +34,32 @@ final class NMEAFileDescriptor {
         return fstat(descriptor, &information) != 0 || (information.st_mode & S_IFMT) != S_IFREG
     }
 
+    /// Whether the descriptor is a terminal: a serial port or a pseudo-terminal, whose speed was set.
+    var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// Whether the descriptor is a character device: a terminal, or a device such as `/dev/gnss0` or `/dev/zero`.
+    var isCharacterDevice: Bool {
+        var information = stat()
+        return fstat(descriptor, &information) == 0 && (information.st_mode & S_IFMT) == S_IFCHR
+    }
+
     /// Standard input, which is read but never closed.
     static func standardInput() -> NMEAFileDescriptor {
         NMEAFileDescriptor(STDIN_FILENO, name: "<stdin>", owns: false)
     }
 
-    /// Opens a serial device in raw 8N1 mode at `baudRate` (CLOCAL | CREAD, VMIN 1, VTIME 0); a character device
-    /// that is not a terminal (for example the kernel's `/dev/gnss0`) is read as it is.
+    /// Opens a serial device in raw 8N1 mode at `baudRate` (CLOCAL | CREAD, VMIN 1, VTIME 0).
+    ///
+    /// A character device that is not a terminal (for example the kernel's `/dev/gnss0`) is read as it is. Such a
+    /// device refuses the terminal settings with `ENOTTY`, or with `EINVAL` where its driver answers every unknown
+    /// request so (`/dev/urandom`).
     static func openSerialDevice(_ path: String, baudRate: Int) throws -> NMEAFileDescriptor {
         let descriptor = Glibc.open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw NMEAStreamError.system(path, "cannot open", errno) }
         let device = NMEAFileDescriptor(descriptor, name: path)
         var settings = termios()
         guard tcgetattr(descriptor, &settings) == 0 else {
-            if errno == ENOTTY { return device }
+            if errno == ENOTTY || errno == EINVAL { return device }
             throw NMEAStreamError.system(path, "cannot read the terminal settings", errno)
         }
         cfmakeraw(&settings)

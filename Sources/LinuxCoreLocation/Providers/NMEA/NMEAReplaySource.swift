@@ -160,33 +160,14 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
     }
 
     /// Throws ``ReplayInputError`` when the whole pass held nothing that even looked like a sentence, or no sentence
-    /// and mostly binary bytes.
+    /// and mostly binary bytes (``NMEAInputCheck``).
     ///
-    /// Such a file is not an NMEA log, and replaying it as one that merely has no fix would hide the mistake. A log
-    /// whose sentences are all malformed (bad checksums, a wrong baud rate's debris among them) is a log, and finishes
-    /// with its rejections summarised; but when not one sentence was accepted and more than half of the candidates
-    /// held control or non-ASCII bytes, the `$` and `!` were bytes of a binary file (a program, an image, a UTF-16
-    /// text), not sentence starts: `nmea:/usr/bin/ls` finished with "0 fixes written" and exit status 0.
+    /// Such a file is not an NMEA log, and replaying it as one that merely has no fix would hide the mistake:
+    /// `nmea:/usr/bin/ls` finished with "0 fixes written" and exit status 0. A log whose sentences are all malformed
+    /// (bad checksums, a wrong baud rate's debris among them) is a log, and finishes with its rejections summarised.
     private func checkHeldSentences() throws {
-        let statistics = decoder.statistics
-        guard statistics.acceptedSentences == 0 else { return }
-        let source = path == "-" ? "standard input" : path
-        let binary = statistics[.invalidCharacter]
-        if statistics.rejectedSentences > 0 {
-            guard binary * 2 > statistics.rejectedSentences else { return }
-            throw ReplayInputError(
-                source: source,
-                reason:
-                    "no NMEA 0183 sentences: \(binary) of the \(statistics.rejectedSentences) that began with $ or ! "
-                    + "held control or non-ASCII bytes; a binary file, not a log")
-        }
-        let lines = statistics.skippedLines
-        throw ReplayInputError(
-            source: source,
-            reason: lines == 0
-                ? "no NMEA 0183 sentences: the input is empty"
-                : "no NMEA 0183 sentences: \(lines == 1 ? "its line was" : "all \(lines) lines were") rejected, "
-                    + "none holds a sentence")
+        guard let reason = NMEAInputCheck.reason(decoder.statistics, bytesRead: nil) else { return }
+        throw ReplayInputError(source: path == "-" ? "standard input" : path, reason: reason)
     }
 
     private func reportRejections() {

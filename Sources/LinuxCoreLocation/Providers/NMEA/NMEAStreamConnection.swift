@@ -26,6 +26,20 @@ final class NMEAStreamConnection: Sendable {
         var quietTimer: LocationClockTimer?
         /// Set by that check for the reader: the pause passed, close the open epoch.
         var quietGapPassed = false
+        /// Whether a connection of this run has had a sentence accepted.
+        var heardNMEA = false
+        /// Whether the person running the program was told that the stream holds no NMEA.
+        var warnedNotNMEA = false
+    }
+
+    /// How a connection's reading ended.
+    private enum Ending {
+        /// The run was stopped.
+        case stopped
+        /// The stream ended, failed or fell silent, for this reason: reconnect.
+        case lost(String)
+        /// A device that is not a terminal gave no NMEA 0183, for this reason: fail.
+        case notNMEA(String)
     }
 
     private let provider: NMEAStreamProvider
@@ -83,13 +97,23 @@ final class NMEAStreamConnection: Sendable {
             lost(reason: "\(error)")
             return
         }
-        let reason = pump(stream, wake: wake)
+        let ending = pump(stream, wake: wake)
         stream.close()
-        if let reason { lost(reason: reason) }
+        switch ending {
+        case .stopped: break
+        case .lost(let reason): lost(reason: reason)
+        case .notNMEA(let reason): failed(ReplayInputError(source: stream.name, reason: reason))
+        }
     }
 
-    /// Reads and delivers until the stream ends or falls silent (returns why) or the run is stopped (returns `nil`).
-    private func pump(_ stream: NMEAFileDescriptor, wake: NMEAWakePipe) -> String? {
+    /// Reads and delivers until the stream ends, falls silent or proves not to be NMEA, or the run is stopped.
+    ///
+    /// The first ``NMEAInputCheck/liveSampleSize`` bytes of a connection are judged by ``NMEAInputCheck``: a
+    /// character device that is not a terminal (`/dev/zero`, `/dev/urandom`) and gives no NMEA fails, and so does
+    /// one that ends its stream before a sentence of the run was accepted (`/dev/null`, an empty input), unless an
+    /// earlier connection of the run gave NMEA; a terminal (a receiver at the wrong baud rate) or a socket is read
+    /// on, after one line on standard error.
+    private func pump(_ stream: NMEAFileDescriptor, wake: NMEAWakePipe) -> Ending {
         let registered = state.withLock { state in
             guard !state.stopped else { return false }
             state.wake = wake
@@ -99,10 +123,14 @@ final class NMEAStreamConnection: Sendable {
             scheduleSilenceCheck(&state, wake: wake)
             return true
         }
-        guard registered else { return nil }
+        guard registered else { return .stopped }
         var decoder = NMEADecoder(options: provider.decoderOptionsForNow)
         var buffer = [UInt8](repeating: 0, count: 4096)
         var reason = "end of stream"
+        var ended = false
+        var bytesRead = 0
+        var notNMEA: String?
+        let strict = stream.isCharacterDevice && !stream.isTerminal
         while true {
             guard wake.waitReadable(stream) else {
                 // Woken: stopped, silent, or the pause after an epoch passed (then the epoch is complete).
@@ -122,13 +150,29 @@ final class NMEAStreamConnection: Sendable {
                 reason = "\(error)"
                 break
             }
-            guard count > 0 else { break }
+            guard count > 0 else {
+                ended = true
+                break
+            }
             state.withLock { state in
                 state.failures = 0
                 state.lastData = provider.clock.now
             }
             deliver(buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) })
             if decoder.hasOpenEpoch { scheduleQuietCheck(wake: wake) }
+            if bytesRead < NMEAInputCheck.liveSampleSize {
+                bytesRead += count
+                if bytesRead >= NMEAInputCheck.liveSampleSize,
+                    let verdict = NMEAInputCheck.reason(decoder.statistics, bytesRead: bytesRead)
+                {
+                    // A device that gave NMEA earlier in the run is a receiver: it is read on, as a terminal is.
+                    if strict, !state.withLock({ $0.heardNMEA }) {
+                        notNMEA = verdict
+                        break
+                    }
+                    warnNotNMEA(verdict, terminal: stream.isTerminal)
+                }
+            }
         }
         let (stopped, silentFor) = state.withLock { state in
             state.silenceTimer?.cancel()
@@ -137,11 +181,37 @@ final class NMEAStreamConnection: Sendable {
             state.quietTimer = nil
             return (state.stopped, state.silentFor)
         }
-        if stopped { return nil }
+        if stopped { return .stopped }
         deliver(decoder.finish())
+        let heardNMEA = state.withLock { state in
+            state.heardNMEA = state.heardNMEA || decoder.statistics.acceptedSentences > 0
+            return state.heardNMEA
+        }
+        if let notNMEA { return .notNMEA(notNMEA) }
+        // A device that ends its stream before any sentence, still there: an empty input, as an empty log is.
+        if strict, ended, !heardNMEA, !provider.deviceIsAbsent,
+            let verdict = NMEAInputCheck.reason(decoder.statistics, bytesRead: nil)
+        {
+            return .notNMEA(verdict)
+        }
         // An unplugged USB receiver ends its stream (EOF or EIO) and its device node goes: say so.
         if provider.deviceIsAbsent { reason = "the device is gone (unplugged?)" }
-        return silentFor.map(NMEASilenceRule.reason(silentFor:)) ?? reason
+        return .lost(silentFor.map(NMEASilenceRule.reason(silentFor:)) ?? reason)
+    }
+
+    /// Says once per run that a terminal or a socket sends no NMEA 0183, with the likely cause.
+    private func warnNotNMEA(_ verdict: String, terminal: Bool) {
+        let hint: String
+        if terminal, case .serialDevice(_, let baudRate) = provider.endpoint {
+            hint = "read at \(baudRate) baud: is that the receiver's rate? Most send at 9600 or 4800 (?baud=N)"
+        } else {
+            hint = "is it an NMEA 0183 stream?"
+        }
+        let warn = state.withLock { state in
+            defer { state.warnedNotNMEA = true }
+            return !state.stopped && !state.warnedNotNMEA
+        }
+        if warn { provider.announce("\(provider.identifier): \(verdict); \(hint)") }
     }
 
     private func deliver(_ events: [NMEAEvent]) {
@@ -243,6 +313,15 @@ final class NMEAStreamConnection: Sendable {
             provider.announce("\(provider.identifier): \(reason); retrying in \(delay) s, then backing off")
             state.translator.markLost()
             handler(.fixLost)
+        }
+    }
+
+    /// Reports that the device gives no NMEA 0183, which no reconnect would change: nothing is tried again.
+    private func failed(_ error: ReplayInputError) {
+        state.withLock { state in
+            guard !state.stopped else { return }
+            state.wake = nil
+            handler(.failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: error])))
         }
     }
 

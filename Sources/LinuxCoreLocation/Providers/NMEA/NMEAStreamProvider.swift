@@ -18,6 +18,13 @@ import NMEA0183
 /// a serial device's path is absent, it is looked for every ``NMEAReconnectBackoff/absentDeviceCheckInterval`` and
 /// opened as soon as it is back.
 ///
+/// A character device that is not a terminal and gives no NMEA 0183 — no sentence begins in its first 4096 bytes, or
+/// most of their candidates hold binary bytes (`/dev/zero`, `/dev/urandom`), or it ends before any sentence
+/// (`/dev/null`) — makes the provider report ``LocationProviderEvent/failed(_:)`` with `CLError(.network)` whose
+/// `NSUnderlyingErrorKey` is a ``ReplayInputError``, as for a log that is not NMEA, and it is not reopened. A
+/// terminal or a socket that gives no NMEA is read on (a receiver at the wrong baud rate sends garbage until the rate
+/// is right), after one line on standard error per run that says so and, for a terminal, names the baud rate.
+///
 /// Each connection is read by a thread of its own that waits in `poll(2)`. ``stop()`` wakes it, waits for it to
 /// close the descriptor, and returns; no event follows. Thread-safe.
 public final class NMEAStreamProvider: LocationProvider {

@@ -1,5 +1,6 @@
 /// A recording that a replay could read but that does not hold what its scheme says: a GPX file that is not
-/// well-formed GPX or has no point to replay, an NMEA log without a single NMEA 0183 sentence.
+/// well-formed GPX or has no point to replay, an NMEA log without a single NMEA 0183 sentence; or a device that is
+/// not a receiver (`nmea:/dev/null`, `nmea:/dev/zero`: see ``NMEAStreamProvider``).
 ///
 /// **Linux only.**
 ///

@@ -62,6 +62,32 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("loop.gpx: warning: ") && $0.contains("dropped 1 invalid value") })
     }
 
+    /// A `<time>` that goes back is said once, and counted at the end when there are more; a loop says nothing again.
+    ///
+    /// The trial of the tool: such points were re-stamped without a word.
+    @Test func timesThatGoBackAreAnnouncedOnceAndCounted() throws {
+        let body =
+            "<trk><trkseg>" + point(0, "2024-01-01T00:00:00Z") + point(0.00001, "2024-01-01T00:00:02Z")
+            + point(0.00002, "2024-01-01T00:00:01Z") + point(0.00003, "2024-01-01T00:00:04Z")
+            + point(0.00004, "2024-01-01T00:00:03Z") + point(0.00005, "2024-01-01T00:00:03Z") + "</trkseg></trk>"
+        let announced = Locked<[String]>([])
+        let source = GPXReplaySource(input: .data(gpxDocument(body), name: "back.gpx"), defaultSpeed: 1.4) { line in
+            announced.withLock { $0.append(line) }
+        }
+        for _ in 0..<2 {
+            var offsets: [Double] = []
+            while let item = try source.next() { offsets.append(item.time.timeIntervalSince(gpxEpoch)) }
+            #expect(offsets == [0, 1, 2, 2, 3, 4, 4, 4])
+            try source.rewind()
+        }
+        #expect(
+            announced.withLock { $0 } == [
+                "back.gpx: warning: a <time> goes back (2024-01-01T00:00:01Z after 2024-01-01T00:00:02Z): the point "
+                    + "is replayed at the time of the one before it, as any later one that goes back is",
+                "back.gpx: warning: 3 points whose <time> went back were replayed at the time of the point before them",
+            ])
+    }
+
     @Test func aDocumentWhosePointsAreAllOutOfRangeReplaysNothing() throws {
         let body =
             "<trk><trkseg>" + point(0, "9000-01-01T00:00:00Z") + point(0.1, "5000-01-01T00:00:00Z")

@@ -102,7 +102,10 @@ final class PseudoTerminal {
     }
 
     func write(_ text: String) {
-        let bytes = Array(text.utf8)
+        write(bytes: Array(text.utf8))
+    }
+
+    func write(bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
     }
 
