@@ -42,6 +42,19 @@ import Testing
         #expect(run.error.hasPrefix("corelocation: error: invalid input from gpx:\(bad.url.path): line 2: "))
     }
 
+    /// `monitor` and `visits` end on a provider's failure as `watch` does: they ran until killed, without a word, on
+    /// an empty NMEA file (a new user's trial, 7 Dec; the manager reported the failure only to location updates).
+    @Test(arguments: [["monitor", "--region", "1,2,100"], ["visits"]])
+    func aCommandThatOnlyMonitorsEndsOnTheProvidersFailure(_ command: [String]) async throws {
+        let empty = try TemporaryFile("", suffix: ".nmea")
+        let run = try await Tool.run(command + ["--provider", "nmea:\(empty.url.path)", "--duration", "20"])
+        #expect(run.status == 65)
+        #expect(
+            run.error
+                == "corelocation: error: invalid input from nmea:\(empty.url.path): no NMEA 0183 sentences: the input is "
+                + "empty\n")
+    }
+
     /// A device that is not a terminal and gives no NMEA ends the command with status 65.
     ///
     /// The trial of the tool: `nmea:/dev/null` retried "end of stream" for ever and `nmea:/dev/zero` read at full

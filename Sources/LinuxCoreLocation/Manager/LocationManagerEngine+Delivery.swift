@@ -20,11 +20,17 @@ extension LocationManagerEngine {
                 delegate.locationManager(manager, didFailWithError: self.error(.locationUnknown))
             }
         case .failed(let error):
-            // Reported to a manager using the provider for location (since its last start) or for headings; a
-            // pending `requestLocation()` ends with it.
+            // Reported to a manager using the provider: for location (since its last start), headings, significant
+            // changes, visits or regions; a pending `requestLocation()` ends with it. A manager that only monitored
+            // regions or visits heard nothing, and waited for ever on a provider that had failed (a new user's trial:
+            // `monitor --provider nmea:EMPTY` ran until killed where `watch` ended with status 65).
+            let monitorsRegions = app.monitorsRegions
             let request: (LocationRequest?, Bool) = state.withLock { state in
                 let forLocation = state.accepts(sequence) && (state.updatingLocation || state.request != nil)
-                guard forLocation else { return (nil, state.updatingHeading) }
+                guard forLocation else {
+                    let monitors = state.significantChanges != nil || state.visits != nil || monitorsRegions
+                    return (nil, state.updatingHeading || monitors)
+                }
                 defer { state.request = nil }
                 return (state.request, true)
             }

@@ -10,7 +10,9 @@ public enum LocationProviderEvent: Sendable {
     /// Managers report `CLError(.locationUnknown)`.
     case fixLost
     /// The provider failed and cannot go on by itself (a file that cannot be read, a daemon that refused us);
-    /// managers report the error, which is `CLError(.network)` unless the provider says otherwise.
+    /// managers report the error, which is `CLError(.network)` unless the provider says otherwise, through
+    /// `locationManager(_:didFailWithError:)`: every manager using the provider, for location updates, a request,
+    /// headings, significant changes, visits or regions.
     case failed(CLError)
     /// The provider has no more fixes: the end of a replay.
     case finished

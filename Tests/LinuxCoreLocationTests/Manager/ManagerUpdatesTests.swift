@@ -107,6 +107,27 @@ import Testing
         _ = manager
     }
 
+    /// A provider failure reaches a manager that uses the provider for significant changes, visits or regions only:
+    /// such a manager heard nothing and waited for ever (a new user's trial, 7 Dec: `monitor` and `visits` on an empty
+    /// NMEA file ran until killed, where `watch` ended with status 65).
+    @Test(arguments: ["significant changes", "visits", "regions"])
+    func aMonitoringOnlyManagerHearsTheProvidersFailure(_ service: String) {
+        let harness = ManagerHarness([.init(at: 1, .failed(CLError(.network)))])
+        let manager = harness.makeManager { manager in
+            switch service {
+            case "significant changes": manager.startMonitoringSignificantLocationChanges()
+            case "visits": manager.startMonitoringVisits()
+            default:
+                manager.startMonitoring(
+                    for: CLCircularRegion(
+                        center: CLLocationCoordinate2D(latitude: 1, longitude: 2), radius: 100, identifier: "r"))
+            }
+        }
+        harness.advance(by: 1)
+        #expect(harness.delegate.serviceEvents.last == .error(.network))
+        _ = manager
+    }
+
     @Test func endOfReplayReachesLinuxDelegates() {
         let harness = ManagerHarness([.init(at: 1, .locations([fix(1)])), .init(at: 2, .finished)])
         let manager = harness.makeManager { $0.startUpdatingLocation() }
