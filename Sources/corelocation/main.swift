@@ -19,6 +19,9 @@ if words.contains("--verbose") {
     LocationProviders.diagnosticsIncludeFieldValues = true
 }
 if words.first == "--version" {
+    // Alone, as after a command or after `--help` (`Arguments.Spec.toolWideRefusals`): `--version --help` printed the
+    // version where `--help --version` was an error.
+    if words.count > 1 { usageError(Arguments.Spec.toolWideRefusals["version"] ?? "", help: "corelocation help") }
     Terminal.write("corelocation \(version)\n")
     Terminal.exit(.success)
 }
@@ -77,7 +80,10 @@ guard let command = ToolCommands.named(commandName) else {
         help: "corelocation help")
 }
 // Only a command that asks for location reads the authorization: a typo there does not stop `plot` or `providers`.
-if command.asksForAuthorization, let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"],
+// A command's help needs no authorization either: `watch --help` failed on a typo there (a new user's trial).
+let asksForHelp = words.contains("--help") || words.contains("-h")
+if command.asksForAuthorization, !asksForHelp,
+    let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"],
     !value.isEmpty, LocationAuthorization.status(named: value) == nil
 {
     usageError(

@@ -35,7 +35,10 @@ import Testing
         let verbose = try await Tool.run(["--verbose=1", "--provider", "fixed:1,2", "--count", "1"])
         #expect(verbose.status == 64)
         #expect(verbose.error.hasPrefix("corelocation: error: --verbose takes no value\n"))
-        for words in [["--help", "--version"], ["watch", "--version"]] {
+        // `--version` first goes alone too: `--version --help` printed the version (a new user's trial).
+        for words in [
+            ["--help", "--version"], ["watch", "--version"], ["--version", "--help"], ["--version", "watch"],
+        ] {
             let run = try await Tool.run(words)
             #expect(run.status == 64)
             #expect(

@@ -31,7 +31,10 @@ import Testing
         let plot = try await Tool.run(["plot", track.url.path, "-o", "-"], environment: environment)
         #expect(plot.status == 0, "\(plot.error)")
         #expect(plot.output.hasPrefix("<?xml"))
-        for words in [["providers"], ["completions", "bash"], ["help", "plot"]] {
+        // A command's help too, where the command itself reads it (a new user's trial: `watch --help` failed).
+        for words in [
+            ["providers"], ["completions", "bash"], ["help", "plot"], ["watch", "--help"], ["once", "-h"],
+        ] {
             let run = try await Tool.run(words, environment: environment)
             #expect(run.status == 0, "\(words): \(run.error)")
             #expect(!run.error.contains("CORELOCATION_AUTHORIZATION"))
