@@ -42,6 +42,9 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
     /// Wakes a read waiting for data; `nil` for a regular file, whose reads never wait.
     private let wake: NMEAWakePipe?
     private let interrupted = Atomic<Bool>(false)
+    /// The bytes of standard input, a FIFO or a pipe read before they were judged (``NMEAInputCheck``); past
+    /// ``NMEAInputCheck/liveSampleSize`` they have been.
+    private var judgedBytes = 0
 
     /// Opens a log.
     ///
@@ -102,6 +105,7 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
                 events = decoder.finish()
             } else {
                 events = buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                try judgeFirstBytes(count)
             }
             // By index, not by iterator, which copied each event (an outlined copy of a large enum).
             for index in events.indices {
@@ -167,8 +171,26 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
     /// (bad checksums, a wrong baud rate's debris among them) is a log, and finishes with its rejections summarised.
     private func checkHeldSentences() throws {
         guard let reason = NMEAInputCheck.reason(decoder.statistics, bytesRead: nil) else { return }
-        throw ReplayInputError(source: path == "-" ? "standard input" : path, reason: reason)
+        throw ReplayInputError(source: sourceName, reason: reason)
     }
+
+    /// Throws ``ReplayInputError`` when the first ``NMEAInputCheck/liveSampleSize`` bytes of standard input, a FIFO
+    /// or a pipe hold no NMEA 0183, as the end of a file's pass would.
+    ///
+    /// Such a stream may never end (`nmea:- < /dev/zero`, `cat /dev/urandom | corelocation --provider nmea:-`,
+    /// `yes | …`), and was read for ever, the tool saying only that no fix had come (a new user's trial). `count`
+    /// bytes were just decoded.
+    private func judgeFirstBytes(_ count: Int) throws {
+        guard wake != nil, judgedBytes < NMEAInputCheck.liveSampleSize else { return }
+        judgedBytes += count
+        guard judgedBytes >= NMEAInputCheck.liveSampleSize,
+            let reason = NMEAInputCheck.reason(decoder.statistics, bytesRead: judgedBytes)
+        else { return }
+        throw ReplayInputError(source: sourceName, reason: reason)
+    }
+
+    /// The input, as its errors name it: its path, or `standard input`.
+    private var sourceName: String { path == "-" ? "standard input" : path }
 
     private func reportRejections() {
         guard let message = rejectionSummary else { return }

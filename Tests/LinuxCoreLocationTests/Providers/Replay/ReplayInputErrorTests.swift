@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 import Testing
 
 @testable import LinuxCoreLocation
@@ -63,6 +64,40 @@ import Testing
             "$GPGSV,1,1,01,05,45,120,40*4B\r\n" + String(repeating: "$GP\u{1}GGA\r\n", count: 5)
         ) { try drain($0) }
         #expect(withASentence == nil)
+    }
+
+    /// A FIFO whose writer stays and sends no NMEA is judged on its first bytes, as a live stream is: it was read
+    /// for ever (a new user's trial: `yes hello | corelocation --provider nmea:-`, `nmea:- < /dev/zero`).
+    @Test(arguments: [("hello\n", "none began in the first"), ("$\u{1}\u{2}", "held control or non-ASCII bytes")])
+    func aStreamThatGivesNoNMEAIsJudgedOnItsFirstBytes(_ unit: String, _ reason: String) throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("replay-fifo-\(UUID().uuidString)")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        let source = try NMEAReplaySource(path: fifo.path)
+        let writer = open(fifo.path, O_WRONLY | O_CLOEXEC)
+        #expect(writer >= 0)
+        defer { close(writer) }  // the writer stays until the end: the stream never ends by itself
+        let bytes = Array(String(repeating: unit, count: 2 * NMEAInputCheck.liveSampleSize / unit.utf8.count).utf8)
+        #expect(bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == bytes.count)
+        let judged = DispatchSemaphore(value: 0)
+        let outcome = Locked<ReplayInputError?>(nil)
+        let reader = UncheckedBox(source)  // read on one thread; `interrupt()` may be called from any
+        DispatchQueue.global().async {
+            do {
+                while try reader.value.next() != nil {}
+            } catch {
+                outcome.withLock { $0 = error as? ReplayInputError }
+            }
+            judged.signal()
+        }
+        let answered = judged.wait(timeout: .now() + 10) == .success
+        if !answered { source.interrupt() }  // the read waits for more: let it go before failing
+        #expect(answered)
+        if !answered { judged.wait() }
+        let error = try #require(outcome.withLock { $0 })
+        #expect(error.source == fifo.path)
+        #expect(error.reason.hasPrefix("no NMEA 0183 sentences: "))
+        #expect(error.reason.contains(reason))
     }
 
     @Test func aLogWithSentencesButNoFixIsNotAnError() throws {
