@@ -16,6 +16,22 @@ enum NMEAInputCheck {
     /// (more than one cycle of its sentences), a moment of `/dev/zero`.
     static let liveSampleSize = 4096
 
+    /// The first bytes of a stream, counted until ``NMEAInputCheck/liveSampleSize`` of them are judged: one per live
+    /// connection (``NMEAStreamProvider``) or per replay of a stream that may never end (``NMEAReplaySource``).
+    struct FirstBytes {
+        /// The bytes counted, up to the read that reached ``NMEAInputCheck/liveSampleSize``.
+        private var count = 0
+
+        /// Counts `read` more bytes, decoded into `statistics`; the reason they hold no NMEA 0183 on the read that
+        /// reaches ``NMEAInputCheck/liveSampleSize`` (once), else `nil`.
+        mutating func add(_ read: Int, _ statistics: @autoclosure () -> NMEAStatistics) -> String? {
+            guard count < NMEAInputCheck.liveSampleSize else { return nil }
+            count += read
+            guard count >= NMEAInputCheck.liveSampleSize else { return nil }
+            return NMEAInputCheck.reason(statistics(), bytesRead: count)
+        }
+    }
+
     /// Why the input that gave `statistics` holds no NMEA 0183, or `nil` when it does or may.
     ///
     /// - Parameters:

@@ -42,9 +42,8 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
     /// Wakes a read waiting for data; `nil` for a regular file, whose reads never wait.
     private let wake: NMEAWakePipe?
     private let interrupted = Atomic<Bool>(false)
-    /// The bytes of standard input, a FIFO or a pipe read before they were judged (``NMEAInputCheck``); past
-    /// ``NMEAInputCheck/liveSampleSize`` they have been.
-    private var judgedBytes = 0
+    /// The first bytes of standard input, a FIFO or a pipe, until they are judged (``NMEAInputCheck``).
+    private var firstBytes = NMEAInputCheck.FirstBytes()
 
     /// Opens a log.
     ///
@@ -181,11 +180,7 @@ public final class NMEAReplaySource: ReplaySource, BufferedReplaySource {
     /// `yes | …`), and was read for ever, the tool saying only that no fix had come (a new user's trial). `count`
     /// bytes were just decoded.
     private func judgeFirstBytes(_ count: Int) throws {
-        guard wake != nil, judgedBytes < NMEAInputCheck.liveSampleSize else { return }
-        judgedBytes += count
-        guard judgedBytes >= NMEAInputCheck.liveSampleSize,
-            let reason = NMEAInputCheck.reason(decoder.statistics, bytesRead: judgedBytes)
-        else { return }
+        guard wake != nil, let reason = firstBytes.add(count, decoder.statistics) else { return }
         throw ReplayInputError(source: sourceName, reason: reason)
     }
 

@@ -128,7 +128,7 @@ final class NMEAStreamConnection: Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var reason = "end of stream"
         var ended = false
-        var bytesRead = 0
+        var firstBytes = NMEAInputCheck.FirstBytes()
         var notNMEA: String?
         let strict = stream.isCharacterDevice && !stream.isTerminal
         while true {
@@ -160,18 +160,13 @@ final class NMEAStreamConnection: Sendable {
             }
             deliver(buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) })
             if decoder.hasOpenEpoch { scheduleQuietCheck(wake: wake) }
-            if bytesRead < NMEAInputCheck.liveSampleSize {
-                bytesRead += count
-                if bytesRead >= NMEAInputCheck.liveSampleSize,
-                    let verdict = NMEAInputCheck.reason(decoder.statistics, bytesRead: bytesRead)
-                {
-                    // A device that gave NMEA earlier in the run is a receiver: it is read on, as a terminal is.
-                    if strict, !state.withLock({ $0.heardNMEA }) {
-                        notNMEA = verdict
-                        break
-                    }
-                    warnNotNMEA(verdict, terminal: stream.isTerminal)
+            if let verdict = firstBytes.add(count, decoder.statistics) {
+                // A device that gave NMEA earlier in the run is a receiver: it is read on, as a terminal is.
+                if strict, !state.withLock({ $0.heardNMEA }) {
+                    notNMEA = verdict
+                    break
                 }
+                warnNotNMEA(verdict, terminal: stream.isTerminal)
             }
         }
         let (stopped, silentFor) = state.withLock { state in
