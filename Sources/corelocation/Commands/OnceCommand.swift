@@ -54,7 +54,7 @@ final class OnceCommand: ToolCommand {
     /// `--accuracy any` or metres.
     static func accuracy(_ arguments: Arguments) throws -> LocationRequestAccuracy {
         let maximumAge = try arguments.number("max-age", in: 0...1e9, unit: "seconds").map { $0 == 0 ? .infinity : $0 }
-        var accuracy = try accuracy(arguments.value("accuracy"), maximumAge: maximumAge ?? 60)
+        var accuracy = try accuracy(arguments.value("accuracy"))
         if let maximumAge { accuracy.maximumAge = maximumAge }
         return accuracy
     }
@@ -64,7 +64,9 @@ final class OnceCommand: ToolCommand {
         ("city", .city), ("neighborhood", .neighborhood), ("block", .block), ("house", .house), ("room", .room),
     ]
 
-    private static func accuracy(_ text: String?, maximumAge: TimeInterval) throws -> LocationRequestAccuracy {
+    /// The level `text` names with its own age limit: a named level's, 60 s for `any` and metres.
+    private static func accuracy(_ text: String?) throws -> LocationRequestAccuracy {
+        let maximumAge: TimeInterval = 60
         guard let text else { return .block }
         let name = text.lowercased() == "neighbourhood" ? "neighborhood" : text.lowercased()
         if let level = levels.first(where: { $0.name == name }) { return level.accuracy }
