@@ -19,9 +19,9 @@ if words.contains("--verbose") {
     LocationProviders.diagnosticsIncludeFieldValues = true
 }
 if words.first == "--version" {
-    // Alone, as after a command or after `--help` (`Arguments.Spec.toolWideRefusals`): `--version --help` printed the
+    // Alone, as after a command or after `--help` (`Arguments.Spec.versionGoesAlone`): `--version --help` printed the
     // version where `--help --version` was an error.
-    if words.count > 1 { usageError(Arguments.Spec.toolWideRefusals["version"] ?? "", help: "corelocation help") }
+    if words.count > 1 { usageError(Arguments.Spec.versionGoesAlone, help: "corelocation help") }
     Terminal.write("corelocation \(version)\n")
     Terminal.exit(.success)
 }

@@ -28,10 +28,10 @@ struct Arguments {
         ///
         /// They reach it as `--version` after a command or after `--help`, and as `--verbose=VALUE` (`main.swift`
         /// takes a bare `--verbose` out first). Both were "unknown option", which an option the help lists is not.
-        static let toolWideRefusals = [
-            "version": "--version goes alone, before any command: corelocation --version",
-            "verbose": "--verbose takes no value",
-        ]
+        static let toolWideRefusals = ["version": versionGoesAlone, "verbose": "--verbose takes no value"]
+
+        /// What is said of `--version` given with anything else, wherever it stands.
+        static let versionGoesAlone = "--version goes alone, before any command: corelocation --version"
 
         /// What a command with `options` and `positionals` accepts, `--help` and `-h` included, and what it says of
         /// the options it `refuses`.
