@@ -170,14 +170,34 @@ import Testing
         #expect(noPath.status == 64)
         #expect(
             noPath.error.hasPrefix(
-                "corelocation: error: CORELOCATION_GEOCODER=geonames: geonames: needs a file, as in geonames:/"),
-            "\(noPath.error)")
+                "corelocation: error: CORELOCATION_GEOCODER=geonames: needs a file, as in geonames:/path/cities500.txt\n"
+            ), "\(noPath.error)")
         let directory = try await Tool.run(
             ["-json", "--provider", "fixed:45.7578,4.832,5"], environment: ["CORELOCATION_GEOCODER": "geonames:/tmp"])
         #expect(directory.status == 66)
         #expect(
             directory.error
                 == "corelocation: error: CORELOCATION_GEOCODER=geonames:/tmp: it is a directory, not a GeoNames file\n")
+        // A device and a file of another format are said at the start too (a new user's trial: /dev/null failed at
+        // the first lookup, /etc/passwd said "no place in the file" as a network error): 66 and 65, as a replay's.
+        let device = try await Tool.run(
+            ["-json", "--provider", "fixed:45.7578,4.832,5"],
+            environment: ["CORELOCATION_GEOCODER": "geonames:/dev/null"])
+        #expect(device.status == 66)
+        #expect(
+            device.error
+                == "corelocation: error: CORELOCATION_GEOCODER=geonames:/dev/null: it is a device, not a GeoNames file\n"
+        )
+        #expect(device.output.isEmpty)
+        let other = try TemporaryFile("root:x:0:0:root:/root:/bin/bash\n", suffix: ".txt")
+        let format = try await Tool.run(
+            ["once", "--format-string", "%address", "--provider", "fixed:45.7578,4.832,5"],
+            environment: ["CORELOCATION_GEOCODER": "geonames:\(other.url.path)"])
+        #expect(format.status == 65)
+        #expect(
+            format.error
+                == "corelocation: error: CORELOCATION_GEOCODER=geonames:\(other.url.path): not a GeoNames file: no line "
+                + "is a place (line 1: expected 19 tab-separated columns, found 1)\n")
         let unused = try await Tool.run(
             ["once", "--format", "jsonl", "--provider", "fixed:45.7578,4.832,5"],
             environment: ["CORELOCATION_GEOCODER": "bogus"])

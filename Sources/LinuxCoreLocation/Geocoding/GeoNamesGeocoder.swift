@@ -8,17 +8,27 @@ import LocationSupport
 /// locality, administrative area and country, and no result beyond it; forward geocoding matches the first
 /// comma-separated part of the address against the places' names, most populous first. An `admin1CodesASCII.txt` beside
 /// the file turns administrative codes into names (`FR.11` → `Île-de-France`); without it the area is the code. The
-/// file is read once, on the first request; lines that are not places are counted and skipped, and reported once on
-/// standard error.
+/// file is read once, on the first request or by ``problem`` if that comes first; lines that are not places are counted
+/// and skipped, and reported once on standard error.
 final class GeoNamesGeocoder: GeocodingService {
-    /// The table of a file, or why it cannot be used.
+    /// The places of a file.
     private struct Table {
         var cities: [GeoNamesCity] = []
         var admin1: [String: String] = [:]
     }
 
+    /// The places of a file, or why it cannot be used.
+    private typealias Reading = Result<Table, GeocoderConfigurationProblem>
+
+    /// What reading the file gave: its places, or why it cannot be used and, once a request has met that, the error
+    /// every request gets (made once, so that the reason is said once on standard error).
+    private struct Loaded {
+        let result: Reading
+        var failure: CLError?
+    }
+
     let path: String
-    private let table = Locked<Result<Table, CLError>?>(nil)
+    private let loaded = Locked<Loaded?>(nil)
 
     private static let instances = Locked<[String: GeoNamesGeocoder]>([:])
 
@@ -45,7 +55,7 @@ final class GeoNamesGeocoder: GeocodingService {
     func reverseGeocode(
         _ location: CLLocation, locale: Locale?, cancellation: GeocodeCancellation
     ) throws(CLError) -> [CLPlacemark] {
-        let table = try loaded()
+        let table = try table()
         let here = location.coordinate
         // The nearest by a flat-earth estimate first, then the geodesic distance of the few that are close.
         let scale = cos(here.latitude * .pi / 180)
@@ -76,7 +86,7 @@ final class GeoNamesGeocoder: GeocodingService {
 
     func geocode(_ address: String, locale: Locale?, cancellation: GeocodeCancellation) throws(CLError) -> [CLPlacemark]
     {
-        let table = try loaded()
+        let table = try table()
         let wanted = address.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard !wanted.isEmpty else { throw CLError(.geocodeFoundNoResult) }
         let matches = table.cities.filter {
@@ -100,33 +110,61 @@ final class GeoNamesGeocoder: GeocodingService {
             timeZone: TimeZone(identifier: city.timeZone))
     }
 
+    /// Why the file cannot be used, reading it unless a request has (``CLGeocoder/configurationProblem(forService:)``);
+    /// `nil` when it holds places.
+    var problem: GeocoderConfigurationProblem? {
+        loaded.withLock { loaded in
+            let read = loaded ?? Loaded(result: Self.read(path))
+            loaded = read
+            guard case .failure(let problem) = read.result else { return nil }
+            return problem
+        }
+    }
+
     /// The table, read on first use; the same failure on every request when the file cannot be used.
-    private func loaded() throws(CLError) -> Table {
-        try table.withLock { table in
-            if let table { return table }
-            let result = Self.read(path)
-            table = result
-            return result
+    private func table() throws(CLError) -> Table {
+        try loaded.withLock { loaded -> Result<Table, CLError> in
+            var read = loaded ?? Loaded(result: Self.read(path))
+            defer { loaded = read }
+            switch read.result {
+            case .success(let table): return .success(table)
+            case .failure(let problem):
+                let failure = read.failure ?? .geocodingFailed(problem.description)
+                read.failure = failure
+                return .failure(failure)
+            }
         }.get()
     }
 
-    /// Why the file at `path` could not be read, naming the setting: `CORELOCATION_GEOCODER=geonames:PATH: cannot
-    /// read the file`, or `…: it is a directory, not a GeoNames file`.
-    static func unreadable(_ path: String) -> String {
-        "CORELOCATION_GEOCODER=geonames:\(path): "
-            + (isDirectory(path) ? "it is a directory, not a GeoNames file" : "cannot read the file")
+    /// Why `path` cannot be opened as a GeoNames file, or `nil` when it can: it cannot be read, or it is no regular
+    /// file (a directory; a device or a FIFO, which may never end: `/dev/zero`).
+    private static func unopenable(_ path: String) -> String? {
+        var information = stat()
+        guard stat(path, &information) == 0, access(path, R_OK) == 0 else { return "cannot read the file" }
+        switch information.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "it is a directory, not a GeoNames file"
+        case S_IFCHR, S_IFBLK: return "it is a device, not a GeoNames file"
+        case S_IFIFO: return "it is a FIFO, not a GeoNames file"
+        default: return "it is a socket, not a GeoNames file"
+        }
     }
 
-    /// Whether `path` names a directory (through symbolic links).
-    static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
-    }
-
-    /// Reads the cities file and, if present, `admin1CodesASCII.txt` beside it.
-    private static func read(_ path: String) -> Result<Table, CLError> {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(.geocodingFailed(unreadable(path)))
+    /// Reads the cities file and, if present, `admin1CodesASCII.txt` beside it; or says why the file cannot be used,
+    /// naming the setting: `CORELOCATION_GEOCODER=geonames:PATH: cannot read the file` (or that it is a directory or
+    /// a device), `…: the file is empty, not a GeoNames file`, `…: not a GeoNames file: no line is a place (line 1:
+    /// expected 19 tab-separated columns, found 1)`.
+    private static func read(_ path: String) -> Reading {
+        func problem(_ kind: GeocoderConfigurationProblem.Kind, _ reason: String) -> Reading {
+            .failure(GeocoderConfigurationProblem(kind, "CORELOCATION_GEOCODER=geonames:\(path): \(reason)"))
+        }
+        if let reason = unopenable(path) { return problem(.unreadableFile, reason) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return problem(.unreadableFile, "cannot read the file")
+        }
+        guard !data.isEmpty else { return problem(.invalidFile, "the file is empty, not a GeoNames file") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return problem(.invalidFile, "not a GeoNames file: it is not UTF-8 text")
         }
         var table = Table()
         var skipped: [(line: Int, error: GeoNamesCity.LineError)] = []
@@ -139,12 +177,17 @@ final class GeoNamesGeocoder: GeocodingService {
                 skipped.append((index + 1, error))
             }
         }
+        guard !table.cities.isEmpty else {
+            guard let first = skipped.first else {
+                return problem(.invalidFile, "no place in the file, only blank lines and comments")
+            }
+            return problem(
+                .invalidFile, "not a GeoNames file: no line is a place (line \(first.line): \(describe(first.error)))")
+        }
         if let first = skipped.first {
             Diagnostics.warn(
-                "\(path):\(first.line): \(describe(first.error)); skipped \(skipped.count) line(s) that are not places")
-        }
-        guard !table.cities.isEmpty else {
-            return .failure(.geocodingFailed("CORELOCATION_GEOCODER=geonames:\(path): no place in the file"))
+                "\(path):\(first.line): error: \(describe(first.error)); skipped \(skipped.count) line(s) that are not "
+                    + "places")
         }
         let admin1 = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
             "admin1CodesASCII.txt")
@@ -159,8 +202,8 @@ final class GeoNamesGeocoder: GeocodingService {
 
     private static func describe(_ error: GeoNamesCity.LineError) -> String {
         switch error {
-        case .columns(let count): return "error: expected 19 tab-separated columns, found \(count)"
-        case .coordinate(let text): return "error: latitude,longitude '\(text)' is not a coordinate"
+        case .columns(let count): return "expected 19 tab-separated columns, found \(count)"
+        case .coordinate(let text): return "latitude,longitude '\(text)' is not a coordinate"
         }
     }
 }

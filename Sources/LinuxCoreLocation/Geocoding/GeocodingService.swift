@@ -29,7 +29,7 @@ enum GeocodingServices {
         guard let setting = setting?.trimmingCharacters(in: .whitespaces), !setting.isEmpty else { return .none }
         if setting.hasPrefix("geonames:") {
             let path = String(setting.dropFirst("geonames:".count))
-            guard !path.isEmpty else { return .invalid("geonames: needs a file, as in geonames:/path/cities500.txt") }
+            guard !path.isEmpty else { return .invalid("needs a file, as in geonames:/path/cities500.txt") }
             return .service(GeoNamesGeocoder.shared(path: path))
         }
         if let url = URL(string: setting), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",

@@ -25,9 +25,10 @@ import LocationSupport
     /// Ends the command at its start when `format` shows addresses and `service` (`CORELOCATION_GEOCODER`'s value)
     /// names a service that cannot be used: a misconfiguration is an error, not a run with empty addresses.
     ///
-    /// A GeoNames file that cannot be read ends it with ``ExitStatus/noInput``, as a provider's missing file does;
-    /// no service (unset or empty) is not an error: the addresses are empty and the first fix's note says how to
-    /// name one.
+    /// A GeoNames file that cannot be read ends it with ``ExitStatus/noInput``, as a provider's missing file does, and
+    /// one that is no GeoNames file (empty, another format) with ``ExitStatus/invalidInput``, as a replay's does; no
+    /// service (unset or empty) is not an error: the addresses are empty and the first fix's note says how to name
+    /// one.
     ///
     /// - Throws: ``Arguments/UsageError`` for a malformed value (status 64).
     nonisolated static func requireUsableService(
@@ -42,6 +43,7 @@ import LocationSupport
         switch problem.kind {
         case .malformedValue: throw Arguments.UsageError(description: problem.description)
         case .unreadableFile: Terminal.exit(.noInput, problem.description)
+        case .invalidFile: Terminal.exit(.invalidInput, problem.description)
         }
     }
 

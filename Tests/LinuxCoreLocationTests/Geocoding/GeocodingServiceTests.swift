@@ -187,6 +187,46 @@ func answer(_ request: @escaping (@escaping @Sendable ([CLPlacemark]?, (any Erro
         #expect(failed?.description.contains(reason) == true, "\(String(describing: failed))")
     }
 
+    /// A file that is no regular file or no GeoNames file is a problem of the check, which says what is wrong with it.
+    ///
+    /// A new user's trial: `geonames:/dev/null` passed the check and failed at the first lookup, and a file of
+    /// another format (`/etc/passwd`) said "no place in the file" only as a lookup's `network` error. `geonames:` alone
+    /// said `geonames:` twice.
+    @Test func aFileThatIsNoGeoNamesFileIsAProblemOfTheCheck() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geonames-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let empty = directory.appendingPathComponent("empty.txt")
+        try Data().write(to: empty)
+        let comments = directory.appendingPathComponent("comments.txt")
+        try "# no place here\n\n".write(to: comments, atomically: true, encoding: .utf8)
+        let passwd = directory.appendingPathComponent("passwd")
+        try "root:x:0:0:root:/root:/bin/bash\n\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\n".write(
+            to: passwd, atomically: true, encoding: .utf8)
+        let binary = directory.appendingPathComponent("binary")
+        try Data([0x7F, 0x45, 0x4C, 0x46, 0xFF, 0xFE, 0x00, 0x80]).write(to: binary)
+        let setting = "CORELOCATION_GEOCODER=geonames:"
+        let cases: [(path: String, kind: GeocoderConfigurationProblem.Kind, reason: String)] = [
+            ("/dev/null", .unreadableFile, "it is a device, not a GeoNames file"),
+            (empty.path, .invalidFile, "the file is empty, not a GeoNames file"),
+            (comments.path, .invalidFile, "no place in the file, only blank lines and comments"),
+            (
+                passwd.path, .invalidFile,
+                "not a GeoNames file: no line is a place (line 1: expected 19 tab-separated columns, found 1)"
+            ),
+            (binary.path, .invalidFile, "not a GeoNames file: it is not UTF-8 text"),
+        ]
+        for (path, kind, reason) in cases {
+            let problem = CLGeocoder.configurationProblem(forService: "geonames:\(path)")
+            #expect(problem == GeocoderConfigurationProblem(kind, "\(setting)\(path): \(reason)"))
+        }
+        #expect(
+            CLGeocoder.configurationProblem(forService: "geonames:")
+                == GeocoderConfigurationProblem(
+                    .malformedValue, "CORELOCATION_GEOCODER=geonames: needs a file, as in geonames:/path/cities500.txt")
+        )
+    }
+
     @Test func aUsableSettingOrNoneIsNot() throws {
         let fixture = try geoNamesFixture()
         defer { try? FileManager.default.removeItem(at: fixture.deletingLastPathComponent()) }
