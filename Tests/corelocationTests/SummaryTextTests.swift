@@ -30,11 +30,12 @@ import Testing
         #expect(writer.summary() == "2 fixes, 1 heading")
     }
 
-    /// A run ended by `--duration` writes the summary line as a replay's end and a signal do.
+    /// A run ended by `--duration` writes the summary line as a replay's end and a signal do, naming the
+    /// provider as typed (`fixed:1,2`, not `fixed:1.0,2.0,5.0`).
     ///
     /// The trial of the tool: `--duration` ended with no line, unlike the other ends.
     @Test(arguments: [
-        (["watch", "--provider", "fixed:1,2"], "fixed:1.0,2.0,5.0 reached --duration: 1 fix written in "),
+        (["watch", "--provider", "fixed:1,2"], "fixed:1,2 reached --duration: 1 fix written in "),
         (
             ["monitor", "--provider", "fixed:1,2", "--region", "1,2,100"],
             "reached --duration: 1 region event written in "

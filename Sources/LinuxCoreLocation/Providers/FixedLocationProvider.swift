@@ -26,18 +26,29 @@ public final class FixedLocationProvider: LocationProvider {
     ///   - coordinate: The location, in degrees.
     ///   - horizontalAccuracy: Metres, 0 to 20,000,000; 5 by default.
     ///   - clock: Stamps the fix; the system clock by default.
-    public init(
+    public convenience init(
         coordinate: CLLocationCoordinate2D, horizontalAccuracy: CLLocationAccuracy = 5,
         clock: any LocationClock = SystemClock.shared
+    ) {
+        self.init(coordinate: coordinate, horizontalAccuracy: horizontalAccuracy, clock: clock, uri: nil)
+    }
+
+    /// A fixed provider named by the URI it was made from, as given, or by its values when `uri` is `nil`.
+    init(
+        coordinate: CLLocationCoordinate2D, horizontalAccuracy: CLLocationAccuracy, clock: any LocationClock,
+        uri: String?
     ) {
         self.coordinate = coordinate
         let isMeasure = horizontalAccuracy.isFinite && horizontalAccuracy <= FixLimits.maximumAccuracy
         self.horizontalAccuracy = isMeasure && CLLocationCoordinate2DIsValid(coordinate) ? horizontalAccuracy : -1
         self.clock = clock
+        identifier = uri ?? "fixed:\(coordinate.latitude),\(coordinate.longitude),\(self.horizontalAccuracy)"
     }
 
-    /// `fixed:LAT,LON,ACCURACY` with the values given.
-    public var identifier: String { "fixed:\(coordinate.latitude),\(coordinate.longitude),\(horizontalAccuracy)" }
+    /// The URI the provider was made from, as given (`fixed:48.8584,2.2945`), so that messages quote what the user
+    /// typed; `fixed:LAT,LON,ACCURACY` with the values for one created with ``init(coordinate:horizontalAccuracy:clock:)``
+    /// (`fixed:48.8584,2.2945,5.0`).
+    public let identifier: String
 
     /// Locations with an accuracy.
     public var capabilities: LocationProviderCapabilities { [.location, .accuracy] }
@@ -91,6 +102,7 @@ extension FixedLocationProvider {
                 uri: uri.description, name: "accuracy",
                 reason: "expected a distance in metres from 0 to \(Int(FixLimits.maximumAccuracy)) (20,000 km)")
         }
-        return FixedLocationProvider(coordinate: coordinate, horizontalAccuracy: accuracy)
+        return FixedLocationProvider(
+            coordinate: coordinate, horizontalAccuracy: accuracy, clock: SystemClock.shared, uri: uri.description)
     }
 }

@@ -62,6 +62,17 @@ import Testing
         #expect(defaulted.horizontalAccuracy == 5)
     }
 
+    /// A fixed provider made from a URI is named by it as given; one made in code by its values.
+    ///
+    /// A trial of the tool: its messages named `--provider fixed:48.85,2.29` as `fixed:48.85,2.29,5.0`, a URI the user
+    /// never typed.
+    @Test func aFixedProviderIsNamedByTheURIAsTyped() throws {
+        #expect(try LocationProviders.provider(for: "fixed:48.85,2.29").identifier == "fixed:48.85,2.29")
+        #expect(try LocationProviders.provider(for: "fixed:1.50,2,7").identifier == "fixed:1.50,2,7")
+        let made = FixedLocationProvider(coordinate: CLLocationCoordinate2D(latitude: 1, longitude: 2))
+        #expect(made.identifier == "fixed:1.0,2.0,5.0")
+    }
+
     @Test(arguments: [
         "fixed:91,0", "fixed:1", "fixed:a,b", "fixed:1,2,-3", "fixed:1,2,3,4", "fixed:1,2,1e300",
         "fixed:1,2,20000000.5",
