@@ -102,6 +102,38 @@ import Testing
         #expect(ending.seconds < 5, "ended with the writer, not with --duration")
     }
 
+    /// A trial of the tool: `nmea:/dev/stdin` on a pipe was taken for a serial device, read live and retried at the
+    /// pipe's end until `--duration`; the names of standard input replay it as `nmea:-` does, to its end.
+    @Test(arguments: ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
+    func theNamesOfStandardInputReplayAPipeToItsEnd(_ path: String) async throws {
+        let run = try await offThePool {
+            Result { () throws -> ToolRun in
+                let process = Tool.process([
+                    "watch", "--provider", "nmea:\(path)", "--format", "jsonl", "--duration", "5",
+                ])
+                let input = Pipe()
+                let output = Pipe()
+                let error = Pipe()
+                process.standardInput = input
+                process.standardOutput = output
+                process.standardError = error
+                try input.fileHandleForWriting.write(contentsOf: Data(Self.fix.utf8))
+                try input.fileHandleForWriting.close()
+                try process.run()
+                let outputData = output.fileHandleForReading.readDataToEndOfFile()
+                let errorData = error.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return ToolRun(
+                    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                    error: String(decoding: errorData, as: UTF8.self))
+            }
+        }.get()
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains(#""latitude":48.1173"#), "\(run.output)")
+        #expect(run.error.hasPrefix("corelocation: nmea:\(path) finished: 1 fix written in "), "\(run.error)")
+        #expect(!run.error.contains("retrying"), "\(run.error)")
+    }
+
     @Test func onceOnAFIFOWithoutAWriterTimesOut() async throws {
         let fifo = try TemporaryFIFO.make(named: "log.nmea")
         defer { fifo.cleanup() }

@@ -73,6 +73,15 @@ import Testing
         #expect(made.identifier == "fixed:1.0,2.0,5.0")
     }
 
+    /// A trial of the tool: `nmea:/dev/stdin` on a pipe was taken for a serial device, read live and retried at its
+    /// end; the names of standard input are standard input, as `nmea:-` is (a replay, which cannot loop).
+    @Test(arguments: ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
+    func theNamesOfStandardInputAreStandardInput(_ path: String) throws {
+        #expect(try LocationProviders.provider(for: "nmea:\(path)") is ReplayLocationProvider)
+        #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: "nmea:\(path)?loop") }
+        #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: "nmea:\(path)?baud=4800") }
+    }
+
     @Test(arguments: [
         "fixed:91,0", "fixed:1", "fixed:a,b", "fixed:1,2,-3", "fixed:1,2,3,4", "fixed:1,2,1e300",
         "fixed:1,2,20000000.5",

@@ -2,7 +2,8 @@ import NMEA0183
 
 /// Makes the NMEA providers from their URIs (schemes `nmea` and `nmea+tcp`).
 ///
-/// - `nmea:-` reads standard input as a replay (no `?loop`: it cannot be rewound).
+/// - `nmea:-` reads standard input as a replay (no `?loop`: it cannot be rewound); so do its names
+///   `nmea:/dev/stdin`, `nmea:/dev/fd/0` and `nmea:/proc/self/fd/0`, which are not a serial device.
 /// - `nmea:PATH` with a path under `/dev/` or naming a character device: a live ``NMEAStreamProvider``
 ///   (`?baud=N`, 9600 by default).
 /// - `nmea:PATH` otherwise: a ``ReplayLocationProvider`` over ``NMEAReplaySource`` (`?speed=N|max`, `?loop`).
@@ -24,9 +25,15 @@ enum NMEAProviderFactory {
     /// The sentence types of headings.
     private static let headingTypes = ["HDT", "HDG", "HDM", "THS"].map { Array($0.utf8) }
 
+    /// The paths that name standard input, read as `-`.
+    ///
+    /// Under `/dev/`, they were taken for a serial device: a pipe was read live and retried at its end (a trial of
+    /// the tool), where `nmea:-` replays it to its end.
+    static let standardInputNames: Set<String> = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]
+
     /// Makes a provider from `nmea:PATH[?…]`.
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
-        let path = uri.path
+        let path = standardInputNames.contains(uri.path) ? "-" : uri.path
         guard !path.isEmpty else {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "path",
