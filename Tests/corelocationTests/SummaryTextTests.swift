@@ -30,12 +30,14 @@ import Testing
         #expect(writer.summary() == "2 fixes, 1 heading")
     }
 
-    /// A run ended by `--duration` writes the summary line as a replay's end and a signal do, naming the
+    /// A run ended by `--duration` or `--count` writes the summary line as a replay's end and a signal do, naming the
     /// provider as typed (`fixed:1,2`, not `fixed:1.0,2.0,5.0`).
     ///
     /// The trial of the tool: `--duration` ended with no line, unlike the other ends.
     @Test(arguments: [
         (["watch", "--provider", "fixed:1,2"], "fixed:1,2 reached --duration: 1 fix written in "),
+        // A trial of the tool: `--count` ended with no line, unlike the other ends.
+        (["watch", "--provider", "fixed:1,2", "--count", "1"], "fixed:1,2 reached --count: 1 fix written in "),
         (
             ["monitor", "--provider", "fixed:1,2", "--region", "1,2,100"],
             "reached --duration: 1 region event written in "
@@ -63,6 +65,16 @@ import Testing
         let run = try await Tool.run(["heading", "--provider", "nmea:\(log.url.path)?speed=max", "--format", "jsonl"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("finished: 1 heading written in "))
+    }
+
+    /// `heading --count` sums up as `watch --count` does (a trial of the tool: neither wrote a line).
+    @Test func aHeadingRunEndedByItsCountSumsUp() async throws {
+        let log = try TemporaryFile(
+            "$GPRMC,120000.00,A,4807.038,N,01131.000,E,0.0,0.0,010120,,,A*5D\n$HEHDT,123.4,T*2B\n", suffix: ".nmea")
+        let uri = "nmea:\(log.url.path)?speed=max"
+        let run = try await Tool.run(["heading", "--provider", uri, "--format", "jsonl", "--count", "1"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("\(uri) reached --count: 1 heading written in "), "\(run.error)")
     }
 
     @Test func noHeadingReadsHeadings() async throws {

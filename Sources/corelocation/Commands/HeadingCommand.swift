@@ -47,7 +47,7 @@ final class HeadingCommand: ToolCommand {
                 written += 1
                 if let count, written >= count {
                     stop?.pointee = true
-                    session.finish(.success)
+                    session.finish(.success, summarizing: "reached --count")
                 }
             }
         }

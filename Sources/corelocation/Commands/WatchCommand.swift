@@ -67,7 +67,7 @@ final class WatchCommand: ToolCommand {
                 written += 1
                 if let count, written >= count {
                     stop?.pointee = true
-                    session.finish(.success)
+                    session.finish(.success, summarizing: "reached --count")
                 }
             }
         }

@@ -21,8 +21,8 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
     private var cleanups: [@MainActor () -> Void] = []
     private var signalSource: DispatchSourceRead?
     private var started = Date()
-    /// The summary line written when a signal or `--duration` ends the command, given how it ended (`interrupted`,
-    /// `reached --duration`); `nil` for none.
+    /// The summary line written when a signal, `--duration` or `--count` ends the command, given how it ended
+    /// (`interrupted`, `reached --duration`, `reached --count`); `nil` for none.
     var endingSummary: (@MainActor (String) -> String)?
 
     init(writer: EventWriter, noun: String = "fix") {
@@ -161,7 +161,8 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
     func finish(_ status: ExitStatus, _ message: String? = nil, summarizing ending: String? = nil) -> Never {
         for cleanup in cleanups.reversed() { cleanup() }
         writer.finish()
-        // Ctrl-C, SIGTERM, SIGHUP and --duration end a live command as a provider's end does: with what was written.
+        // Ctrl-C, SIGTERM, SIGHUP, --duration and --count end a live command as a provider's end does: with what was
+        // written.
         let endings: [ExitStatus: String] = [
             .interrupted: "interrupted", .terminated: "terminated", .hungUp: "hung up",
         ]
