@@ -98,9 +98,9 @@ import Testing
     }
 
     @Test func aLevelIsNamedAsALevel() {
-        #expect(OnceCommand.describe(.block) == "the block level (≤100.0 m, ≤60.0 s old)")
+        #expect(OnceCommand.describe(.block, level: "block") == "the block level (≤100.0 m, ≤60.0 s old)")
         #expect(
-            OnceCommand.describe(LocationRequestAccuracy(horizontalAccuracy: 8, maximumAge: 30))
+            OnceCommand.describe(LocationRequestAccuracy(horizontalAccuracy: 8, maximumAge: 30), level: nil)
                 == "≤8.0 m, ≤30.0 s old")
     }
 

@@ -44,6 +44,24 @@ import Testing
             run.error.contains("years old — check the receiver's date, or --max-age; printed the most accurate one"))
     }
 
+    /// A trial of the tool: with `--max-age`, the message dropped the level's name (`no fix met ≤15.0 m, ≤120.0 s
+    /// old`, of `--accuracy house`); the level keeps its name with the age given.
+    @Test func aLevelWithItsAgeGivenKeepsItsName() async throws {
+        // Two epochs at HDOP 50: fixes far less accurate than the house level's 15 m.
+        let epochs = (0..<2).map { second in
+            Self.sentence("GPRMC,12000\(second),A,4807.038,N,01131.000,E,0.0,0.0,230394,,")
+                + Self.sentence("GPGGA,12000\(second),4807.038,N,01131.000,E,1,04,50.0,545.4,M,46.9,M,,")
+        }
+        let log = try TemporaryFile(epochs.joined(), suffix: ".nmea")
+        let uri = "nmea:\(log.url.path)?speed=max"
+        let run = try await Tool.run(["once", "--provider", uri, "--accuracy", "house", "--max-age", "120"])
+        #expect(run.status == 2)
+        #expect(
+            run.error
+                == "corelocation: error: \(uri) finished before a fix met the house level (≤15.0 m, ≤120.0 s old); "
+                + "printed the most accurate one seen\n", "\(run.error)")
+    }
+
     private static func sentence(_ body: String) -> String {
         "$\(body)*\(String(format: "%02X", body.utf8.reduce(UInt8(0), ^)))\r\n"
     }

@@ -35,10 +35,12 @@ final class OnceCommand: ToolCommand {
     private let session: Session
     private let provider: any LocationProvider
     private let accuracy: LocationRequestAccuracy
+    /// The name of the level `--accuracy` named (`house`), or `nil` for `any` and metres.
+    private let levelName: String?
     private let timeout: TimeInterval
 
     init(_ arguments: Arguments) throws {
-        accuracy = try Self.accuracy(arguments)
+        (levelName, accuracy) = try Self.level(arguments)
         timeout = try arguments.number("timeout", in: 0...1e9, unit: "seconds") ?? 10
         let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
         try AddressLookup.requireUsableService(for: format)
@@ -46,17 +48,18 @@ final class OnceCommand: ToolCommand {
         session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
     }
 
-    /// The level of `--accuracy` and `--max-age` (seconds, 0 for any age).
+    /// The level of `--accuracy` and `--max-age` (seconds, 0 for any age), and the name of the level, which it keeps
+    /// with any age (`nil` for `any` and metres).
     ///
     /// Without `--max-age`, a named level keeps its own age limit and `any` and `METRES` take 60 s; with it, every
-    /// level takes its value (`--accuracy house --max-age 120`: 15 m, 120 s). Until the trial of the tool, a named
-    /// level ignored `--max-age`, so `--max-age 0`, the advice for a receiver with a wrong date, did nothing without
-    /// `--accuracy any` or metres.
-    static func accuracy(_ arguments: Arguments) throws -> LocationRequestAccuracy {
+    /// level takes its value (`--accuracy house --max-age 120`: 15 m, 120 s, still the house level). Until the trial
+    /// of the tool, a named level ignored `--max-age`, so `--max-age 0`, the advice for a receiver with a wrong date,
+    /// did nothing without `--accuracy any` or metres.
+    static func level(_ arguments: Arguments) throws -> (name: String?, accuracy: LocationRequestAccuracy) {
         let maximumAge = try arguments.number("max-age", in: 0...1e9, unit: "seconds").map { $0 == 0 ? .infinity : $0 }
-        var accuracy = try accuracy(arguments.value("accuracy"))
-        if let maximumAge { accuracy.maximumAge = maximumAge }
-        return accuracy
+        var level = try level(arguments.value("accuracy"))
+        if let maximumAge { level.accuracy.maximumAge = maximumAge }
+        return level
     }
 
     /// The named levels of `--accuracy` (`neighbourhood` is read as `neighborhood` too).
@@ -64,47 +67,53 @@ final class OnceCommand: ToolCommand {
         ("city", .city), ("neighborhood", .neighborhood), ("block", .block), ("house", .house), ("room", .room),
     ]
 
-    /// The level `text` names with its own age limit: a named level's, 60 s for `any` and metres.
-    private static func accuracy(_ text: String?) throws -> LocationRequestAccuracy {
+    /// The level `text` names with its own age limit, and its name: a named level's, 60 s and no name for `any` and
+    /// metres.
+    private static func level(_ text: String?) throws -> (name: String?, accuracy: LocationRequestAccuracy) {
         let maximumAge: TimeInterval = 60
-        guard let text else { return .block }
+        guard let text else { return ("block", .block) }
         let name = text.lowercased() == "neighbourhood" ? "neighborhood" : text.lowercased()
-        if let level = levels.first(where: { $0.name == name }) { return level.accuracy }
+        if let level = levels.first(where: { $0.name == name }) { return (level.name, level.accuracy) }
         if text.lowercased() == "any" {
-            return LocationRequestAccuracy(horizontalAccuracy: .greatestFiniteMagnitude, maximumAge: maximumAge)
+            return (nil, LocationRequestAccuracy(horizontalAccuracy: .greatestFiniteMagnitude, maximumAge: maximumAge))
         }
         guard let metres = LocationProviderURI.decimalNumber(text), metres > 0 else {
             throw Arguments.UsageError(
                 description:
                     "--accuracy expects city, neighborhood, block, house, room, any or metres, found \"\(text)\"")
         }
-        return LocationRequestAccuracy(horizontalAccuracy: metres, maximumAge: maximumAge)
+        return (nil, LocationRequestAccuracy(horizontalAccuracy: metres, maximumAge: maximumAge))
     }
 
-    /// A level as the timeout message names it: `the house level (≤15.0 m, ≤15.0 s old)`, `≤8.0 m, ≤30.0 s old`,
-    /// `≤8.0 m at any age`, `the age limit (≤60.0 s old)` (`any`), `a valid fix` (`any`, `--max-age 0`).
-    static func describe(_ accuracy: LocationRequestAccuracy) -> String {
+    /// A level as the timeout message names it: `the house level (≤15.0 m, ≤15.0 s old)`, `the house level (≤15.0 m,
+    /// ≤120.0 s old)` (`--max-age 120`), `the block level (≤100.0 m at any age)` (`--max-age 0`), `≤8.0 m, ≤30.0 s
+    /// old`, `≤8.0 m at any age`, `the age limit (≤60.0 s old)` (`any`), `a valid fix` (`any`, `--max-age 0`).
+    ///
+    /// - Parameters:
+    ///   - accuracy: The level's accuracy and age limit.
+    ///   - name: The name of the level (`house`), `nil` for `any` and metres.
+    /// - Returns: The words for the level.
+    static func describe(_ accuracy: LocationRequestAccuracy, level name: String?) -> String {
         let metres = "≤\(Numbers.decimal(accuracy.horizontalAccuracy, 2)) m"
         let seconds = "\(Numbers.decimal(accuracy.maximumAge, 3)) s"
+        let limits: String
         switch (accuracy.horizontalAccuracy == .greatestFiniteMagnitude, accuracy.maximumAge.isInfinite) {
-        case (false, false):
-            let named = "\(accuracy)"
-            return named.hasPrefix("≤")
-                ? "\(metres), ≤\(seconds) old" : "the \(named) level (\(metres), ≤\(seconds) old)"
-        case (false, true): return "\(metres) at any age"
+        case (false, false): limits = "\(metres), ≤\(seconds) old"
+        case (false, true): limits = "\(metres) at any age"
         case (true, false): return "the age limit (≤\(seconds) old)"
         case (true, true): return "a valid fix"
         }
+        return name.map { "the \($0) level (\(limits))" } ?? limits
     }
 
     /// The line that ends a request that timed out (or whose replay finished): which level no fix met, and what
     /// came instead — nothing, fixes too old for the age limit (the newest's age: a receiver with a wrong date, an
     /// old log), or fixes too inaccurate, the most accurate of which was printed.
     static func timeoutMessage(
-        _ result: LocationRequestResult, accuracy: LocationRequestAccuracy, timeout: TimeInterval, provider: String,
-        now: Date
+        _ result: LocationRequestResult, accuracy: LocationRequestAccuracy, levelName: String?, timeout: TimeInterval,
+        provider: String, now: Date
     ) -> String {
-        let level = describe(accuracy)
+        let level = describe(accuracy, level: levelName)
         let unmet =
             result.providerFinished
             ? "\(provider) finished before a fix met \(level)"
@@ -132,7 +141,7 @@ final class OnceCommand: ToolCommand {
                     + "or choose another with --provider")
         }
         let center = LocationRequestCenter(configuration: LocationManagerConfiguration(provider: provider))
-        let accuracy = self.accuracy
+        let (accuracy, levelName) = (self.accuracy, self.levelName)
         let provider = self.provider
         let timeout = self.timeout
         center.requestLocation(accuracy: accuracy, timeout: timeout) { result in
@@ -145,8 +154,8 @@ final class OnceCommand: ToolCommand {
                 // denied or restricted, when nothing was).
                 case .timedOut, .notDetermined:
                     let message = Self.timeoutMessage(
-                        result, accuracy: accuracy, timeout: timeout, provider: provider.identifier,
-                        now: result.evaluationTime ?? provider.clock.now)
+                        result, accuracy: accuracy, levelName: levelName, timeout: timeout,
+                        provider: provider.identifier, now: result.evaluationTime ?? provider.clock.now)
                     session.finish(
                         .timedOut,
                         result.status == .timedOut ? message : message + " (location access was not answered yet)")
