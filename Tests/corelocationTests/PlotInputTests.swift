@@ -106,4 +106,28 @@ import Testing
         #expect(text.contains("record writes a file, not standard output"), "\(text)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
     }
+
+    /// A trial of the tool: `plot` of a GPX file whose `<time>`s go back said nothing of them, while `watch`'s replay
+    /// of the same file announces the first and counts them; `plot` says the same, of the points it draws.
+    @Test func timesThatGoBackAreAnnouncedAndCounted() async throws {
+        let track = try TemporaryFile.track([
+            ("48.0", "2.0", "10", "2024-01-01T00:00:02Z", "1"), ("48.001", "2.0", "10", "2024-01-01T00:00:01Z", "1"),
+            ("48.002", "2.0", "10", "2024-01-01T00:00:03Z", "1"), ("48.003", "2.0", "10", "2024-01-01T00:00:00Z", "1"),
+        ])
+        let path = track.url.path
+        let run = try await Tool.run(["plot", path, "-o", "-"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(
+            run.error
+                == "corelocation: \(path): warning: a <time> goes back (2024-01-01T00:00:01Z after "
+                + "2024-01-01T00:00:02Z): the point is drawn where the file puts it, as any later one that goes back "
+                + "is\ncorelocation: \(path): warning: 2 points whose <time> went back were drawn where the file puts "
+                + "them\n")
+        let one = try TemporaryFile.track([
+            ("48.0", "2.0", "10", "2024-01-01T00:00:02Z", "1"), ("48.001", "2.0", "10", "2024-01-01T00:00:01Z", "1"),
+        ])
+        let single = try await Tool.run(["plot", one.url.path, "-o", "-"])
+        #expect(single.error.split(separator: "\n").count == 1, "\(single.error)")
+        #expect(single.error.contains("warning: a <time> goes back (2024-01-01T00:00:01Z after "), "\(single.error)")
+    }
 }

@@ -14,7 +14,7 @@ import LocationSupport
 /// CoreLocationCLI's `time` member uses, gives `<description unavailable>` after 4001-01-01T00:00:00Z, and GPX's
 /// four-digit years end at 9999). Replays (NMEA logs, GPX files) apply it too, so a point dated in the year 5000 or
 /// 10000 is skipped and counted at the provider rather than formatted as `null`.
-enum FixTime {
+package enum FixTime {
     /// Why a time cannot stamp a fix.
     enum Problem: Sendable, Equatable {
         /// Before ``FixTime/earliest``.
@@ -45,7 +45,7 @@ enum FixTime {
     ///
     /// The date is proleptic Gregorian, as GPX, NMEA and gpsd count days (`CivilDate`): Foundation's calendar turns
     /// Julian before 1582-10-15, so its formatter quoted a GPX file's `0001-01-01T00:00:00Z` as `0001-01-03`.
-    static func text(of time: Date) -> String {
+    package static func text(of time: Date) -> String {
         let seconds = time.timeIntervalSince1970
         guard seconds >= -62_135_596_800, seconds <= latest.timeIntervalSince1970 else {
             return "\(seconds) s since 1970"

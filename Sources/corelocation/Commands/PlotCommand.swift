@@ -131,6 +131,18 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
             Terminal.exit(.noInput, "cannot read \(input): \(error)")
         }
         if let skipped = summary.skippedDescription { Terminal.note("\(input): warning: \(skipped)") }
+        // As a replay of the file says them (`watch`, `plot --replay`): the first, then the count when there are more.
+        if let backward = points.backwardTimes {
+            Terminal.note(
+                "\(input): warning: a <time> goes back (\(FixTime.text(of: backward.first.time)) after "
+                    + "\(FixTime.text(of: backward.first.after))): the point is drawn where the file puts it, as any "
+                    + "later one that goes back is")
+            if backward.count > 1 {
+                Terminal.note(
+                    "\(input): warning: \(backward.count) points whose <time> went back were drawn where the file puts "
+                        + "them")
+            }
+        }
         guard let drawn = points.drawn else {
             Terminal.exit(.invalidInput, "invalid input: \(input): no track points, route points or waypoints")
         }

@@ -8,7 +8,8 @@ import LinuxCoreLocation
 /// has any, else the route points, else the waypoints. Since which kind that is shows only at the end of the file,
 /// all three are gathered, each thinned as ``TrackPlotAccumulator`` thins a long track. Each track segment and each
 /// route is a path of its own; the waypoints are one. Points without a valid position (`<fix>none</fix>`) are left
-/// out, as a replay leaves them out.
+/// out, as a replay leaves them out. The points drawn whose `<time>` is earlier than one before them are counted, for
+/// the warning a replay gives of them (``backwardTimes``).
 struct GPXPointsPlot {
     /// Whether a fix passes the command's accuracy filter (drawn as accepted).
     let accepts: (CLLocation) -> Bool
@@ -25,6 +26,11 @@ struct GPXPointsPlot {
         var plot = TrackPlotAccumulator()
         /// The points read, drawn or not.
         var count = 0
+        /// The latest `<time>` of the points read.
+        var latest: Date?
+        /// How many points have a `<time>` earlier than one read before them, and the first such time with the
+        /// latest before it.
+        var backwardTimes: (count: Int, first: (time: Date, after: Date))?
 
         /// Counts `point` and draws it unless its position is invalid.
         ///
@@ -32,6 +38,12 @@ struct GPXPointsPlot {
         /// arrays) at every point, so each append copied the array, quadratic in the points.
         mutating func add(_ point: GPXPoint, accepts: (CLLocation) -> Bool) {
             count += 1
+            if let time = point.time {
+                if let latest, time < latest {
+                    backwardTimes = ((backwardTimes?.count ?? 0) + 1, backwardTimes?.first ?? (time, latest))
+                }
+                latest = max(time, latest ?? time)
+            }
             let location = GPXReplay.location(of: point, timestamp: point.time ?? .distantPast)
             guard location.horizontalAccuracy >= 0 else { return }
             plot.add(location, accepted: accepts(location))
@@ -44,8 +56,15 @@ struct GPXPointsPlot {
     }
 
     /// The points to draw, or `nil` when the file has no track point, route point or waypoint.
-    var drawn: TrackPlotAccumulator? {
-        [tracks, routes, waypoints].first { $0.count > 0 }?.plot
+    var drawn: TrackPlotAccumulator? { drawnKind?.plot }
+
+    /// How many of the points drawn have a `<time>` earlier than one before them in the file (as a replay reaches
+    /// them, across segments), and the first such time with the latest before it; `nil` when none has.
+    var backwardTimes: (count: Int, first: (time: Date, after: Date))? { drawnKind?.backwardTimes }
+
+    /// The kind of points drawn: track points, else route points, else waypoints.
+    private var drawnKind: Kind? {
+        [tracks, routes, waypoints].first { $0.count > 0 }
     }
 
     /// Takes in the next event of the file.
