@@ -26,11 +26,13 @@ if words.first == "--version" {
     Terminal.exit(.success)
 }
 /// Runs `command` with `words`, translated from CoreLocationCLI's command line when `translation` is given: a
-/// usage error then says what selected that mode.
+/// usage error then says what selected that mode, and points to `corelocation help`, which describes the mode (the
+/// command's help says nothing of `-once`).
 @MainActor func runCommand(
     _ command: any ToolCommand.Type, _ words: [String], translation: CoreLocationCLIMode.Translation? = nil
 ) -> Never {
-    let help = command == HelpCommand.self ? "corelocation help" : "corelocation \(command.name) --help"
+    let help =
+        command == HelpCommand.self || translation != nil ? "corelocation help" : "corelocation \(command.name) --help"
     do {
         let arguments = try Arguments(words, spec: command.spec)
         if arguments.flag("help") {
@@ -39,7 +41,7 @@ if words.first == "--version" {
         }
         try command.init(arguments).run()
     } catch let error as Arguments.UsageError {
-        if let explained = translation?.explaining(error) { usageError(explained, help: "corelocation help") }
+        if let explained = translation?.explaining(error) { usageError(explained, help: help) }
         // `corelocation --provider X once`: the options went to the default command, the command came after them.
         if let word = error.unexpectedArgument, command != HelpCommand.self, ToolCommands.named(word) != nil {
             usageError(

@@ -68,6 +68,14 @@ import Testing
             ["--format", "%latitude", "-f", "%time", "-w"],
             "the format given twice (--format \"%latitude\" and -f \"%time\"); give it once"
         ),
+        // A trial of the tool: the words typed, not `--json and --format`; `--format` twice as the commands say it.
+        (["-json", "-format", "%time"], "-json and -format \"%time\" exclude each other; give one of them"),
+        (["-f", "%time", "--json", "-w"], "--json and -f \"%time\" exclude each other; give one of them"),
+        (
+            ["--format", "jsonl", "--format", "%latitude"],
+            "--format given twice (\"jsonl\" and \"%latitude\"); give it once"
+        ),
+        (["--format", "%latitude", "--format=csv"], "--format given twice (\"%latitude\" and \"csv\"); give it once"),
     ])
     func contradictionsAndRepeatsAreRefused(_ words: [String], _ message: String) throws {
         let error = try #require(throws: Arguments.UsageError.self) { try CoreLocationCLIMode.translate(words) }
@@ -89,6 +97,19 @@ import Testing
             run.error.hasPrefix(
                 "corelocation: error: -once YES and -follow contradict each other (one fix and watching); give one "
                     + "of them\n"))
+    }
+
+    /// A trial of the tool: a word after `-once` that is no Boolean pointed to `corelocation once --help`, which says
+    /// nothing of `-once`; the help that describes the mode is `corelocation help`.
+    @Test func aMistakeInTheModePointsToTheHelpThatDescribesIt() async throws {
+        let run = try await Tool.run(["-once", "maybe", "--provider", "fixed:1,2"])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error
+                == "corelocation: error: unexpected argument \"maybe\"\ncorelocation: see `corelocation help`\n")
+        let help = try await Tool.run(["help"])
+        #expect(help.output.contains("`corelocation -once -format"))
     }
 
     @Test func onceJSONPrintsOneObjectAndExits() async throws {

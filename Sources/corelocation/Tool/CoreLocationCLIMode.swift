@@ -69,10 +69,11 @@ enum CoreLocationCLIMode {
     /// with a template stays available after an explicit command (`watch --format "%latitude"`), which never comes
     /// here.
     ///
-    /// - Throws: ``Arguments/UsageError`` for `-format` without a value, a template given twice (as the commands
-    ///   refuse an option given twice), a JSON and a template together, one fix and watching together (`-once YES
-    ///   -follow`, `-once NO -follow NO`) or one spelling given with both values (`-json YES -json NO`), naming both,
-    ///   or `--format-string` or another `--format` beside the output the mode sets, naming what selected the mode.
+    /// - Throws: ``Arguments/UsageError`` for `-format` without a value, a template given twice or `--format` given
+    ///   twice (as the commands refuse an option given twice, in their words), a JSON and a template together, one fix
+    ///   and watching together (`-once YES -follow`, `-once NO -follow NO`) or one spelling given with both values
+    ///   (`-json YES -json NO`), naming both as typed, or `--format-string` or another `--format` spelling beside the
+    ///   output the mode sets, naming what selected the mode.
     static func translate(_ words: [String]) throws -> Translation? {
         // Each Boolean as first given: its value and its words as typed (`-once YES`).
         var given: [Flag: (value: Bool, typed: String)] = [:]
@@ -115,10 +116,12 @@ enum CoreLocationCLIMode {
             }
         }
         guard !selectedBy.isEmpty else { return nil }
+        try refuseFormatGivenTwice(words)
         let json = given[.json]?.value == true
         let verbose = given[.verbose]?.value == true
-        if json && format != nil {
-            throw Arguments.UsageError(description: "--json and --format exclude each other")
+        if let jsonGiven = given[.json], jsonGiven.value, let format {
+            throw Arguments.UsageError(
+                description: "\(jsonGiven.typed) and \(format.typed) exclude each other; give one of them")
         }
         if let once = given[.once], let watch = given[.watch], once.value == watch.value {
             let asks = once.value ? "one fix and watching" : "neither one fix nor watching"
@@ -147,6 +150,26 @@ enum CoreLocationCLIMode {
         return Translation(
             command: watching ? "watch" : "once", words: translated, verbose: verbose,
             selectedBy: selectedBy.joined(separator: " "))
+    }
+
+    /// Refuses `--format` given twice in `words`, as a command refuses it, whether either is CoreLocationCLI's (`--format
+    /// "%latitude"`) or this tool's (`--format jsonl`, `--format=csv`): the mode's own message said the second did
+    /// not go with the mode that the first selected (a trial of the tool).
+    private static func refuseFormatGivenTwice(_ words: [String]) throws {
+        var values: [String] = []
+        var index = 0
+        while index < words.count {
+            if words[index] == "--format", index + 1 < words.count {
+                values.append(words[index + 1])
+                index += 2
+                continue
+            }
+            if words[index].hasPrefix("--format=") { values.append(String(words[index].dropFirst("--format=".count))) }
+            index += 1
+        }
+        guard values.count > 1 else { return }
+        throw Arguments.UsageError(
+            description: "--format given twice (\"\(values[0])\" and \"\(values[1])\"); give it once")
     }
 
     /// `CoreLocationCLI's one-shot mode` or, `watching`, `CoreLocationCLI's watch mode`: how errors name the mode.
