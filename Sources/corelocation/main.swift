@@ -39,6 +39,7 @@ if words.first == "--version" {
             Terminal.write(command.usage + "\n")
             Terminal.exit(.success)
         }
+        if command.asksForAuthorization { requireKnownAuthorization() }
         try command.init(arguments).run()
     } catch let error as Arguments.UsageError {
         if let explained = translation?.explaining(error) { usageError(explained, help: help) }
@@ -52,6 +53,21 @@ if words.first == "--version" {
     } catch {
         usageError("\(error)", help: help)
     }
+}
+
+/// Ends with a usage error when `CORELOCATION_AUTHORIZATION` names no status.
+///
+/// Only a command that asks for location reads it, so a typo there does not stop `plot` or `providers`; and it is
+/// read after the command line, whose mistakes are said first (`watch --version` said the variable's typo, a trial of
+/// the tool) and whose `--help` needs no authorization (`watch --help` failed on a typo, a new user's trial).
+func requireKnownAuthorization() {
+    guard let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"], !value.isEmpty,
+        LocationAuthorization.status(named: value) == nil
+    else { return }
+    usageError(
+        "CORELOCATION_AUTHORIZATION=\(value) names no authorization status; expected "
+            + LocationAuthorization.statusNames.joined(separator: ", ") + ", or unset it",
+        help: "corelocation help")
 }
 
 // Help before anything else is checked: it works whatever the environment holds.
@@ -79,18 +95,6 @@ guard let command = ToolCommands.named(commandName) else {
     usageError(
         "unknown command \"\(commandName)\""
             + Suggestion.didYouMean(commandName, among: ToolCommands.all.map { $0.name }),
-        help: "corelocation help")
-}
-// Only a command that asks for location reads the authorization: a typo there does not stop `plot` or `providers`.
-// A command's help needs no authorization either: `watch --help` failed on a typo there (a new user's trial).
-let asksForHelp = words.contains("--help") || words.contains("-h")
-if command.asksForAuthorization, !asksForHelp,
-    let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"],
-    !value.isEmpty, LocationAuthorization.status(named: value) == nil
-{
-    usageError(
-        "CORELOCATION_AUTHORIZATION=\(value) names no authorization status; expected "
-            + LocationAuthorization.statusNames.joined(separator: ", ") + ", or unset it",
         help: "corelocation help")
 }
 runCommand(command, words, translation: translation)

@@ -45,10 +45,33 @@ import Testing
                 run.error.hasPrefix(
                     "corelocation: error: --version goes alone, before any command: corelocation --version\n"))
         }
+        // With a value, `--version` takes none, as `--verbose` (a trial of the tool: it said "goes alone").
+        for words in [["--version=1"], ["watch", "--version=1"], ["--version=", "--provider", "fixed:1,2"]] {
+            let run = try await Tool.run(words)
+            #expect(run.status == 64)
+            #expect(run.error.hasPrefix("corelocation: error: --version takes no value\n"), "\(words): \(run.error)")
+        }
         // Given twice, `--verbose` is still the flag.
         let twice = try await Tool.run(["--verbose", "--verbose", "--provider", "fixed:1,2", "--count", "1"])
         #expect(twice.status == 0)
         #expect(twice.output.hasPrefix("{\"type\":\"location\",\"timestamp\":"))
+    }
+
+    /// A trial of the tool: `watch --version` with a `CORELOCATION_AUTHORIZATION` typo said the environment's problem,
+    /// not the command line's; the command line is read first, then the environment.
+    @Test func aCommandLineMistakeIsSaidBeforeTheEnvironments() async throws {
+        let environment = ["CORELOCATION_AUTHORIZATION": "bogus"]
+        let version = try await Tool.run(["watch", "--version"], environment: environment)
+        #expect(version.status == 64)
+        #expect(
+            version.error.hasPrefix(
+                "corelocation: error: --version goes alone, before any command: corelocation --version\n"))
+        let unknown = try await Tool.run(["once", "--provider", "fixed:1,2", "--bogus"], environment: environment)
+        #expect(unknown.status == 64)
+        #expect(unknown.error.hasPrefix("corelocation: error: unknown option --bogus"), "\(unknown.error)")
+        let fine = try await Tool.run(["once", "--provider", "fixed:1,2"], environment: environment)
+        #expect(fine.status == 64)
+        #expect(fine.error.hasPrefix("corelocation: error: CORELOCATION_AUTHORIZATION=bogus names no"))
     }
 
     /// A path or URI can hold an escape or a newline: printed raw, it recoloured the terminal or forged a line.

@@ -24,11 +24,15 @@ struct Arguments {
         /// What to say when a positional argument is missing: which, and the usage line.
         var missing = "missing argument"
 
-        /// What every command says of the tool's own options when they reach it.
+        /// What every command says of the tool's own `--version` when it reaches it, after a command or `--help`.
         ///
-        /// They reach it as `--version` after a command or after `--help`, and as `--verbose=VALUE` (`main.swift`
-        /// takes a bare `--verbose` out first). Both were "unknown option", which an option the help lists is not.
-        static let toolWideRefusals = ["version": versionGoesAlone, "verbose": "--verbose takes no value"]
+        /// It was "unknown option", which an option the help lists is not.
+        static let toolWideRefusals = ["version": versionGoesAlone]
+
+        /// The tool's own flags, which take no value wherever they stand: `--version=1` and `--verbose=1` (`main.swift`
+        /// takes a bare `--verbose` out first) say so, as a command's flag does (`--version=1` said that `--version`
+        /// goes alone, a trial of the tool).
+        static let toolWideFlags: Set<String> = ["version", "verbose"]
 
         /// What is said of `--version` given with anything else, wherever it stands.
         static let versionGoesAlone = "--version goes alone, before any command: corelocation --version"
@@ -96,6 +100,8 @@ struct Arguments {
                     throw UsageError(description: "--\(name) given twice (\"\(first)\" and \"\(value)\"); give it once")
                 }
                 values[name, default: []].append(value)
+            } else if inline != nil, Spec.toolWideFlags.contains(name) {
+                throw UsageError(description: "--\(name) takes no value")
             } else if let refusal = spec.refusals[name] {
                 throw UsageError(description: refusal)
             } else {
