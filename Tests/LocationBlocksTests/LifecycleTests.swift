@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import SharedTestSupport
 import Testing
 
 @testable import LocationBlocks

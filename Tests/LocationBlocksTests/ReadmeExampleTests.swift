@@ -1,6 +1,7 @@
 import Dispatch
 import LinuxCoreLocation
 import LocationBlocks
+import SharedTestSupport
 import Testing
 
 // The code of Docs/LocationBlocks.docc/UsingLocationBlocks.md's example, compiled and run here so the article cannot go

@@ -1,5 +1,6 @@
 import Foundation
 import LocationSupport
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation

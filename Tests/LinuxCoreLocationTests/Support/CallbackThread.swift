@@ -1,12 +1,7 @@
 import Foundation
+import SharedTestSupport
 
 @testable import LinuxCoreLocation
-
-/// Moves a non-Sendable value across threads in tests, where the hand-over is synchronised by a semaphore.
-final class UncheckedBox<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
-}
 
 /// A thread with a running run loop, on which tests create managers, as an app creates them on its main thread.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 
 @testable import LinuxCoreLocation
 

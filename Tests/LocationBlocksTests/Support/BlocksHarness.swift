@@ -1,11 +1,6 @@
 import Foundation
 import LinuxCoreLocation
-
-/// Moves a non-Sendable value across threads in tests, where the hand-over is synchronised by a queue.
-final class UncheckedBox<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
-}
+import SharedTestSupport
 
 /// The time the harness's manual clock starts at (ManualClock's default, 2026-01-01T00:00:00Z).
 let clockStart = Date(timeIntervalSince1970: 1_767_225_600)

@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation

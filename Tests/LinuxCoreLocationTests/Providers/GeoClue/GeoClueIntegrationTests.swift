@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import SharedTestSupport
 import Testing
 
 @testable import LinuxCoreLocation
