@@ -40,15 +40,21 @@ final class NMEAStreamConnection: Sendable {
         case lost(String)
         /// A device that is not a terminal gave no NMEA 0183, for this reason: fail.
         case notNMEA(String)
+        /// The stream of a pseudo-terminal named by its number ended: fail.
+        case pseudoTerminalClosed
     }
 
     private let provider: NMEAStreamProvider
     private let handler: @Sendable (LocationProviderEvent) -> Void
     private let state: Locked<State>
+    /// The path of a pseudo-terminal slave named by its number (``NMEAStreamProvider/pseudoTerminalPath``), asked
+    /// when the run starts, while its node is there: it is opened once, and the end of its stream is final.
+    private let pseudoTerminal: String?
 
     init(provider: NMEAStreamProvider, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         self.provider = provider
         self.handler = handler
+        pseudoTerminal = provider.pseudoTerminalPath
         state = Locked(
             State(
                 translator: NMEAEventTranslator(
@@ -88,14 +94,25 @@ final class NMEAStreamConnection: Sendable {
     }
 
     private func read() {
-        let stream: NMEAFileDescriptor
         let wake: NMEAWakePipe
         do {
             wake = try NMEAWakePipe()
+        } catch {
+            return lost(reason: "\(error)")
+        }
+        let stream: NMEAFileDescriptor
+        do {
             stream = try provider.openStream()
         } catch {
-            lost(reason: "\(error)")
-            return
+            guard let path = pseudoTerminal else { return lost(reason: "\(error)") }
+            // Not tried again: the number may be another program's terminal by then, or already (absent, it will be).
+            let what: String
+            if case .system(_, let action, let code)? = error as? NMEAStreamError {
+                what = "\(action): \(NMEAFileDescriptor.describe(errorNumber: code))"
+            } else {
+                what = "\(error)"
+            }
+            return failed(NMEAStreamError.pseudoTerminalNotReopened(path, what))
         }
         let ending = pump(stream, wake: wake)
         stream.close()
@@ -103,6 +120,8 @@ final class NMEAStreamConnection: Sendable {
         case .stopped: break
         case .lost(let reason): lost(reason: reason)
         case .notNMEA(let reason): failed(ReplayInputError(source: stream.name, reason: reason))
+        case .pseudoTerminalClosed:
+            failed(NMEAStreamError.pseudoTerminalNotReopened(stream.name, "the pseudo-terminal closed"))
         }
     }
 
@@ -183,6 +202,9 @@ final class NMEAStreamConnection: Sendable {
             return state.heardNMEA
         }
         if let notNMEA { return .notNMEA(notNMEA) }
+        // Its master closed (end of stream, `EIO`, a hang-up), and its number goes to the next pseudo-terminal. A
+        // silent one is still there: reopened by its number as any device is.
+        if pseudoTerminal != nil, silentFor == nil { return .pseudoTerminalClosed }
         // A device that ends its stream before any sentence, still there: an empty input, as an empty log is.
         if strict, ended, !heardNMEA, !provider.deviceIsAbsent,
             let verdict = NMEAInputCheck.reason(decoder.statistics, bytesRead: nil)
@@ -311,8 +333,9 @@ final class NMEAStreamConnection: Sendable {
         }
     }
 
-    /// Reports that the device gives no NMEA 0183, which no reconnect would change: nothing is tried again.
-    private func failed(_ error: ReplayInputError) {
+    /// Reports what no reconnect would change (a device that gives no NMEA 0183, a pseudo-terminal named by its
+    /// number that closed): nothing is tried again.
+    private func failed(_ error: any Error) {
         state.withLock { state in
             guard !state.stopped else { return }
             state.wake = nil

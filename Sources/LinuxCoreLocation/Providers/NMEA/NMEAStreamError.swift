@@ -8,6 +8,11 @@ public enum NMEAStreamError: Error, CustomStringConvertible {
     case unresolvedHost(String, String)
     /// A recording on standard input cannot be read again.
     case notRewindable(String)
+    /// A pseudo-terminal slave named by its number (`/dev/pts/3`, not a symbolic link to it) closed, or could not
+    /// be opened, as the second value says (`the pseudo-terminal closed`, `cannot open: No such file or directory`):
+    /// it is neither reopened nor waited for, because the kernel gives its number to the next program that asks for
+    /// a pseudo-terminal, which would then be read instead.
+    case pseudoTerminalNotReopened(String, String)
 
     /// One line, such as `/dev/ttyACM0: cannot open: No such file or directory`.
     public var description: String {
@@ -19,6 +24,10 @@ public enum NMEAStreamError: Error, CustomStringConvertible {
                 + NMEAFileDescriptor.supportedBaudRates.map(String.init).joined(separator: ", ")
         case .unresolvedHost(let name, let reason): "\(name): cannot resolve the host: \(reason)"
         case .notRewindable(let name): "\(name): standard input cannot be read again"
+        case .pseudoTerminalNotReopened(let name, let what):
+            "\(name): \(what); a pseudo-terminal named by its number is neither reopened nor waited for, because the "
+                + "kernel gives the number to the next program that opens one; name a symbolic link to it instead "
+                + "(socat's link=/tmp/gps0), which is reopened when it points to a new one"
         }
     }
 }
