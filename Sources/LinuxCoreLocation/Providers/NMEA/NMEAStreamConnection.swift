@@ -152,14 +152,21 @@ final class NMEAStreamConnection: Sendable {
         let strict = stream.isCharacterDevice && !stream.isTerminal
         while true {
             guard wake.waitReadable(stream) else {
-                // Woken: stopped, silent, or the pause after an epoch passed (then the epoch is complete).
+                // Woken: stopped, silent, or the pause after an epoch passed (then the epoch is complete). A wake
+                // left in the pipe by a check already handled finds none of these.
                 wake.drain()
-                let quiet = state.withLock { state in
+                let (stopped, quiet, silentFor) = state.withLock { state in
                     defer { state.quietGapPassed = false }
-                    return !state.stopped && state.silentFor == nil && state.quietGapPassed
+                    return (state.stopped, state.quietGapPassed, state.silentFor)
                 }
-                guard quiet else { break }
-                deliver(decoder.closeEpoch())
+                if stopped { break }
+                if let silentFor {
+                    guard pseudoTerminal != nil else { break }
+                    deliver(decoder.closeEpoch())  // the last epoch before the loss, as at a reconnect
+                    keepReading(afterSilence: silentFor, wake: wake)
+                } else if quiet {
+                    deliver(decoder.closeEpoch())
+                }
                 continue
             }
             let count: Int
@@ -202,9 +209,8 @@ final class NMEAStreamConnection: Sendable {
             return state.heardNMEA
         }
         if let notNMEA { return .notNMEA(notNMEA) }
-        // Its master closed (end of stream, `EIO`, a hang-up), and its number goes to the next pseudo-terminal. A
-        // silent one is still there: reopened by its number as any device is.
-        if pseudoTerminal != nil, silentFor == nil { return .pseudoTerminalClosed }
+        // Its master closed (end of stream, `EIO`, a hang-up), and its number goes to the next pseudo-terminal.
+        if pseudoTerminal != nil { return .pseudoTerminalClosed }
         // A device that ends its stream before any sentence, still there: an empty input, as an empty log is.
         if strict, ended, !heardNMEA, !provider.deviceIsAbsent,
             let verdict = NMEAInputCheck.reason(decoder.statistics, bytesRead: nil)
@@ -340,6 +346,26 @@ final class NMEAStreamConnection: Sendable {
             guard !state.stopped else { return }
             state.wake = nil
             handler(.failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: error])))
+        }
+    }
+
+    /// Reports a silent pseudo-terminal named by its number as lost (once per outage) and watches it again, its
+    /// descriptor kept: while it is open its number stays its own, closed it could go to another program's terminal
+    /// before a reopen.
+    private func keepReading(afterSilence limit: Double, wake: NMEAWakePipe) {
+        state.withLock { state in
+            guard !state.stopped else { return }
+            state.silentFor = nil
+            // Bytes read after the check found it silent: not lost, and watched from them.
+            let heard = provider.clock.now.timeIntervalSince(state.lastData) < limit
+            if !heard { state.lastData = provider.clock.now }
+            scheduleSilenceCheck(&state, wake: wake)
+            guard !heard else { return }
+            state.failures += 1
+            guard state.failures == 1 else { return }
+            provider.announce("\(provider.identifier): \(NMEASilenceRule.reason(silentFor: limit)); still reading it")
+            state.translator.markLost()
+            handler(.fixLost)
         }
     }
 

@@ -27,7 +27,8 @@ import NMEA0183
 /// as such when it is itself a Unix98 pty slave, asked with `lstat(2)` when the provider starts (major 136 to 143;
 /// where nothing is there, a path in `/dev/pts`). A symbolic link to a pseudo-terminal (socat's `link=/tmp/gps0`,
 /// udev's `/dev/serial/by-id/…`) is reopened by its path as any device is: whoever owns the link points it to the
-/// next terminal. A pseudo-terminal that falls silent while its master stays is reopened as any silent device is.
+/// next terminal. A pseudo-terminal named by its number that falls silent is reported lost (once per outage) and read
+/// on, its descriptor kept open: while it is open its number stays its own.
 ///
 /// A character device that is not a terminal and gives no NMEA 0183 — no sentence begins in its first 4096 bytes, or
 /// most of their candidates hold binary bytes (`/dev/zero`, `/dev/urandom`), or it ends before any sentence

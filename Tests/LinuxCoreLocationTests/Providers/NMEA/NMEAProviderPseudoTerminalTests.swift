@@ -12,18 +12,20 @@ import Testing
 /// the kernel had given the number to a test's pseudo-terminal. Now the end of its stream, or a failed first open,
 /// is final. Delays run on a `ManualClock`; the tests wait in real time only for the reader thread.
 @Suite struct NMEAProviderPseudoTerminalTests {
-    /// A provider of `path` on a manual clock, its events in `log` and the description of a failure's underlying
-    /// error in `failures`.
+    /// A provider of `path` on a manual clock, its events in `log`, the description of a failure's underlying error
+    /// in `failures`, and its lines for the person running the program in `announced`.
     private struct Run {
         let clock = ManualClock()
         let provider: NMEAStreamProvider
         let log = EventLog()
         let failures = Locked<[String]>([])
+        let announced = Locked<[String]>([])
 
         init(_ path: String) {
             provider = NMEAStreamProvider(
                 identifier: "nmea:\(path)", endpoint: .serialDevice(path: path, baudRate: 9600),
-                capabilities: NMEAProviderFactory.baseCapabilities, clock: clock)
+                capabilities: NMEAProviderFactory.baseCapabilities, clock: clock, backoff: NMEAReconnectBackoff(),
+                options: NMEADecoderOptions(), announce: { [announced] line in announced.withLock { $0.append(line) } })
             let (log, failures) = (log, failures)
             provider.start { event in
                 if case .failed(let error) = event {
@@ -58,6 +60,27 @@ import Testing
         for (index, other) in others.enumerated() { other.write(nmeaEpoch(10 + index) + nmeaEpoch(30 + index)) }
         #expect(run.log.wait(for: 4, timeout: 0.5).count == 3, "nothing read from another terminal")
         #expect(others.filter(\.wasOpenedRaw).isEmpty, "no other terminal opened")
+    }
+
+    /// A silent one is not closed for a reopen: its number could go to another program's terminal in between.
+    @Test func aSilentPseudoTerminalNamedByItsNumberIsReadOnWithoutClosingIt() throws {
+        let terminal = try PseudoTerminal()
+        let run = Run(terminal.slavePath)
+        defer { run.provider.stop() }
+        #expect(NMEAProviderLiveTests.wait { terminal.wasOpenedRaw }, "the device is open")
+        terminal.write(nmeaEpoch(0) + nmeaEpoch(1) + nmeaEpoch(2))
+        #expect(run.log.wait(for: 2) == [loggedEpoch(0), loggedEpoch(1)])
+        run.clock.advance(by: 5)  // five of its 1 s epochs without a byte
+        #expect(run.log.wait(for: 4) == [loggedEpoch(0), loggedEpoch(1), loggedEpoch(2), "lost"])
+        #expect(run.announced.withLock { $0 } == ["nmea:\(terminal.slavePath): no data for 5.0 s; still reading it"])
+        #expect(!terminal.slaveClosed, "still open")
+        terminal.write(nmeaEpoch(20) + nmeaEpoch(21))
+        // Each closed at its RMC: the cycle's end was learned from the first three.
+        #expect(
+            run.log.wait(for: 6) == [
+                loggedEpoch(0), loggedEpoch(1), loggedEpoch(2), "lost", loggedEpoch(20), loggedEpoch(21),
+            ])
+        #expect(run.clock.pendingCount >= 1, "watched again")
     }
 
     @Test func anAbsentPseudoTerminalFailsAtOnce() throws {
