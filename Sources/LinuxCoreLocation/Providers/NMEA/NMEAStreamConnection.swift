@@ -104,6 +104,12 @@ final class NMEAStreamConnection: Sendable {
         do {
             stream = try provider.openStream()
         } catch {
+            // `/dev/tty` without a controlling terminal stays so: said at once, not retried until a timeout.
+            if case .serialDevice("/dev/tty", _) = provider.endpoint,
+                case .system(_, _, ENXIO)? = error as? NMEAStreamError
+            {
+                return failed(NMEAStreamError.noControllingTerminal("/dev/tty"))
+            }
             guard let path = pseudoTerminal else { return lost(reason: "\(error)") }
             // Not tried again: the number may be another program's terminal by then, or already (absent, it will be).
             let what: String

@@ -13,6 +13,9 @@ public enum NMEAStreamError: Error, CustomStringConvertible {
     /// it is neither reopened nor waited for, because the kernel gives its number to the next program that asks for
     /// a pseudo-terminal, which would then be read instead.
     case pseudoTerminalNotReopened(String, String)
+    /// `/dev/tty` was named by a program without a controlling terminal (started by a service, cron or `setsid`):
+    /// opening it fails with `ENXIO`, and trying again would not change that.
+    case noControllingTerminal(String)
 
     /// One line, such as `/dev/ttyACM0: cannot open: No such file or directory`.
     public var description: String {
@@ -28,6 +31,9 @@ public enum NMEAStreamError: Error, CustomStringConvertible {
             "\(name): \(what); a pseudo-terminal named by its number is neither reopened nor waited for, because the "
                 + "kernel gives the number to the next program that opens one; name a symbolic link to it instead "
                 + "(socat's link=/tmp/gps0), which is reopened when it points to a new one"
+        case .noControllingTerminal(let name):
+            "\(name): cannot open: \(NMEAFileDescriptor.describe(errorNumber: ENXIO)): this program has no controlling "
+                + "terminal (started by a service, cron or setsid); name the terminal's device"
         }
     }
 }

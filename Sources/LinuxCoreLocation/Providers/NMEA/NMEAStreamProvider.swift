@@ -28,7 +28,9 @@ import NMEA0183
 /// where nothing is there, a path in `/dev/pts`). A symbolic link to a pseudo-terminal (socat's `link=/tmp/gps0`,
 /// udev's `/dev/serial/by-id/…`) is reopened by its path as any device is: whoever owns the link points it to the
 /// next terminal. A pseudo-terminal named by its number that falls silent is reported lost (once per outage) and read
-/// on, its descriptor kept open: while it is open its number stays its own.
+/// on, its descriptor kept open: while it is open its number stays its own. `nmea:/dev/tty` in a program without a
+/// controlling terminal (`ENXIO`) fails at once too, with ``NMEAStreamError/noControllingTerminal(_:)``: no retry
+/// would change it.
 ///
 /// A character device that is not a terminal and gives no NMEA 0183 — no sentence begins in its first 4096 bytes, or
 /// most of their candidates hold binary bytes (`/dev/zero`, `/dev/urandom`), or it ends before any sentence
