@@ -74,4 +74,38 @@ import Testing
                 == "corelocation: error: invalid input from nmea:/dev/zero: no NMEA 0183 sentences: none began in the "
                 + "first 4096 bytes\n")
     }
+
+    /// A pseudo-terminal named by its number that is not there fails at once, with status 1.
+    ///
+    /// A device gone for good: looking for it again could open the terminal the kernel gives that number to next. The
+    /// trial of the tool read a test's pseudo-terminal after its own had closed.
+    @Test func anAbsentPseudoTerminalNamedByItsNumberFailsAtOnce() async throws {
+        let path = try #require(
+            (4096..<8192).lazy.map { "/dev/pts/\($0)" }.first { !FileManager.default.fileExists(atPath: $0) })
+        let run = try await Tool.run(["watch", "--provider", "nmea:\(path)", "--format", "text", "--duration", "20"])
+        #expect(run.status == 1)
+        #expect(
+            run.error
+                == "corelocation: error: the provider nmea:\(path) failed: \(path): cannot open: No such file or "
+                + "directory; a pseudo-terminal named by its number is neither reopened nor waited for, because the "
+                + "kernel gives the number to the next program that opens one; name a symbolic link to it instead "
+                + "(socat's link=/tmp/gps0), which is reopened when it points to a new one\n")
+    }
+
+    /// `nmea:/dev/tty` in a program without a controlling terminal fails at once, with status 1.
+    ///
+    /// Opening it fails with `ENXIO` whatever the delay: a new user's trial saw it retried until `once` timed out,
+    /// saying only that no fix had come (status 2), where a missing device says it does not answer.
+    @Test func devTtyWithoutAControllingTerminalFailsAtOnce() throws {
+        let setsid = try #require(Tool.onPath("setsid"), "util-linux's setsid starts the tool in a session of its own")
+        let run = try Tool.runBlocking(
+            ["--wait", Tool.executable.path, "once", "--provider", "nmea:/dev/tty", "--timeout", "20"],
+            executable: setsid)
+        #expect(run.status == 1)
+        #expect(
+            run.error
+                == "corelocation: error: the provider nmea:/dev/tty failed: /dev/tty: cannot open: No such device or "
+                + "address: this program has no controlling terminal (started by a service, cron or setsid); name the "
+                + "terminal's device\n")
+    }
 }

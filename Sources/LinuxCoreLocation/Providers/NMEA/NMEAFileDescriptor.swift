@@ -176,6 +176,27 @@ final class NMEAFileDescriptor {
         access(path, F_OK) == 0
     }
 
+    /// Whether `path` itself is a Unix98 pseudo-terminal slave (`/dev/pts/3`), not a symbolic link to one.
+    ///
+    /// The node is asked with `lstat(2)`, which does not follow a symbolic link in the last component: a character
+    /// device of major 136 to 143 (the kernel's Unix98 pty slave majors, `Documentation/admin-guide/devices.txt`),
+    /// whatever the path's spelling or where devpts is mounted. A link such as socat's `link=/tmp/gps0` is not one,
+    /// though it points to one: whoever made it points it to the next terminal. The descriptor cannot tell the two
+    /// apart (both open the same device), and the node is gone once its master has closed, so this is asked before
+    /// the first open. Where `lstat(2)` finds nothing, only the name can tell: an absolute path whose directory is
+    /// `/dev/pts` (`.` components and doubled slashes ignored).
+    static func namesPseudoTerminalSlave(_ path: String) -> Bool {
+        var information = stat()
+        guard lstat(path, &information) == 0 else {
+            let components = path.split(separator: "/").filter { $0 != "." }
+            return path.hasPrefix("/") && components.count == 3 && components[0] == "dev" && components[1] == "pts"
+        }
+        // glibc's encoding of `dev_t` (the `major()` macro, which Swift does not import).
+        let device = UInt64(information.st_rdev)
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+        return (information.st_mode & S_IFMT) == S_IFCHR && (136...143).contains(major)
+    }
+
     /// Whether the current user may open `path` for reading.
     static func isReadable(_ path: String) -> Bool {
         access(path, R_OK) == 0

@@ -40,15 +40,21 @@ final class NMEAStreamConnection: Sendable {
         case lost(String)
         /// A device that is not a terminal gave no NMEA 0183, for this reason: fail.
         case notNMEA(String)
+        /// The stream of a pseudo-terminal named by its number ended: fail.
+        case pseudoTerminalClosed
     }
 
     private let provider: NMEAStreamProvider
     private let handler: @Sendable (LocationProviderEvent) -> Void
     private let state: Locked<State>
+    /// The path of a pseudo-terminal slave named by its number (``NMEAStreamProvider/pseudoTerminalPath``), asked
+    /// when the run starts, while its node is there: it is opened once, and the end of its stream is final.
+    private let pseudoTerminal: String?
 
     init(provider: NMEAStreamProvider, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         self.provider = provider
         self.handler = handler
+        pseudoTerminal = provider.pseudoTerminalPath
         state = Locked(
             State(
                 translator: NMEAEventTranslator(
@@ -88,14 +94,31 @@ final class NMEAStreamConnection: Sendable {
     }
 
     private func read() {
-        let stream: NMEAFileDescriptor
         let wake: NMEAWakePipe
         do {
             wake = try NMEAWakePipe()
+        } catch {
+            return lost(reason: "\(error)")
+        }
+        let stream: NMEAFileDescriptor
+        do {
             stream = try provider.openStream()
         } catch {
-            lost(reason: "\(error)")
-            return
+            // `/dev/tty` without a controlling terminal stays so: said at once, not retried until a timeout.
+            if case .serialDevice("/dev/tty", _) = provider.endpoint,
+                case .system(_, _, ENXIO)? = error as? NMEAStreamError
+            {
+                return failed(NMEAStreamError.noControllingTerminal("/dev/tty"))
+            }
+            guard let path = pseudoTerminal else { return lost(reason: "\(error)") }
+            // Not tried again: by then the number may be another program's terminal (absent, it will be the next one's).
+            let what: String
+            if case .system(_, let action, let code)? = error as? NMEAStreamError {
+                what = "\(action): \(NMEAFileDescriptor.describe(errorNumber: code))"
+            } else {
+                what = "\(error)"
+            }
+            return failed(NMEAStreamError.pseudoTerminalNotReopened(path, what))
         }
         let ending = pump(stream, wake: wake)
         stream.close()
@@ -103,6 +126,8 @@ final class NMEAStreamConnection: Sendable {
         case .stopped: break
         case .lost(let reason): lost(reason: reason)
         case .notNMEA(let reason): failed(ReplayInputError(source: stream.name, reason: reason))
+        case .pseudoTerminalClosed:
+            failed(NMEAStreamError.pseudoTerminalNotReopened(stream.name, "the pseudo-terminal closed"))
         }
     }
 
@@ -133,14 +158,21 @@ final class NMEAStreamConnection: Sendable {
         let strict = stream.isCharacterDevice && !stream.isTerminal
         while true {
             guard wake.waitReadable(stream) else {
-                // Woken: stopped, silent, or the pause after an epoch passed (then the epoch is complete).
+                // Woken: stopped, silent, or the pause after an epoch passed (then the epoch is complete). A wake
+                // left in the pipe by a check already handled finds none of these.
                 wake.drain()
-                let quiet = state.withLock { state in
+                let (stopped, quiet, silentFor) = state.withLock { state in
                     defer { state.quietGapPassed = false }
-                    return !state.stopped && state.silentFor == nil && state.quietGapPassed
+                    return (state.stopped, state.quietGapPassed, state.silentFor)
                 }
-                guard quiet else { break }
-                deliver(decoder.closeEpoch())
+                if stopped { break }
+                if let silentFor {
+                    guard pseudoTerminal != nil else { break }
+                    deliver(decoder.closeEpoch())  // the last epoch before the loss, as at a reconnect
+                    keepReading(afterSilence: silentFor, wake: wake)
+                } else if quiet {
+                    deliver(decoder.closeEpoch())
+                }
                 continue
             }
             let count: Int
@@ -183,6 +215,8 @@ final class NMEAStreamConnection: Sendable {
             return state.heardNMEA
         }
         if let notNMEA { return .notNMEA(notNMEA) }
+        // Its master closed (end of stream, `EIO`, a hang-up), and its number goes to the next pseudo-terminal.
+        if pseudoTerminal != nil { return .pseudoTerminalClosed }
         // A device that ends its stream before any sentence, still there: an empty input, as an empty log is.
         if strict, ended, !heardNMEA, !provider.deviceIsAbsent,
             let verdict = NMEAInputCheck.reason(decoder.statistics, bytesRead: nil)
@@ -311,12 +345,33 @@ final class NMEAStreamConnection: Sendable {
         }
     }
 
-    /// Reports that the device gives no NMEA 0183, which no reconnect would change: nothing is tried again.
-    private func failed(_ error: ReplayInputError) {
+    /// Reports what no reconnect would change (a device that gives no NMEA 0183, a pseudo-terminal named by its
+    /// number that closed): nothing is tried again.
+    private func failed(_ error: any Error) {
         state.withLock { state in
             guard !state.stopped else { return }
             state.wake = nil
             handler(.failed(CLError(.network, userInfo: [NSUnderlyingErrorKey: error])))
+        }
+    }
+
+    /// Reports a silent pseudo-terminal named by its number as lost (once per outage) and watches it again, its
+    /// descriptor kept: while it is open its number stays its own, closed it could go to another program's terminal
+    /// before a reopen.
+    private func keepReading(afterSilence limit: Double, wake: NMEAWakePipe) {
+        state.withLock { state in
+            guard !state.stopped else { return }
+            state.silentFor = nil
+            // Bytes read after the check found it silent: not lost, and watched from them.
+            let heard = provider.clock.now.timeIntervalSince(state.lastData) < limit
+            if !heard { state.lastData = provider.clock.now }
+            scheduleSilenceCheck(&state, wake: wake)
+            guard !heard else { return }
+            state.failures += 1
+            guard state.failures == 1 else { return }
+            provider.announce("\(provider.identifier): \(NMEASilenceRule.reason(silentFor: limit)); still reading it")
+            state.translator.markLost()
+            handler(.fixLost)
         }
     }
 

@@ -8,6 +8,14 @@ public enum NMEAStreamError: Error, CustomStringConvertible {
     case unresolvedHost(String, String)
     /// A recording on standard input cannot be read again.
     case notRewindable(String)
+    /// A pseudo-terminal slave named by its number (`/dev/pts/3`, not a symbolic link to it) closed, or could not
+    /// be opened, as the second value says (`the pseudo-terminal closed`, `cannot open: No such file or directory`):
+    /// it is neither reopened nor waited for, because the kernel gives its number to the next program that asks for
+    /// a pseudo-terminal, which would then be read instead.
+    case pseudoTerminalNotReopened(String, String)
+    /// `/dev/tty` was named by a program without a controlling terminal (started by a service, cron or `setsid`):
+    /// opening it fails with `ENXIO`, and trying again would not change that.
+    case noControllingTerminal(String)
 
     /// One line, such as `/dev/ttyACM0: cannot open: No such file or directory`.
     public var description: String {
@@ -19,6 +27,13 @@ public enum NMEAStreamError: Error, CustomStringConvertible {
                 + NMEAFileDescriptor.supportedBaudRates.map(String.init).joined(separator: ", ")
         case .unresolvedHost(let name, let reason): "\(name): cannot resolve the host: \(reason)"
         case .notRewindable(let name): "\(name): standard input cannot be read again"
+        case .pseudoTerminalNotReopened(let name, let what):
+            "\(name): \(what); a pseudo-terminal named by its number is neither reopened nor waited for, because the "
+                + "kernel gives the number to the next program that opens one; name a symbolic link to it instead "
+                + "(socat's link=/tmp/gps0), which is reopened when it points to a new one"
+        case .noControllingTerminal(let name):
+            "\(name): cannot open: \(NMEAFileDescriptor.describe(errorNumber: ENXIO)): this program has no controlling "
+                + "terminal (started by a service, cron or setsid); name the terminal's device"
         }
     }
 }

@@ -18,6 +18,20 @@ import NMEA0183
 /// a serial device's path is absent, it is looked for every ``NMEAReconnectBackoff/absentDeviceCheckInterval`` and
 /// opened as soon as it is back.
 ///
+/// A pseudo-terminal slave named by its number (`nmea:/dev/pts/3`) is the exception: when its master closes the
+/// kernel removes the node and gives the number to the next program that asks for a pseudo-terminal, so reopening
+/// the path would read that program's terminal. When its stream ends (end of stream, `EIO`, a hang-up), or when it
+/// cannot be opened at the start (absent, or refused), the provider reports ``LocationProviderEvent/failed(_:)``
+/// with `CLError(.network)` whose `NSUnderlyingErrorKey` is ``NMEAStreamError/pseudoTerminalNotReopened(_:_:)``, and
+/// neither reopens nor looks for it; `corelocation` exits with status 1, as for a device gone for good. A path counts
+/// as such when it is itself a Unix98 pty slave, asked with `lstat(2)` when the provider starts (major 136 to 143;
+/// where nothing is there, a path in `/dev/pts`). A symbolic link to a pseudo-terminal (socat's `link=/tmp/gps0`,
+/// udev's `/dev/serial/by-id/…`) is reopened by its path as any device is: whoever owns the link points it to the
+/// next terminal. A pseudo-terminal named by its number that falls silent is reported lost (once per outage) and read
+/// on, its descriptor kept open: while it is open its number stays its own. `nmea:/dev/tty` in a program without a
+/// controlling terminal (`ENXIO`) fails at once too, with ``NMEAStreamError/noControllingTerminal(_:)``: no retry
+/// would change it.
+///
 /// A character device that is not a terminal and gives no NMEA 0183 — no sentence begins in its first 4096 bytes, or
 /// most of their candidates hold binary bytes (`/dev/zero`, `/dev/urandom`), or it ends before any sentence
 /// (`/dev/null`) — makes the provider report ``LocationProviderEvent/failed(_:)`` with `CLError(.network)` whose
@@ -149,5 +163,15 @@ extension NMEAStreamProvider {
     var deviceIsAbsent: Bool {
         guard case .serialDevice(let path, _) = endpoint else { return false }
         return !NMEAFileDescriptor.exists(path)
+    }
+
+    /// The path of a serial device that is a pseudo-terminal slave named by its number (`/dev/pts/3`), not through a
+    /// symbolic link, or `nil`: such a device is opened once, and its stream's end is final (see
+    /// ``NMEAStreamError/pseudoTerminalNotReopened(_:_:)``).
+    var pseudoTerminalPath: String? {
+        guard case .serialDevice(let path, _) = endpoint, NMEAFileDescriptor.namesPseudoTerminalSlave(path) else {
+            return nil
+        }
+        return path
     }
 }

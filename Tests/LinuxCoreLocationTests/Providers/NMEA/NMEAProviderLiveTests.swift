@@ -21,14 +21,24 @@ private func logged(second: Int, minutes: Double) -> String {
 /// Reconnect delays run on a
 /// `ManualClock`; the tests wait (with timeouts) only for bytes to cross the kernel.
 @Suite struct NMEAProviderLiveTests {
+    /// A serial device behind a symbolic link that is pointed to a new pseudo-terminal when the old one closes, as
+    /// socat's `link=` is: the loss is reported and the link is reopened after the backoff.
+    ///
+    /// The link is what a user names: a pseudo-terminal named by its number is not reopened
+    /// (`NMEAProviderPseudoTerminalTests`).
     @Test func serialPathReadsAPseudoTerminalAndReportsTheLossWhenItGoes() throws {
+        let links = try LinkDirectory()
+        defer { links.remove() }
+        let link = links.path("gps0")
         let terminal = try PseudoTerminal()
-        let made = try NMEAProviderFactory.make(LocationProviderURI("nmea:\(terminal.slavePath)?baud=9600"))
-        #expect((made as? NMEAStreamProvider)?.endpoint == .serialDevice(path: terminal.slavePath, baudRate: 9600))
+        try links.point(link, to: terminal.slavePath)
+        let made = try NMEAProviderFactory.make(LocationProviderURI("nmea:\(link)?baud=9600"))
+        #expect((made as? NMEAStreamProvider)?.endpoint == .serialDevice(path: link, baudRate: 9600))
         let clock = ManualClock()
         let provider = NMEAStreamProvider(
-            identifier: "pty", endpoint: .serialDevice(path: terminal.slavePath, baudRate: 9600),
+            identifier: "pty", endpoint: .serialDevice(path: link, baudRate: 9600),
             capabilities: NMEAProviderFactory.baseCapabilities, clock: clock)
+        defer { provider.stop() }
         #expect(provider.isAvailable)
         let log = EventLog()
         provider.start(log.handler)
@@ -36,9 +46,16 @@ private func logged(second: Int, minutes: Double) -> String {
         // The first epoch is complete once the second begins; the second needs the end of the stream.
         #expect(log.wait(for: 1) == [logged(second: 19, minutes: 7.5)])
         #expect(!terminal.slaveClosed)
+        let next = try PseudoTerminal()
+        try links.point(link, to: next.slavePath)  // re-pointed, then the old one closes
         terminal.closeMaster()
-        #expect(log.wait(for: 3) == [logged(second: 19, minutes: 7.5), logged(second: 20, minutes: 3.75), "lost"])
-        #expect(clock.pendingCount == 1)  // the reopen, 0.5 s later on the provider's clock
+        let beforeReopen = [logged(second: 19, minutes: 7.5), logged(second: 20, minutes: 3.75), "lost"]
+        #expect(log.wait(for: 3) == beforeReopen)
+        #expect(Self.wait { clock.pendingCount == 1 })  // the reopen, 0.5 s later on the provider's clock
+        clock.advance(by: 0.5)
+        #expect(Self.wait { next.wasOpenedRaw }, "the link is reopened")
+        next.write(epoch(second: 30, minutes: 1.875) + epoch(second: 31, minutes: 30))
+        #expect(log.wait(for: 4) == beforeReopen + [logged(second: 30, minutes: 1.875)])
         provider.stop()
         #expect(clock.pendingCount == 0)
     }

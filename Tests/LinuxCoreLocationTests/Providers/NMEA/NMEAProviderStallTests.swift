@@ -7,19 +7,6 @@ import Testing
 
 @testable import LinuxCoreLocation
 
-/// An epoch's GGA + RMC at 2024-03-23 12:35:`second` at 48° + `second`′ N.
-private func epoch(_ second: Int) -> String {
-    let time = String(format: "1235%02d", second)
-    let latitude = String(format: "48%07.4f", Double(second))
-    return nmeaSentence("GPGGA,\(time),\(latitude),N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
-        + nmeaSentence("GPRMC,\(time),A,\(latitude),N,01131.000,E,0.0,0.0,230324,,")
-}
-
-/// What ``EventLog`` records for a fix of ``epoch(_:)``.
-private func logged(_ second: Int) -> String {
-    "\(48 + Double(second) / 60)@\(1_711_197_300.0 + Double(second))"
-}
-
 /// Polls `condition` for at most 5 s of real time: the reader thread works on its own.
 private func eventually(_ condition: () -> Bool) -> Bool {
     for _ in 0..<500 where !condition() { usleep(10_000) }
@@ -67,28 +54,28 @@ private func eventually(_ condition: () -> Bool) -> Bool {
         let run = try TCPRun()
         defer { run.provider.stop() }
         let (server, clock, log) = (run.server, run.clock, run.log)
-        server.send(epoch(0))
+        server.send(nmeaEpoch(0))
         clock.advance(by: 1)
-        server.send(epoch(1))  // completes epoch 0 one second after it began
-        #expect(log.wait(for: 1) == [logged(0)])
+        server.send(nmeaEpoch(1))  // completes epoch 0 one second after it began
+        #expect(log.wait(for: 1) == [loggedEpoch(0)])
         clock.advance(by: 1)
-        server.send(epoch(2))
-        #expect(log.wait(for: 2) == [logged(0), logged(1)])  // epoch 1 ends where epoch 2 begins
+        server.send(nmeaEpoch(2))
+        #expect(log.wait(for: 2) == [loggedEpoch(0), loggedEpoch(1)])  // epoch 1 ends where epoch 2 begins
         // Once epoch 2 is read, its quiet check and the silence check are armed; the pause completes it.
         #expect(eventually { clock.pendingCount == 2 }, "epoch 2 is read")
         clock.advance(by: NMEAStreamProvider.quietGap)
-        #expect(log.wait(for: 3) == [logged(0), logged(1), logged(2)])
+        #expect(log.wait(for: 3) == [loggedEpoch(0), loggedEpoch(1), loggedEpoch(2)])
         clock.advance(by: 4.9 - NMEAStreamProvider.quietGap)  // 1 Hz: the limit is 5 s after the last byte
         #expect(log.all.count == 3)
         clock.advance(by: 0.1)
-        #expect(log.wait(for: 4) == [logged(0), logged(1), logged(2), "lost"])
+        #expect(log.wait(for: 4) == [loggedEpoch(0), loggedEpoch(1), loggedEpoch(2), "lost"])
         #expect(server.clientClosed())
         server.disconnect()
         #expect(eventually { clock.pendingCount == 1 })
         clock.advance(by: 0.5)
         #expect(server.accept())
-        server.send(epoch(30) + epoch(31))
-        #expect(log.wait(for: 5).last == logged(30))
+        server.send(nmeaEpoch(30) + nmeaEpoch(31))
+        #expect(log.wait(for: 5).last == loggedEpoch(30))
     }
 
     @Test func aSlowFeedIsNotTakenForAStall() throws {
@@ -96,13 +83,13 @@ private func eventually(_ condition: () -> Bool) -> Bool {
         defer { run.provider.stop() }
         let (server, clock, log) = (run.server, run.clock, run.log)
         for second in stride(from: 0, through: 48, by: 6) {  // an epoch every 6 s: the limit grows to 30 s
-            server.send(epoch(second))
+            server.send(nmeaEpoch(second))
             // Waits until the reader has read the epoch: the first three close when the next begins, from the fourth
             // on each closes at its own RMC, the cycle end learned from them (issue 31).
             let index = second / 6
             if index > 0 {
                 let delivered = index < 3 ? index : index + 1
-                #expect(log.wait(for: delivered).last == logged(index < 3 ? second - 6 : second))
+                #expect(log.wait(for: delivered).last == loggedEpoch(index < 3 ? second - 6 : second))
             }
             clock.advance(by: 6)
         }
@@ -117,12 +104,11 @@ private func eventually(_ condition: () -> Bool) -> Bool {
     /// It took up to 8 s (7.5 s in the issue) when the backoff grew while the device was away. The device is a
     /// pseudo-terminal behind a symbolic link, as udev's `/dev/serial/by-id/…` links are.
     @Test func aSerialDeviceThatComesBackIsReopenedWithinHalfASecond() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nmea-replug-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let link = directory.appendingPathComponent("gps0").path
+        let links = try LinkDirectory()
+        defer { links.remove() }
+        let link = links.path("gps0")
         let first = try PseudoTerminal()
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: first.slavePath)
+        try links.point(link, to: first.slavePath)
         let clock = ManualClock()
         let announced = Locked<[String]>([])
         let provider = NMEAStreamProvider(
@@ -132,13 +118,13 @@ private func eventually(_ condition: () -> Bool) -> Bool {
         defer { provider.stop() }
         let log = EventLog()
         provider.start(log.handler)
-        #expect(eventually { !first.slaveClosed })
-        first.write(epoch(0) + epoch(1))
-        #expect(log.wait(for: 1) == [logged(0)])
+        #expect(eventually { first.wasOpenedRaw })
+        first.write(nmeaEpoch(0) + nmeaEpoch(1))
+        #expect(log.wait(for: 1) == [loggedEpoch(0)])
 
         unlink(link)  // unplugged: the device and its link go
         first.closeMaster()
-        #expect(log.wait(for: 3) == [logged(0), logged(1), "lost"])
+        #expect(log.wait(for: 3) == [loggedEpoch(0), loggedEpoch(1), "lost"])
         // Issue 31: the loss read only "end of stream".
         #expect(
             announced.withLock { $0 } == [
@@ -149,12 +135,12 @@ private func eventually(_ condition: () -> Bool) -> Bool {
             clock.advance(by: 0.5)
         }
         let second = try PseudoTerminal()  // plugged in again
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: second.slavePath)
+        try links.point(link, to: second.slavePath)
         #expect(eventually { clock.pendingCount == 1 })
         clock.advance(by: 0.5)
-        #expect(eventually { !second.slaveClosed }, "reopened 0.5 s after it came back")
-        second.write(epoch(10) + epoch(11))
-        #expect(log.wait(for: 4) == [logged(0), logged(1), "lost", logged(10)])
+        #expect(eventually { second.wasOpenedRaw }, "reopened 0.5 s after it came back")
+        second.write(nmeaEpoch(10) + nmeaEpoch(11))
+        #expect(log.wait(for: 4) == [loggedEpoch(0), loggedEpoch(1), "lost", loggedEpoch(10)])
     }
 
     /// Issue 16, finding 16: the message read `no data for 5.0185370445251465 s`.

@@ -20,6 +20,19 @@ func temporaryLog(_ text: String, name: String = "log") -> String {
     return path
 }
 
+/// An epoch's GGA + RMC at 2024-03-23 12:35:`second` at 48° + `second`′ N.
+func nmeaEpoch(_ second: Int) -> String {
+    let time = String(format: "1235%02d", second)
+    let latitude = String(format: "48%07.4f", Double(second))
+    return nmeaSentence("GPGGA,\(time),\(latitude),N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+        + nmeaSentence("GPRMC,\(time),A,\(latitude),N,01131.000,E,0.0,0.0,230324,,")
+}
+
+/// What ``EventLog`` records for a fix of ``nmeaEpoch(_:)``.
+func loggedEpoch(_ second: Int) -> String {
+    "\(48 + Double(second) / 60)@\(1_711_197_300.0 + Double(second))"
+}
+
 /// A delegate that keeps every location, heading and error, for comparing whole `CLLocation`s.
 final class LocationCollector: NSObject, LinuxLocationManagerDelegate, @unchecked Sendable {
     private let lock = NSLock()
@@ -109,6 +122,15 @@ final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Whether the slave was set raw, as the provider does when it opens it: a new pseudo-terminal is canonical.
+    ///
+    /// A reliable sign of an open, where ``slaveClosed`` is not: a master reports a hang-up only once a slave
+    /// descriptor was opened and closed again.
+    var wasOpenedRaw: Bool {
+        var settings = termios()
+        return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ICANON) == 0
+    }
+
     /// Whether every slave descriptor has been closed (the master reports a hang-up).
     var slaveClosed: Bool {
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
@@ -124,6 +146,28 @@ final class PseudoTerminal {
     }
 
     deinit { closeMaster() }
+}
+
+/// A directory of its own under the temporary directory, for the symbolic links a test names as devices (what
+/// socat's `link=` or udev's `/dev/serial/by-id/…` make); ``remove()`` removes it with everything in it.
+struct LinkDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("nmea-links-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The path of `name` in the directory.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Makes `link` a symbolic link to `target`, replacing the link it was (as socat does for each new terminal).
+    func point(_ link: String, to target: String) throws {
+        unlink(link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// A TCP server on 127.0.0.1 with a kernel-chosen port, accepting one client at a time.
