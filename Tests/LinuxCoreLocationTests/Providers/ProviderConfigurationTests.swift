@@ -83,6 +83,29 @@ import Testing
         #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: "nmea:\(path)?baud=4800") }
     }
 
+    /// A regular file, a FIFO or a directory under `/dev/` is replayed (and a directory then refused), not read live.
+    ///
+    /// As a serial device, `nmea:/dev/shm/log.nmea` gave its fixes again at every reopen, for ever, and
+    /// `nmea:/dev/pts` was retried for ever (a trial of the tool). A character device, or nothing yet under `/dev/`
+    /// (a receiver to be plugged in), is still a serial device.
+    @Test func whatIsThereUnderDevDecidesBetweenReplayAndDevice() throws {
+        let directory = "/dev/shm/corelocation-test-\(getpid())"
+        guard mkdir(directory, 0o700) == 0 else {
+            print("skipped: /dev/shm cannot be written here (\(String(cString: strerror(errno))))")
+            return
+        }
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/log.nmea"
+        try "$GPGGA\r\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let fifo = directory + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(try LocationProviders.provider(for: "nmea:\(file)") is ReplayLocationProvider)
+        #expect(try LocationProviders.provider(for: "nmea:\(fifo)") is ReplayLocationProvider)
+        #expect(try LocationProviders.provider(for: "nmea:\(directory)") is ReplayLocationProvider)
+        #expect(try LocationProviders.provider(for: "nmea:/dev/null") is NMEAStreamProvider)
+        #expect(try LocationProviders.provider(for: "nmea:\(directory)/ttyACM9") is NMEAStreamProvider)
+    }
+
     @Test(arguments: [
         "fixed:91,0", "fixed:1", "fixed:a,b", "fixed:1,2,-3", "fixed:1,2,3,4", "fixed:1,2,1e300",
         "fixed:1,2,20000000.5",

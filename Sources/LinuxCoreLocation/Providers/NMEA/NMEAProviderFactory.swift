@@ -4,7 +4,7 @@ import NMEA0183
 ///
 /// - `nmea:-` reads standard input as a replay (no `?loop`: it cannot be rewound); so do its names
 ///   `nmea:/dev/stdin`, `nmea:/dev/fd/0` and `nmea:/proc/self/fd/0`, which are not a serial device.
-/// - `nmea:PATH` with a path under `/dev/` or naming a character device: a live ``NMEAStreamProvider``
+/// - `nmea:PATH` naming a character device, or nothing yet under `/dev/`: a live ``NMEAStreamProvider``
 ///   (`?baud=N`, 9600 by default).
 /// - `nmea:PATH` otherwise: a ``ReplayLocationProvider`` over ``NMEAReplaySource`` (`?speed=N|max`, `?loop`).
 /// - `nmea+tcp://HOST[:PORT]`: a live ``NMEAStreamProvider`` on TCP, port 10110 by default.
@@ -39,7 +39,7 @@ enum NMEAProviderFactory {
                 uri: uri.description, name: "path",
                 reason: "expected a file, a device such as /dev/ttyACM0, or - for standard input")
         }
-        if path != "-", path.hasPrefix("/dev/") || NMEAFileDescriptor.isCharacterDevice(path) {
+        if path != "-", namesSerialDevice(path) {
             try uri.checkParameters(["baud", "heading"])
             let baud = try baudRate(uri)
             return NMEAStreamProvider(
@@ -63,6 +63,17 @@ enum NMEAProviderFactory {
             identifier: uri.description, capabilities: try capabilities(uri, scanning: scanned),
             options: options, isAvailable: { path == "-" || NMEAFileDescriptor.isReadable(path) },
             open: { [sourceOptions] in try NMEAReplaySource(path: path, options: sourceOptions) })
+    }
+
+    /// Whether `path` is read live, as a serial device: it names a character device (through links), or nothing yet
+    /// under `/dev/` (a receiver not plugged in, looked for until it is).
+    ///
+    /// What is there decides, not the prefix: a regular file or a FIFO under `/dev/` (`/dev/shm/log.nmea`, the pipe
+    /// of `nmea:<(cat log)`, `/dev/fd/3` on a file) was read live, so a file's fixes came again at every reopen, for
+    /// ever, and a directory (`nmea:/dev/pts`) was retried for ever (a trial of the tool). They are replayed now, as
+    /// the same file elsewhere is: a directory is then refused as one.
+    static func namesSerialDevice(_ path: String) -> Bool {
+        NMEAFileDescriptor.isCharacterDevice(path) || (path.hasPrefix("/dev/") && !NMEAFileDescriptor.exists(path))
     }
 
     /// Makes a provider from `nmea+tcp://HOST[:PORT][?heading]`.
