@@ -9,6 +9,11 @@ final class NMEAFileDescriptor {
     let name: String
     private let ownsDescriptor: Bool
     private var isClosed = false
+    /// A terminal's settings from before it was set raw, put back at ``close()``.
+    ///
+    /// A terminal left raw at 9600 baud (`nmea:/dev/tty`, a user's pseudo-terminal) no longer echoed or ended lines (a
+    /// trial of the tool). gpsd puts them back too.
+    private var settingsBeforeOpen: termios?
 
     private init(_ descriptor: Int32, name: String, owns: Bool = true) {
         self.descriptor = descriptor
@@ -62,6 +67,7 @@ final class NMEAFileDescriptor {
             if errno == ENOTTY || errno == EINVAL { return device }
             throw NMEAStreamError.system(path, "cannot read the terminal settings", errno)
         }
+        device.settingsBeforeOpen = settings
         cfmakeraw(&settings)
         let speed = try speedConstant(baudRate, path: path)
         cfsetispeed(&settings, speed)
@@ -152,10 +158,12 @@ final class NMEAFileDescriptor {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw NMEAStreamError.system(name, "cannot rewind", errno) }
     }
 
-    /// Closes the descriptor (unless it is standard input); idempotent.
+    /// Closes the descriptor (unless it is standard input), after putting a terminal's settings back as they were
+    /// before it was opened (which fails, unnoticed, on a device that is gone); idempotent.
     func close() {
         guard !isClosed else { return }
         isClosed = true
+        if var settings = settingsBeforeOpen { _ = tcsetattr(descriptor, TCSANOW, &settings) }
         if ownsDescriptor { _ = Glibc.close(descriptor) }
     }
 

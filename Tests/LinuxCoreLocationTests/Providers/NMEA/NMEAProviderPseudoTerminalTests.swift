@@ -62,6 +62,24 @@ import Testing
         #expect(others.filter(\.wasOpenedRaw).isEmpty, "no other terminal opened")
     }
 
+    /// A terminal the provider set raw gets its settings back when the provider stops: `nmea:/dev/tty` left the
+    /// user's terminal raw at 9600 baud, without echo or line endings (a trial of the tool).
+    @Test func aTerminalsSettingsArePutBackWhenTheProviderStops() throws {
+        let terminal = try PseudoTerminal()
+        var before = termios()
+        #expect(tcgetattr(terminal.master, &before) == 0)
+        let run = Run(terminal.slavePath)
+        #expect(NMEAProviderLiveTests.wait { terminal.wasOpenedRaw }, "the device is open")
+        run.provider.stop()
+        var after = termios()
+        #expect(tcgetattr(terminal.master, &after) == 0)
+        #expect(after.c_lflag == before.c_lflag)
+        #expect(after.c_iflag == before.c_iflag)
+        #expect(after.c_oflag == before.c_oflag)
+        #expect(after.c_cflag == before.c_cflag)
+        #expect(cfgetispeed(&after) == cfgetispeed(&before))
+    }
+
     /// A silent one is not closed for a reopen: its number could go to another program's terminal in between.
     @Test func aSilentPseudoTerminalNamedByItsNumberIsReadOnWithoutClosingIt() throws {
         let terminal = try PseudoTerminal()
