@@ -39,8 +39,9 @@ if words.first == "--version" {
             Terminal.write(command.usage + "\n")
             Terminal.exit(.success)
         }
+        let instance = try command.init(arguments)
         if command.asksForAuthorization { requireKnownAuthorization() }
-        try command.init(arguments).run()
+        instance.run()
     } catch let error as Arguments.UsageError {
         if let explained = translation?.explaining(error) { usageError(explained, help: help) }
         // `corelocation --provider X once`: the options went to the default command, the command came after them.
@@ -58,8 +59,9 @@ if words.first == "--version" {
 /// Ends with a usage error when `CORELOCATION_AUTHORIZATION` names no status.
 ///
 /// Only a command that asks for location reads it, so a typo there does not stop `plot` or `providers`; and it is
-/// read after the command line, whose mistakes are said first (`watch --version` said the variable's typo, a trial of
-/// the tool) and whose `--help` needs no authorization (`watch --help` failed on a typo, a new user's trial).
+/// read after the command line and its values, whose mistakes are said first (`watch --version` and `once --accuracy
+/// bogus` said the variable's typo, trials of the tool) and whose `--help` needs no authorization (`watch --help`
+/// failed on a typo, a new user's trial), but before the command starts.
 func requireKnownAuthorization() {
     guard let value = ProcessInfo.processInfo.environment["CORELOCATION_AUTHORIZATION"], !value.isEmpty,
         LocationAuthorization.status(named: value) == nil

@@ -69,6 +69,11 @@ import Testing
         let unknown = try await Tool.run(["once", "--provider", "fixed:1,2", "--bogus"], environment: environment)
         #expect(unknown.status == 64)
         #expect(unknown.error.hasPrefix("corelocation: error: unknown option --bogus"), "\(unknown.error)")
+        // A value the command refuses too: it said the variable's typo (a trial of the tool).
+        let value = try await Tool.run(
+            ["once", "--provider", "fixed:1,2", "--accuracy", "bogus"], environment: environment)
+        #expect(value.status == 64)
+        #expect(value.error.hasPrefix("corelocation: error: --accuracy expects city"), "\(value.error)")
         let fine = try await Tool.run(["once", "--provider", "fixed:1,2"], environment: environment)
         #expect(fine.status == 64)
         #expect(fine.error.hasPrefix("corelocation: error: CORELOCATION_AUTHORIZATION=bogus names no"))
