@@ -140,7 +140,10 @@ final class GeoNamesGeocoder: GeocodingService {
     /// file (a directory; a device or a FIFO, which may never end: `/dev/zero`).
     private static func unopenable(_ path: String) -> String? {
         var information = stat()
-        guard stat(path, &information) == 0, access(path, R_OK) == 0 else { return "cannot read the file" }
+        // With the system's reason: `cannot read the file` alone did not say whether it was missing (a trial).
+        guard stat(path, &information) == 0, access(path, R_OK) == 0 else {
+            return "cannot read the file: \(String(cString: strerror(errno)))"
+        }
         switch information.st_mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "it is a directory, not a GeoNames file"
@@ -151,7 +154,7 @@ final class GeoNamesGeocoder: GeocodingService {
     }
 
     /// Reads the cities file and, if present, `admin1CodesASCII.txt` beside it; or says why the file cannot be used,
-    /// naming the setting: `CORELOCATION_GEOCODER=geonames:PATH: cannot read the file` (or that it is a directory or
+    /// naming the setting: `CORELOCATION_GEOCODER=geonames:PATH: cannot read the file: No such file or directory` (or that it is a directory or
     /// a device), `…: the file is empty, not a GeoNames file`, `…: not a GeoNames file: no line is a place (line 1:
     /// expected 19 tab-separated columns, found 1)`.
     private static func read(_ path: String) -> Reading {

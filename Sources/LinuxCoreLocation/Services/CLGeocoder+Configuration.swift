@@ -13,7 +13,7 @@ extension CLGeocoder {
     /// - Parameter service: A `CORELOCATION_GEOCODER` value.
     /// - Returns: The problem: its kind (a malformed value, a file that cannot be read, a file that is no GeoNames
     ///   file) and the reason, as the requests' errors word it (`CORELOCATION_GEOCODER=bogus names no geocoding
-    ///   service; use …`, `CORELOCATION_GEOCODER=geonames:/x: cannot read the file`,
+    ///   service; use …`, `CORELOCATION_GEOCODER=geonames:/x: cannot read the file: No such file or directory`,
     ///   `CORELOCATION_GEOCODER=geonames:/etc/passwd: not a GeoNames file: no line is a place (line 1: …)`); or `nil`.
     public static func configurationProblem(forService service: String?) -> GeocoderConfigurationProblem? {
         switch GeocodingServices.choice(for: service) {

@@ -23,7 +23,7 @@ public struct GeocoderConfigurationProblem: Error, Sendable, Equatable, CustomSt
     public let kind: Kind
     /// One line naming the variable, its value and the problem:
     /// `CORELOCATION_GEOCODER=bogus names no geocoding service; use …`,
-    /// `CORELOCATION_GEOCODER=geonames:/x: cannot read the file`,
+    /// `CORELOCATION_GEOCODER=geonames:/x: cannot read the file: No such file or directory`,
     /// `CORELOCATION_GEOCODER=geonames:/x: the file is empty, not a GeoNames file`.
     public let description: String
 

@@ -169,7 +169,9 @@ func answer(_ request: @escaping (@escaping @Sendable ([CLPlacemark]?, (any Erro
         #expect(
             CLGeocoder.configurationProblem(forService: "geonames:/nonexistent/cities500.txt")
                 == GeocoderConfigurationProblem(
-                    .unreadableFile, "CORELOCATION_GEOCODER=geonames:/nonexistent/cities500.txt: cannot read the file"))
+                    .unreadableFile,
+                    "CORELOCATION_GEOCODER=geonames:/nonexistent/cities500.txt: cannot read the file: No such file or "
+                        + "directory"))
     }
 
     /// A directory named as the GeoNames file is said to be one, by the check and by a request through it (it said
