@@ -93,4 +93,17 @@ import Testing
                 == "corelocation: error: --region 48,2,1e12: the radius is above the maximum, 1000000 m "
                 + "(maximumRegionMonitoringDistance)\ncorelocation: see `corelocation monitor --help`\n")
     }
+
+    /// A region of the right form with a wrong number says which (a trial of the tool: `1,2,0` got the form's
+    /// message, which does not say that the radius must be above 0).
+    @Test(arguments: [
+        ("1,2,0", "--region 1,2,0: the radius must be above 0 m"),
+        ("91,2,5", "--region 91,2,5: the centre must lie within -90…90° of latitude and -180…180° of longitude"),
+        ("1,2", "--region expects LAT,LON,RADIUS[,ID] in degrees and metres, found \"1,2\""),
+    ])
+    func aWrongNumberOfARegionIsNamed(_ region: String, _ message: String) async throws {
+        let run = try await Tool.run(["monitor", "--provider", "fixed:1,2", "--region", region])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix("corelocation: error: \(message)\n"), "\(run.error)")
+    }
 }

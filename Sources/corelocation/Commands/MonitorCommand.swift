@@ -80,9 +80,17 @@ final class MonitorCommand: ToolCommand {
         }
         let invalid = Arguments.UsageError(
             description: "--region expects LAT,LON,RADIUS[,ID] in degrees and metres, found \"\(text)\"")
-        guard parts.count >= 3, numbers.count == 3, numbers[2] > 0 else { throw invalid }
+        guard parts.count >= 3, numbers.count == 3 else { throw invalid }
+        // Which number is wrong, where the form is right: `1,2,0` got the form's message (a trial of the tool).
+        guard numbers[2] > 0 else {
+            throw Arguments.UsageError(description: "--region \(text): the radius must be above 0 m")
+        }
         let centre = CLLocationCoordinate2D(latitude: numbers[0], longitude: numbers[1])
-        guard CLLocationCoordinate2DIsValid(centre) else { throw invalid }
+        guard CLLocationCoordinate2DIsValid(centre) else {
+            throw Arguments.UsageError(
+                description: "--region \(text): the centre must lie within -90…90° of latitude and -180…180° of "
+                    + "longitude")
+        }
         return CLCircularRegion(center: centre, radius: numbers[2], identifier: identifier)
     }
 
