@@ -57,6 +57,18 @@ import Testing
         #expect(twice.output.hasPrefix("{\"type\":\"location\",\"timestamp\":"))
     }
 
+    /// A near miss of the tool's own flags is suggested as a command's options are (a trial of the tool: `--versio`
+    /// was only an unknown option).
+    @Test(arguments: [(["--versio"], "--version"), (["watch", "--verbos"], "--verbose")])
+    func theToolsOwnFlagsAreSuggested(_ words: [String], _ suggestion: String) async throws {
+        let run = try await Tool.run(words)
+        #expect(run.status == 64)
+        #expect(
+            run.error.hasPrefix(
+                "corelocation: error: unknown option \(words.last ?? ""); did you mean \(suggestion)?\n"),
+            "\(run.error)")
+    }
+
     /// A trial of the tool: `watch --version` with a `CORELOCATION_AUTHORIZATION` typo said the environment's problem,
     /// not the command line's; the command line is read first, then the environment.
     @Test func aCommandLineMistakeIsSaidBeforeTheEnvironments() async throws {

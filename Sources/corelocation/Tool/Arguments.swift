@@ -105,7 +105,8 @@ struct Arguments {
             } else if let refusal = spec.refusals[name] {
                 throw UsageError(description: refusal)
             } else {
-                let known = spec.valueOptions.union(spec.flags)
+                // The tool's own flags too: `--versio` had no suggestion (a trial of the tool).
+                let known = spec.valueOptions.union(spec.flags).union(Spec.toolWideFlags)
                 throw UsageError(
                     description: "unknown option --\(name)" + Suggestion.didYouMean(name, among: known, prefix: "--"),
                     unknownOption: name)
