@@ -83,6 +83,26 @@ import Testing
         #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: "nmea:\(path)?baud=4800") }
     }
 
+    /// A replay says why its file cannot be opened: a directory was called available by the NMEA replay, and a
+    /// missing file was "not available" without a reason (a trial of the tool: `providers`).
+    @Test func aReplaySaysWhyItsFileCannotBeOpened() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("log.nmea").path
+        try "$GPGGA\r\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let missing = directory.appendingPathComponent("missing").path
+        for scheme in ["nmea", "gpx"] {
+            let folder = try LocationProviders.provider(for: "\(scheme):\(directory.path)")
+            #expect(folder.unavailability == "\(directory.path) is a directory")
+            #expect(!folder.isAvailable)
+            let absent = try LocationProviders.provider(for: "\(scheme):\(missing)")
+            #expect(absent.unavailability == "cannot read \(missing): No such file or directory")
+            #expect(try LocationProviders.provider(for: "\(scheme):\(file)").unavailability == nil)
+        }
+        #expect(try LocationProviders.provider(for: "nmea:-").unavailability == nil)
+    }
+
     /// A regular file, a FIFO or a directory under `/dev/` is replayed (and a directory then refused), not read live.
     ///
     /// As a serial device, `nmea:/dev/shm/log.nmea` gave its fixes again at every reopen, for ever, and

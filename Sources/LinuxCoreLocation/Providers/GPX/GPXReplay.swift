@@ -114,7 +114,7 @@ public enum GPXReplay {
         }
         return ReplayLocationProvider(
             identifier: identifier, capabilities: [.location, .accuracy, .course, .altitude], options: options,
-            clock: clock, isAvailable: { input.isAvailable },
+            clock: clock, unavailability: { input.unavailability },
             open: { GPXReplaySource(input: input, defaultSpeed: defaultSpeed) })
     }
 

@@ -15,11 +15,11 @@ enum GPXReplayInput: Sendable {
         }
     }
 
-    /// Whether the document can be read now: a readable file, or always for data.
-    var isAvailable: Bool {
+    /// Why the document cannot be read now (``ReplayFileCheck``), or `nil`: always `nil` for data.
+    var unavailability: String? {
         switch self {
-        case .file(let url): return FileManager.default.isReadableFile(atPath: url.path)
-        case .data: return true
+        case .file(let url): return ReplayFileCheck.unavailability(of: url.path)
+        case .data: return nil
         }
     }
 

@@ -61,7 +61,7 @@ enum NMEAProviderFactory {
         sourceOptions.closesEpochAtCycleEnd = scanned == nil
         return ReplayLocationProvider(
             identifier: uri.description, capabilities: try capabilities(uri, scanning: scanned),
-            options: options, isAvailable: { path == "-" || NMEAFileDescriptor.isReadable(path) },
+            options: options, unavailability: { path == "-" ? nil : ReplayFileCheck.unavailability(of: path) },
             open: { [sourceOptions] in try NMEAReplaySource(path: path, options: sourceOptions) })
     }
 

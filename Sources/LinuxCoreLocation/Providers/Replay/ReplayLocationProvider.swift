@@ -18,7 +18,7 @@ public final class ReplayLocationProvider: LocationProvider {
     /// Pace and looping.
     public let options: ReplayOptions
     private let open: Opener
-    private let availability: @Sendable () -> Bool
+    private let reasonUnavailable: @Sendable () -> String?
     private let pacer: ReplayPacer
 
     /// Creates a replay provider.
@@ -31,16 +31,27 @@ public final class ReplayLocationProvider: LocationProvider {
     ///     uses a virtual clock of its own instead.
     ///   - isAvailable: Whether the recording can be opened now (e.g. the file exists).
     ///   - open: Opens the recording from its start; called on each start.
-    public init(
+    public convenience init(
         identifier: String, capabilities: LocationProviderCapabilities, options: ReplayOptions,
         clock: any LocationClock = SystemClock.shared, isAvailable: @escaping @Sendable () -> Bool,
+        open: @escaping Opener
+    ) {
+        self.init(
+            identifier: identifier, capabilities: capabilities, options: options, clock: clock,
+            unavailability: { isAvailable() ? nil : "not available" }, open: open)
+    }
+
+    /// Creates a replay provider that says why its recording cannot be opened (``ReplayFileCheck``).
+    init(
+        identifier: String, capabilities: LocationProviderCapabilities, options: ReplayOptions,
+        clock: any LocationClock = SystemClock.shared, unavailability: @escaping @Sendable () -> String?,
         open: @escaping Opener
     ) {
         self.identifier = identifier
         self.capabilities = capabilities
         self.options = options
         self.open = open
-        availability = isAvailable
+        reasonUnavailable = unavailability
         pacer = ReplayPacer(options: options, clock: clock, source: identifier)
     }
 
@@ -48,7 +59,11 @@ public final class ReplayLocationProvider: LocationProvider {
     public var clock: any LocationClock { pacer.clock }
 
     /// Whether the recording can be opened now.
-    public var isAvailable: Bool { availability() }
+    public var isAvailable: Bool { reasonUnavailable() == nil }
+
+    /// Why the recording cannot be opened now (`/tmp is a directory`, `cannot read /x.nmea: No such file or
+    /// directory`), or `nil` when it can; only `not available` for a provider made with an `isAvailable` check.
+    public var unavailability: String? { reasonUnavailable() }
 
     /// A replay, which the hub holds back until its managers have room, started so that it announces its bursts.
     public var pacing: LocationProviderPacing {
