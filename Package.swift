@@ -52,8 +52,8 @@ let package = Package(
             name: "corelocation-bench",
             dependencies: ["LinuxCoreLocation", "LocationBlocks", "LocationSupport", "NMEA0183", "DBus"]),
 
-        // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule, and what tests of
-        // every module use without the mirror (UncheckedBox).
+        // Test support shared by the test targets: finding ../shared/data under the skip-or-fail rule, and what tests
+        // of every module use without the mirror (UncheckedBox).
         .target(name: "SharedTestSupport", dependencies: ["LocationSupport"], path: "Tests/SharedTestSupport"),
         // Test support of the mirror's users: a manager made on a callback queue. Apart from SharedTestSupport, so that
         // the leaf modules' tests stay free of the mirror, as the modules are.

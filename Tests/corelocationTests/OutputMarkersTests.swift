@@ -162,8 +162,8 @@ import Testing
         #expect(missing.status == 66)
         #expect(
             missing.error
-                == "corelocation: error: CORELOCATION_GEOCODER=geonames:/nonexistent/cities500.txt: cannot read the file: "
-                + "No such file or directory\n"
+                == "corelocation: error: CORELOCATION_GEOCODER=geonames:/nonexistent/cities500.txt: "
+                + "cannot read the file: No such file or directory\n"
         )
         let noPath = try await Tool.run(
             ["once", "--format-string", "%address", "--provider", "fixed:45.7578,4.832,5"],

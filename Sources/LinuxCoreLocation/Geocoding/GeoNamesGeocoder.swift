@@ -154,9 +154,9 @@ final class GeoNamesGeocoder: GeocodingService {
     }
 
     /// Reads the cities file and, if present, `admin1CodesASCII.txt` beside it; or says why the file cannot be used,
-    /// naming the setting: `CORELOCATION_GEOCODER=geonames:PATH: cannot read the file: No such file or directory` (or that it is a directory or
-    /// a device), `…: the file is empty, not a GeoNames file`, `…: not a GeoNames file: no line is a place (line 1:
-    /// expected 19 tab-separated columns, found 1)`.
+    /// naming the setting: `CORELOCATION_GEOCODER=geonames:PATH: cannot read the file: No such file or directory` (or
+    /// that it is a directory or a device), `…: the file is empty, not a GeoNames file`, `…: not a GeoNames file: no
+    /// line is a place (line 1: expected 19 tab-separated columns, found 1)`.
     private static func read(_ path: String) -> Reading {
         func problem(_ kind: GeocoderConfigurationProblem.Kind, _ reason: String) -> Reading {
             .failure(GeocoderConfigurationProblem(kind, "CORELOCATION_GEOCODER=geonames:\(path): \(reason)"))

@@ -46,8 +46,8 @@ public final class FixedLocationProvider: LocationProvider {
     }
 
     /// The URI the provider was made from, as given (`fixed:48.8584,2.2945`), so that messages quote what the user
-    /// typed; `fixed:LAT,LON,ACCURACY` with the values for one created with ``init(coordinate:horizontalAccuracy:clock:)``
-    /// (`fixed:48.8584,2.2945,5.0`).
+    /// typed; `fixed:LAT,LON,ACCURACY` with the values for one created with
+    /// ``init(coordinate:horizontalAccuracy:clock:)`` (`fixed:48.8584,2.2945,5.0`).
     public let identifier: String
 
     /// Locations with an accuracy.

@@ -152,9 +152,9 @@ enum CoreLocationCLIMode {
             selectedBy: selectedBy.joined(separator: " "))
     }
 
-    /// Refuses `--format` given twice in `words`, as a command refuses it, whether either is CoreLocationCLI's (`--format
-    /// "%latitude"`) or this tool's (`--format jsonl`, `--format=csv`): the mode's own message said the second did
-    /// not go with the mode that the first selected (a trial of the tool).
+    /// Refuses `--format` given twice in `words`, as a command refuses it, whether either is CoreLocationCLI's
+    /// (`--format "%latitude"`) or this tool's (`--format jsonl`, `--format=csv`): the mode's own message said the
+    /// second did not go with the mode that the first selected (a trial of the tool).
     private static func refuseFormatGivenTwice(_ words: [String]) throws {
         var values: [String] = []
         var index = 0

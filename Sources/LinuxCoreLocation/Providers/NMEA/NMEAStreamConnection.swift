@@ -111,7 +111,8 @@ final class NMEAStreamConnection: Sendable {
                 return failed(NMEAStreamError.noControllingTerminal("/dev/tty"))
             }
             guard let path = pseudoTerminal else { return lost(reason: "\(error)") }
-            // Not tried again: by then the number may be another program's terminal (absent, it will be the next one's).
+            // Not tried again: by then the number may be another program's terminal (absent, it will be the next
+            // one's).
             let what: String
             if case .system(_, let action, let code)? = error as? NMEAStreamError {
                 what = "\(action): \(NMEAFileDescriptor.describe(errorNumber: code))"

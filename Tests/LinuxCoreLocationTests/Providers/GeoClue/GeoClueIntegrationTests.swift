@@ -126,8 +126,8 @@ let servedSentences = [
             manager.startUpdatingLocation()
             return UncheckedBox(manager)
         }
-        // A bound, not a delay: the wait ends with the denial. GeoClue's answer took over 10 s once in a full run beside
-        // another build.
+        // A bound, not a delay: the wait ends with the denial. GeoClue's answer took over 10 s once in a full run
+        // beside another build.
         #expect(delegate.wait(timeout: 30) { $0.contains(.error(.denied)) })
         #expect(!delegate.events.contains { if case .locations = $0 { true } else { false } })
         #expect(provider.clientPath == nil, "the refused client was deleted")
