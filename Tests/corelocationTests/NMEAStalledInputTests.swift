@@ -107,25 +107,10 @@ import Testing
     @Test(arguments: ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
     func theNamesOfStandardInputReplayAPipeToItsEnd(_ path: String) async throws {
         let run = try await offThePool {
-            Result { () throws -> ToolRun in
-                let process = Tool.process([
-                    "watch", "--provider", "nmea:\(path)", "--format", "jsonl", "--duration", "5",
-                ])
-                let input = Pipe()
-                let output = Pipe()
-                let error = Pipe()
-                process.standardInput = input
-                process.standardOutput = output
-                process.standardError = error
-                try input.fileHandleForWriting.write(contentsOf: Data(Self.fix.utf8))
-                try input.fileHandleForWriting.close()
-                try process.run()
-                let outputData = output.fileHandleForReading.readDataToEndOfFile()
-                let errorData = error.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return ToolRun(
-                    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                    error: String(decoding: errorData, as: UTF8.self))
+            Result {
+                try Tool.runBlocking(
+                    ["watch", "--provider", "nmea:\(path)", "--format", "jsonl", "--duration", "5"],
+                    input: Data(Self.fix.utf8))
             }
         }.get()
         #expect(run.status == 0, "\(run.error)")

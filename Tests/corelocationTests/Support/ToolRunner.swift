@@ -56,12 +56,19 @@ enum Tool {
         return process
     }
 
-    /// Runs the tool (or `executable`, in the tool's environment) to its end, on the calling thread.
-    static func runBlocking(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil)
-        throws -> ToolRun
-    {
+    /// Runs the tool (or `executable`, in the tool's environment) to its end, on the calling thread; `input`, when
+    /// given, is its standard input, a pipe that holds those bytes and is then closed (at most a pipe's 64 KiB).
+    static func runBlocking(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil, input: Data? = nil
+    ) throws -> ToolRun {
         let process = process(arguments, environment: environment)
         if let executable { process.executableURL = executable }
+        if let input {
+            let pipe = Pipe()
+            process.standardInput = pipe
+            try pipe.fileHandleForWriting.write(contentsOf: input)
+            try pipe.fileHandleForWriting.close()
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
