@@ -7,7 +7,8 @@ import GPX
 /// ``GPXReplayTimeline`` and ``GPXReplayPlanner``, whose interpolated fixes are computed one at a time. So memory
 /// does not grow with the document or with the length of a leg, and no thread is involved. Nothing is read before
 /// the first ``next()``. Errors (unreadable file, malformed XML, a refused DTD, no points) are written to standard
-/// error and thrown by ``next()``; points skipped or values dropped by the lenient reader are summarised on
+/// error and thrown by ``next()``; an error in the document (broken or cut short after some points) is thrown after
+/// the items of every point before it, the last one's too; points skipped or values dropped by the lenient reader are summarised on
 /// standard error at the end of the first pass. A fix whose time fails ``FixTime`` (before 1980, after the year
 /// 4000) is skipped and counted: the first of each cause is announced, the counts join that summary. A loop's later
 /// passes read the same document, so they say nothing more (each pass repeated both lines, with growing counts,
@@ -39,6 +40,9 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
         var announcesReaderSkips: (@Sendable (String) -> Void)?
         /// Whether the first time that goes back was announced.
         var announcedBackwardTime = false
+        /// The error that ended the document early (not well-formed, cut short), thrown once the fixes of the points
+        /// read before it have been handed out.
+        var failure: (any Error)?
     }
 
     /// The document: a file, or data in memory (given so, or read at the first pass from a pipe, FIFO or device).
@@ -172,6 +176,21 @@ extension GPXReplaySource.Pass {
                     + "any later one that goes back is"))
     }
 
+    /// The document's next event; `nil` at its end, or at an error in it (kept in ``failure``, thrown after the items
+    /// before it).
+    ///
+    /// A document cut short (a logger that lost power) or broken further on: its points so far are real fixes, the
+    /// last of them held back by the planner's lookahead; they are replayed as at the document's end, then the error
+    /// comes. An error reading the file is thrown at once.
+    private mutating func nextEvent() throws(GPXDiagnostic) -> GPXEvent? {
+        do {
+            return try stream.next()
+        } catch let diagnostic where diagnostic.kind != .io {
+            failure = diagnostic
+            return nil
+        }
+    }
+
     /// The next item, reading as far as it needs; `nil` at the end of the document.
     ///
     /// A point whose time fails
@@ -194,8 +213,12 @@ extension GPXReplaySource.Pass {
             case nil:
                 break
             }
-            if isRead { return nil }
-            guard let event = try stream.next() else {
+            if isRead {
+                guard let failure else { return nil }
+                self.failure = nil
+                throw failure
+            }
+            guard let event = try nextEvent() else {
                 timeline.endSegment()
                 isRead = true
                 if let announce = announcesReaderSkips, let skipped = stream.summary.skippedDescription {

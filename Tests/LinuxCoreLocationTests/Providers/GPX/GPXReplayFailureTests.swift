@@ -37,13 +37,41 @@ private let externalEntity = Data(
                 "xxe.gpx:2: error: document type declarations (<!DOCTYPE, <!ENTITY) are refused"))
     }
 
-    @Test func malformedXMLFailsAfterThePointsBeforeIt() throws {
+    /// Every point before the error is replayed, the last one too: the planner holds a point back until the next
+    /// is read (its leg gives the speed and course), and a document broken or cut short after it (a logger that lost
+    /// power) lost that point's fix.
+    @Test func malformedXMLFailsAfterEveryPointBeforeIt() throws {
         let body =
             "<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 2))\(gpxPoint(0, 0.002, at: 4))<trkpt></trkseg>"
         let log = try play(
             Data(String(decoding: gpxDocument(body), as: UTF8.self).replacingOccurrences(of: "</gpx>", with: "").utf8))
         #expect(log.events == ["failed(network)"])
-        #expect(log.locations.count < 5)
+        // 0, 2 and 4 s, and the fixes interpolated at 1 and 3 s.
+        let first = try #require(log.locations.first)
+        #expect(log.locations.map { $0.timestamp.timeIntervalSince(first.timestamp) } == [0, 1, 2, 3, 4])
+        let last = try #require(log.locations.last)
+        #expect(last.coordinate.longitude == 0.002)
+        // It keeps the motion it arrived with, as the last point of a segment does.
+        #expect(abs(last.speed - equatorialArc(0.001) / 2) < 1e-6)
+        #expect(last.course == 90)
+    }
+
+    /// A document that ends in the middle of its track: every point is replayed, then the replay fails.
+    @Test func aDocumentCutShortReplaysEveryPointThenFails() throws {
+        let body = "<trk><trkseg>\(gpxPoint(0, 0, at: 0))\(gpxPoint(0, 0.001, at: 1))\(gpxPoint(0, 0.002, at: 2))"
+        let document = Data(
+            String(decoding: gpxDocument(body), as: UTF8.self).replacingOccurrences(of: "</gpx>", with: "").utf8)
+        let log = try play(document)
+        #expect(log.events == ["failed(network)"])
+        #expect(log.locations.map(\.coordinate.longitude) == [0, 0.001, 0.002])
+
+        let source = GPXReplaySource(input: .data(document, name: "cut.gpx"), defaultSpeed: 1.4)
+        var items = 0
+        let error = try #require(throws: ReplayInputError.self) {
+            while try source.next() != nil { items += 1 }
+        }
+        #expect(items == 3)
+        #expect(error.description.hasPrefix("cut.gpx:"), "\(error)")
     }
 
     @Test func aDocumentWithoutPointsFails() throws {
