@@ -62,6 +62,31 @@ import Testing
                 + "printed the most accurate one seen\n", "\(run.error)")
     }
 
+    /// The error line of a request that failed after fixes which missed the level says the printed fix is only the
+    /// best of them.
+    ///
+    /// A trial of the tool: a replay that failed so printed the best fix and then only the error, so the fix read
+    /// as one that met the level. The GPX document is cut short after its fourth point, whose fix comes too.
+    @Test func aFailureAfterFixesThatMissedTheLevelSaysSo() async throws {
+        let points = (0..<4).map { second in
+            "<trkpt lat=\"48.\(second)\" lon=\"11.5\"><time>2020-01-01T00:00:0\(second)Z</time></trkpt>\n"
+        }
+        let document =
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+            + "<trk><trkseg>\n" + points.joined()
+        let file = try TemporaryFile(document, suffix: ".gpx")
+        let uri = "gpx:\(file.url.path)?speed=max"
+        let run = try await Tool.run(["once", "--provider", uri, "--accuracy", "1", "--format", "csv"])
+        #expect(run.status == 65)
+        #expect(run.output.split(separator: "\n").count == 2, "\(run.output)")  // the header and the fix printed
+        #expect(run.output.contains("48.3"), "\(run.output)")
+        #expect(
+            run.error.hasSuffix(
+                "; before it, 4 fixes came and none met ≤1.0 m, ≤60.0 s old; printed the most accurate one\n"),
+            "\(run.error)")
+        #expect(run.error.hasPrefix("corelocation: error: invalid input from \(uri): line 7:"), "\(run.error)")
+    }
+
     private static func sentence(_ body: String) -> String {
         "$\(body)*\(String(format: "%02X", body.utf8.reduce(UInt8(0), ^)))\r\n"
     }

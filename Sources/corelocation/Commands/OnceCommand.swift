@@ -120,14 +120,40 @@ final class OnceCommand: ToolCommand {
             : "no fix met \(level) within \(Numbers.decimal(timeout, 3)) s"
         guard result.fixesSeen > 0 else { return "\(unmet); no fix came" }
         let came = Numbers.count(result.fixesSeen, "fix", plural: "fixes")
-        if let newest = result.newestFix, accuracy.maximumAge.isFinite,
-            abs(now.timeIntervalSince(newest.timestamp)) > accuracy.maximumAge
-        {
-            let age = FilterDropReport.age(now.timeIntervalSince(newest.timestamp))
-            return "\(unmet); \(came) came, the newest \(age) — check the receiver's date, or --max-age; "
-                + "printed the most accurate one"
+        if let stale = staleness(result, accuracy: accuracy, now: now) {
+            return "\(unmet); \(came) came, \(stale); printed the most accurate one"
         }
         return "\(unmet); printed the most accurate one seen"
+    }
+
+    /// The error line of a request that failed, followed by why the fix printed before it did not meet the level.
+    ///
+    /// `…; before it, 4 fixes came and none met ≤1.0 m, ≤60.0 s old; printed the most accurate one`; the error alone
+    /// when nothing was printed.
+    ///
+    /// A trial of the tool: a replay that failed at a broken line after fixes too inaccurate (or too old) printed the
+    /// best of them and then only the error, so the printed fix read as one that met the level.
+    static func failureMessage(
+        _ message: String, _ result: LocationRequestResult, accuracy: LocationRequestAccuracy, levelName: String?,
+        now: Date
+    ) -> String {
+        guard result.location != nil, result.fixesSeen > 0 else { return message }
+        let came = Numbers.count(result.fixesSeen, "fix", plural: "fixes")
+        let stale = staleness(result, accuracy: accuracy, now: now).map { " (\($0))" } ?? ""
+        return "\(message); before it, \(came) came and none met \(describe(accuracy, level: levelName))\(stale); "
+            + "printed the most accurate one"
+    }
+
+    /// `the newest 6 years old — check the receiver's date, or --max-age` when the newest fix seen is older than the
+    /// level's age limit at `now`; `nil` otherwise.
+    private static func staleness(_ result: LocationRequestResult, accuracy: LocationRequestAccuracy, now: Date)
+        -> String?
+    {
+        guard let newest = result.newestFix, accuracy.maximumAge.isFinite,
+            abs(now.timeIntervalSince(newest.timestamp)) > accuracy.maximumAge
+        else { return nil }
+        return "the newest \(FilterDropReport.age(now.timeIntervalSince(newest.timestamp))) — check the receiver's "
+            + "date, or --max-age"
     }
 
     func run() -> Never {
@@ -168,7 +194,10 @@ final class OnceCommand: ToolCommand {
                     session.writeEndingError(error)
                     let ending = CommandEnding(
                         error, authorization: LocationAuthorization.shared.status, provider: provider.identifier)
-                    session.finish(ending?.status ?? .providerFailed, ending?.message ?? "the request failed: \(error)")
+                    let message = Self.failureMessage(
+                        ending?.message ?? "the request failed: \(error)", result, accuracy: accuracy,
+                        levelName: levelName, now: result.evaluationTime ?? provider.clock.now)
+                    session.finish(ending?.status ?? .providerFailed, message)
                 }
             }
         }
