@@ -75,7 +75,13 @@ import Testing
         #expect(watch.error.contains("error: invalid input from gpx:\(bad.url.path): line 2: XML is not well-formed"))
         let plot = try await Tool.run(["plot", bad.url.path, "-o", "-"])
         #expect(plot.status == 65)
-        #expect(plot.error.contains("invalid input: \(bad.url.path):2: error: XML is not well-formed"))
+        // Worded as the replay's line (it said `invalid input: PATH:2: error: …`, "error:" twice).
+        #expect(
+            plot.error.hasPrefix(
+                "corelocation: error: invalid input from \(bad.url.path): line 2: XML is not well-formed"))
+        let replayPlot = try await Tool.run(["plot", "--replay", bad.url.path, "-o", "-"])
+        #expect(replayPlot.status == 65)
+        #expect(replayPlot.error == plot.error, "\(replayPlot.error)")
         // In JSON Lines: the tool's documented code, not CoreLocation's "network".
         let json = try await Tool.run(["--provider", "gpx:\(bad.url.path)", "--format", "jsonl"])
         #expect(json.status == 65)

@@ -126,7 +126,12 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         do {
             summary = try GPXReader(mode: .lenient).read(contentsOf: URL(fileURLWithPath: input)) { points.add($0) }
         } catch let diagnostic as GPXDiagnostic where diagnostic.kind != .io {
-            Terminal.exit(.invalidInput, "invalid input: \(diagnostic)")
+            // Worded as the replay's ending words it (`watch`, `plot --replay`), not as the reader's diagnostic
+            // behind "invalid input: ", which said "error:" twice.
+            Terminal.exit(
+                .invalidInput,
+                "invalid input from \(input): " + (diagnostic.line.map { "line \($0): " } ?? "")
+                    + (diagnostic.element.map { "<\($0)> " } ?? "") + diagnostic.message)
         } catch {
             Terminal.exit(.noInput, "cannot read \(input): \(error)")
         }
@@ -144,7 +149,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
             }
         }
         guard let drawn = points.drawn else {
-            Terminal.exit(.invalidInput, "invalid input: \(input): no track points, route points or waypoints")
+            Terminal.exit(.invalidInput, "invalid input from \(input): no track points, route points or waypoints")
         }
         // The track's own name after the file's: a recording of the sample says so there.
         let name = points.trackName ?? points.documentName
