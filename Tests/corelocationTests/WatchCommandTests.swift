@@ -10,6 +10,21 @@ import Testing
         return try GPXReader().readDocument(contentsOf: url).tracks.flatMap(\.segments).flatMap(\.points)
     }
 
+    /// A trial of the tool: `--count 3` with `fixed:`, which delivers one fix, printed it and then waited for ever.
+    @Test func aCountAFixedLocationCannotReachIsRefused() async throws {
+        // --duration bounds the run without the check (it then ended after 5 s with one fix, status 0).
+        let run = try await Tool.run(["watch", "--provider", "fixed:1,2", "--count", "3", "--duration", "5"])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error.hasPrefix(
+                "corelocation: error: --count 3: fixed:1,2 delivers one fix, so a second would never come; leave out "
+                    + "--count, or give --count 1\n"), "\(run.error)")
+        let one = try await Tool.run(["watch", "--provider", "fixed:1,2", "--count", "1", "--format", "csv"])
+        #expect(one.status == 0)
+        #expect(one.lines.count == 2)  // the header and the fix
+    }
+
     @Test func sampleTrackAsJSONLines() async throws {
         let run = try await Tool.run(["watch", "--count", "3", "--format", "jsonl"])
         #expect(run.status == 0)

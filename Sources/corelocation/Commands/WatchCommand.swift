@@ -44,6 +44,12 @@ final class WatchCommand: ToolCommand {
         }
         desiredAccuracy = try DesiredAccuracy.parse(arguments.value("desired-accuracy"))
         context = try CommandContext(arguments, fallsBackToSample: !arguments.flag("no-sample"))
+        // A trial of the tool: `--count 3` with `fixed:` printed its one fix and then waited for ever.
+        if let count, count > 1, let fixed = context.provider as? FixedLocationProvider {
+            throw Arguments.UsageError(
+                description: "--count \(count): \(fixed.identifier) delivers one fix, so a second would never come; "
+                    + "leave out --count, or give --count 1")
+        }
     }
 
     func run() -> Never {
