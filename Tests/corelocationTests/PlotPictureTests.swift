@@ -119,6 +119,27 @@ final class PlotParts: NSObject, XMLParserDelegate {
         #expect(run.output.contains(">1.0 km in 1 min 59 s</text>"))
     }
 
+    /// A trial of the tool: `--replay` drew a GPX file under its file name alone; it has the points' title, the
+    /// first named track's name, else the document's.
+    @Test func aReplayHasTheTitleOfThePoints() async throws {
+        let point = #"<trkpt lat="45.0" lon="4.8"><time>2026-05-14T08:00:00Z</time></trkpt>"#
+        let header = #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">"#
+        let documents = [
+            ("<metadata><name>Doc</name></metadata><trk><trkseg>\(point)</trkseg></trk>", "Doc"),
+            ("<metadata><name>Doc</name></metadata><trk><name>Walk</name><trkseg>\(point)</trkseg></trk>", "Walk"),
+            ("<trk><trkseg>\(point)</trkseg></trk><trk><name>Second</name><trkseg>\(point)</trkseg></trk>", "Second"),
+        ]
+        for (body, name) in documents {
+            let file = try TemporaryFile(header + body + "</gpx>", suffix: ".gpx")
+            let title = ">\(file.url.lastPathComponent) — \(name)</text>"
+            let own = try await Tool.run(["plot", file.url.path, "-o", "-"])
+            let replay = try await Tool.run(["plot", file.url.path, "-o", "-", "--replay"])
+            #expect(own.output.contains(title), "\(body)")
+            #expect(replay.status == 0)
+            #expect(replay.output.contains(title), "\(body)")
+        }
+    }
+
     @Test func fourDigitCountsFitTheirLegendBoxesAndTheTrackHasStartAndEnd() async throws {
         let track = try Self.track(count: 2400)
         let run = try await Tool.run(["plot", track.url.path, "-o", "-", "--accuracy-filter", "10"])

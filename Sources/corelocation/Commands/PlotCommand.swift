@@ -151,10 +151,14 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         guard let drawn = points.drawn else {
             Terminal.exit(.invalidInput, "invalid input from \(input): no track points, route points or waypoints")
         }
-        // The track's own name after the file's: a recording of the sample says so there.
-        let name = points.trackName ?? points.documentName
+        write(TrackPlot(drawn, title: title(track: points.trackName, document: points.documentName)), noun: "point")
+    }
+
+    /// The picture's title: the file's name, then its first named track's name, else its `<metadata><name>`
+    /// (`walk.gpx — Morning walk`; a recording of the sample says so there).
+    private func title(track: String?, document: String?) -> String {
         let file = URL(fileURLWithPath: input).lastPathComponent
-        write(TrackPlot(drawn, title: name.map { "\(file) — \($0)" } ?? file), noun: "point")
+        return (track ?? document).map { "\(file) — \($0)" } ?? file
     }
 
     /// The blocks layer's accuracy filter (`updateAccuracyFilter`) on one fix: off at 0, else at most the
@@ -194,7 +198,10 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
         addDelivered()
-        write(TrackPlot(track, title: URL(fileURLWithPath: input).lastPathComponent), noun: "fix")
+        // A trial of the tool: `--replay` drew a GPX file under its file name alone, without its track's name.
+        let names =
+            replaysGPX ? GPXPointsPlot.names(ofDocumentAt: URL(fileURLWithPath: input)) : (track: nil, document: nil)
+        write(TrackPlot(track, title: title(track: names.track, document: names.document)), noun: "fix")
     }
 
     /// Writes the picture and ends the command; `noun` (singular) names what was drawn in the closing line.

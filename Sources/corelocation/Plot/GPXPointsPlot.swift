@@ -1,3 +1,4 @@
+import Foundation
 import GPX
 import LinuxCoreLocation
 
@@ -65,6 +66,24 @@ struct GPXPointsPlot {
     /// The kind of points drawn: track points, else route points, else waypoints.
     private var drawnKind: Kind? {
         [tracks, routes, waypoints].first { $0.count > 0 }
+    }
+
+    /// The name of a GPX file's first named track and its `<metadata><name>`, read only as far as that track's end
+    /// (`plot --replay`'s title, as the points' picture has it); `nil` for what the file lacks, or when it cannot be
+    /// read (the replay then says why).
+    static func names(ofDocumentAt url: URL) -> (track: String?, document: String?) {
+        struct FoundTrackName: Error {}
+        var (track, document): (String?, String?) = (nil, nil)
+        _ = try? GPXReader(mode: .lenient).read(contentsOf: url) { event in
+            switch event {
+            case .metadata(let metadata): document = metadata.name
+            case .trackEnded(let name?):
+                track = name
+                throw FoundTrackName()
+            default: break
+            }
+        }
+        return (track, document)
     }
 
     /// Takes in the next event of the file.
