@@ -187,7 +187,7 @@ import Testing
         #expect(device.status == 66)
         #expect(
             device.error
-                == "corelocation: error: CORELOCATION_GEOCODER=geonames:/dev/null: it is a device, not a GeoNames file\n"
+                == "corelocation: error: CORELOCATION_GEOCODER=geonames:/dev/null: it is a character device, not a GeoNames file\n"
         )
         #expect(device.output.isEmpty)
         let other = try TemporaryFile("root:x:0:0:root:/root:/bin/bash\n", suffix: ".txt")

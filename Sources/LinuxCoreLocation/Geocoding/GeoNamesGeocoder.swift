@@ -139,18 +139,11 @@ final class GeoNamesGeocoder: GeocodingService {
     /// Why `path` cannot be opened as a GeoNames file, or `nil` when it can: it cannot be read, or it is no regular
     /// file (a directory; a device or a FIFO, which may never end: `/dev/zero`).
     private static func unopenable(_ path: String) -> String? {
-        var information = stat()
         // With the system's reason: `cannot read the file` alone did not say whether it was missing (a trial).
-        guard stat(path, &information) == 0, access(path, R_OK) == 0 else {
+        guard let kind = FileKind(path: path), access(path, R_OK) == 0 else {
             return "cannot read the file: \(String(cString: strerror(errno)))"
         }
-        switch information.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "it is a directory, not a GeoNames file"
-        case S_IFCHR, S_IFBLK: return "it is a device, not a GeoNames file"
-        case S_IFIFO: return "it is a FIFO, not a GeoNames file"
-        default: return "it is a socket, not a GeoNames file"
-        }
+        return kind == .regularFile ? nil : "it is \(kind), not a GeoNames file"
     }
 
     /// Reads the cities file and, if present, `admin1CodesASCII.txt` beside it; or says why the file cannot be used,

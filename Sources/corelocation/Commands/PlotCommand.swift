@@ -2,6 +2,7 @@ import Foundation
 import GPX
 import LinuxCoreLocation
 import LocationBlocks
+import LocationSupport
 import NMEA0183
 
 /// `corelocation plot FILE -o track.svg`: draws a GPX file's own points, or the fixes a replay of a GPX or NMEA
@@ -99,7 +100,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     /// file's first bytes before it draws it.
     static func checkPlottable(_ path: String) {
         ProviderChoice.checkReadable(path)
-        guard let kind = LocalFiles.kind(of: path), kind != "a regular file" else { return }
+        guard let kind = FileKind(path: path), kind != .regularFile else { return }
         Terminal.exit(
             .noInput, "cannot read \(path): it is \(kind), not a file; plot draws a GPX file or an NMEA log")
     }

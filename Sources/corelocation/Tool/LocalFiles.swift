@@ -1,23 +1,8 @@
 import Foundation
+import LocationSupport
 
 /// The few file-system calls of the tool's own commands, with the C library's words for what goes wrong.
 enum LocalFiles {
-    /// What `path` names, following symbolic links: `a regular file`, `a directory`, `a character device`,
-    /// `a block device`, `a FIFO`, `a socket`; `nil` when it names nothing.
-    static func kind(of path: String) -> String? {
-        var information = stat()
-        guard stat(path, &information) == 0 else { return nil }
-        switch information.st_mode & S_IFMT {
-        case S_IFREG: return "a regular file"
-        case S_IFDIR: return "a directory"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
-    }
-
     /// Whether `path` and `other` name the same file (the same device and inode, following symbolic links), however
     /// they are spelt: `track.gpx`, `./track.gpx`, a link to it; `false` when either names nothing.
     static func isSameFile(_ path: String, as other: String) -> Bool {
@@ -36,7 +21,7 @@ enum LocalFiles {
     /// - Returns: `nil` when written, else why not in the C library's words (`Is a directory`, `No space left on
     ///   device`) — not Foundation's "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
     static func write(_ bytes: [UInt8], to path: String) -> String? {
-        guard kind(of: path).map({ $0 == "a regular file" }) ?? true else { return writeInPlace(bytes, to: path) }
+        guard FileKind(path: path).map({ $0 == .regularFile }) ?? true else { return writeInPlace(bytes, to: path) }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path

@@ -209,7 +209,7 @@ func answer(_ request: @escaping (@escaping @Sendable ([CLPlacemark]?, (any Erro
         try Data([0x7F, 0x45, 0x4C, 0x46, 0xFF, 0xFE, 0x00, 0x80]).write(to: binary)
         let setting = "CORELOCATION_GEOCODER=geonames:"
         let cases: [(path: String, kind: GeocoderConfigurationProblem.Kind, reason: String)] = [
-            ("/dev/null", .unreadableFile, "it is a device, not a GeoNames file"),
+            ("/dev/null", .unreadableFile, "it is a character device, not a GeoNames file"),
             (empty.path, .invalidFile, "the file is empty, not a GeoNames file"),
             (comments.path, .invalidFile, "no place in the file, only blank lines and comments"),
             (

@@ -1,4 +1,5 @@
 import GPX
+import LocationSupport
 
 /// A GPX document as a ``ReplaySource``, read as its items are asked for.
 ///
@@ -77,8 +78,7 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
         skipped = SkippedFixes(source: input.name, announce: announce)
         self.announce = announce
         if case .file(let url) = input {
-            var information = stat()
-            mayWaitForData = stat(url.path, &information) == 0 && (information.st_mode & S_IFMT) != S_IFREG
+            mayWaitForData = FileKind(path: url.path).map { $0 != .regularFile } ?? false
         } else {
             mayWaitForData = false
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LocationSupport
 
 /// Whether a replay's file can be opened now, and if not, why: what `corelocation providers` says of a configured
 /// replay.
@@ -11,9 +12,8 @@ enum ReplayFileCheck {
     /// In a few words: `/tmp is a directory`, `cannot read /x.nmea: No such file or directory`. Follows symbolic
     /// links. Thread-safe.
     static func unavailability(of path: String) -> String? {
-        var information = stat()
-        guard stat(path, &information) == 0 else { return "cannot read \(path): \(String(cString: strerror(errno)))" }
-        if information.st_mode & S_IFMT == S_IFDIR { return "\(path) is a directory" }
+        guard let kind = FileKind(path: path) else { return "cannot read \(path): \(String(cString: strerror(errno)))" }
+        if kind == .directory { return "\(path) is a directory" }
         guard access(path, R_OK) == 0 else { return "cannot read \(path): \(String(cString: strerror(errno)))" }
         return nil
     }
