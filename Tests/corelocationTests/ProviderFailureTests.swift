@@ -87,9 +87,9 @@ import Testing
         #expect(
             run.error
                 == "corelocation: error: the provider nmea:\(path) failed: \(path): cannot open: No such file or "
-                + "directory; a pseudo-terminal named by its number is neither reopened nor waited for, because the "
-                + "kernel gives the number to the next program that opens one; name a symbolic link to it instead "
-                + "(socat's link=/tmp/gps0), which is reopened when it points to a new one\n")
+                + "directory; a pseudo-terminal named by its number or by a descriptor is neither reopened nor waited "
+                + "for, because the kernel gives its number to the next program that opens one; name a symbolic link "
+                + "to it instead (socat's link=/tmp/gps0), which is reopened when it points to a new one\n")
     }
 
     /// `nmea:/dev/tty` in a program without a controlling terminal fails at once, with status 1.

@@ -27,8 +27,13 @@ import NMEA0183
 /// as such when it is itself a Unix98 pty slave, asked with `lstat(2)` when the provider starts (major 136 to 143;
 /// where nothing is there, a path in `/dev/pts`). A symbolic link to a pseudo-terminal (socat's `link=/tmp/gps0`,
 /// udev's `/dev/serial/by-id/…`) is reopened by its path as any device is: whoever owns the link points it to the
-/// next terminal. A pseudo-terminal named by its number that falls silent is reported lost (once per outage) and read
-/// on, its descriptor kept open: while it is open its number stays its own. `nmea:/dev/tty` in a program without a
+/// next terminal. A path of a descriptor (`/dev/fd/5`, `/proc/self/fd/5`, `/proc/PID/fd/N`) is a symbolic link too,
+/// but the kernel's, which nobody re-points: it is judged by what it leads to. A pseudo-terminal so named is opened
+/// once as above; any other device so named is opened once too, failing with
+/// ``NMEAStreamError/descriptorNotReopened(_:_:)``: the descriptor's device is gone for good when its stream ends.
+/// (`nmea:/dev/stdin`, `nmea:/dev/fd/0` and `nmea:/proc/self/fd/0` make no such provider: they replay standard
+/// input.) A device opened once that falls silent is reported lost (once per outage) and read on, its descriptor
+/// kept open: while it is open a pseudo-terminal's number stays its own. `nmea:/dev/tty` in a program without a
 /// controlling terminal (`ENXIO`) fails at once too, with ``NMEAStreamError/noControllingTerminal(_:)``: no retry
 /// would change it.
 ///
@@ -165,13 +170,38 @@ extension NMEAStreamProvider {
         return !NMEAFileDescriptor.exists(path)
     }
 
-    /// The path of a serial device that is a pseudo-terminal slave named by its number (`/dev/pts/3`), not through a
-    /// symbolic link, or `nil`: such a device is opened once, and its stream's end is final (see
-    /// ``NMEAStreamError/pseudoTerminalNotReopened(_:_:)``).
-    var pseudoTerminalPath: String? {
-        guard case .serialDevice(let path, _) = endpoint, NMEAFileDescriptor.namesPseudoTerminalSlave(path) else {
-            return nil
+    /// Why a serial device is opened once, the end of its stream (or a failed first open) final.
+    enum OpenedOnce: Equatable {
+        /// A pseudo-terminal slave named by its number or by a descriptor: its number goes to the next one.
+        case pseudoTerminal
+        /// Another device named by a descriptor (`/dev/fd/5`): the descriptor's device is gone with its stream.
+        case descriptor
+
+        /// The error that ends the run of the device at `path`, after `what` happened to it.
+        func error(_ path: String, _ what: String) -> NMEAStreamError {
+            switch self {
+            case .pseudoTerminal: .pseudoTerminalNotReopened(path, what)
+            case .descriptor: .descriptorNotReopened(path, what)
+            }
         }
-        return path
+
+        /// What happened when its stream ended (end of stream, `EIO`, a hang-up).
+        var ending: String {
+            switch self {
+            case .pseudoTerminal: "the pseudo-terminal closed"
+            case .descriptor: "its stream ended"
+            }
+        }
+    }
+
+    /// Whether the endpoint is a serial device opened once, and why, or `nil` when it is reopened by its path.
+    ///
+    /// Opened once: a pseudo-terminal slave named by its number (`/dev/pts/3`, not through a symbolic link) or by a
+    /// descriptor (``NMEAFileDescriptor/namesPseudoTerminalSlave(_:)``), and another device named by a descriptor
+    /// (``NMEAFileDescriptor/namesDescriptor(_:)``). Asked when a run starts, while the node is there.
+    var openedOnce: OpenedOnce? {
+        guard case .serialDevice(let path, _) = endpoint else { return nil }
+        if NMEAFileDescriptor.namesPseudoTerminalSlave(path) { return .pseudoTerminal }
+        return NMEAFileDescriptor.namesDescriptor(path) ? .descriptor : nil
     }
 }
