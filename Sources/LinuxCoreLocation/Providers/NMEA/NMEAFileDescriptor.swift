@@ -42,6 +42,13 @@ final class NMEAFileDescriptor {
     /// Whether the descriptor is a terminal: a serial port or a pseudo-terminal, whose speed was set.
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
+    /// Whether the descriptor is a Unix98 pseudo-terminal slave (major 136 to 143), however it was named: a terminal
+    /// without a baud rate, which no one unplugs.
+    var isPseudoTerminalSlave: Bool {
+        var information = stat()
+        return fstat(descriptor, &information) == 0 && Self.isPseudoTerminalSlave(information)
+    }
+
     /// Whether the descriptor is a character device: a terminal, or a device such as `/dev/gnss0` or `/dev/zero`.
     var isCharacterDevice: Bool {
         var information = stat()

@@ -200,7 +200,7 @@ final class NMEAStreamConnection: Sendable {
                     notNMEA = verdict
                     break
                 }
-                warnNotNMEA(verdict, terminal: stream.isTerminal)
+                warnNotNMEA(verdict, stream: stream)
             }
         }
         let (stopped, silentFor) = state.withLock { state in
@@ -226,24 +226,42 @@ final class NMEAStreamConnection: Sendable {
         // A pseudo-terminal's master closed (end of stream, `EIO`, a hang-up), and its number goes to the next one;
         // a descriptor's device is gone with its stream.
         if let openedOnce { return .endedForGood(openedOnce) }
-        // An unplugged USB receiver ends its stream (EOF or EIO) and its device node goes: say so.
-        if provider.deviceIsAbsent { reason = "the device is gone (unplugged?)" }
+        if provider.deviceIsAbsent { reason = Self.goneReason(pseudoTerminal: stream.isPseudoTerminalSlave) }
         return .lost(silentFor.map(NMEASilenceRule.reason(silentFor:)) ?? reason)
     }
 
     /// Says once per run that a terminal or a socket sends no NMEA 0183, with the likely cause.
-    private func warnNotNMEA(_ verdict: String, terminal: Bool) {
-        let hint: String
-        if terminal, case .serialDevice(_, let baudRate) = provider.endpoint {
-            hint = "read at \(baudRate) baud: is that the receiver's rate? Most send at 9600 or 4800 (?baud=N)"
-        } else {
-            hint = "is it an NMEA 0183 stream?"
-        }
+    private func warnNotNMEA(_ verdict: String, stream: NMEAFileDescriptor) {
+        var baudRate: Int?
+        if case .serialDevice(_, let rate) = provider.endpoint { baudRate = rate }
+        let hint = Self.notNMEAHint(
+            terminal: stream.isTerminal, pseudoTerminal: stream.isPseudoTerminalSlave, baudRate: baudRate)
         let warn = state.withLock { state in
             defer { state.warnedNotNMEA = true }
             return !state.stopped && !state.warnedNotNMEA
         }
         if warn { provider.announce("\(provider.identifier): \(verdict); \(hint)") }
+    }
+
+    /// Why a device's stream ended when its path is gone: an unplugged USB receiver ends its stream (EOF or `EIO`)
+    /// and its node goes; so does a pseudo-terminal behind a link (socat's `link=`) whose program closed it, which no
+    /// one unplugs.
+    static func goneReason(pseudoTerminal: Bool) -> String {
+        pseudoTerminal ? "the pseudo-terminal is gone (its program closed it)" : "the device is gone (unplugged?)"
+    }
+
+    /// The likely cause of a live stream without NMEA 0183, said after the verdict.
+    ///
+    /// - Parameters:
+    ///   - terminal: Whether the stream is a terminal.
+    ///   - pseudoTerminal: Whether that terminal is a pseudo-terminal, which has no baud rate: the program behind it
+    ///     sends something else.
+    ///   - baudRate: The rate a serial device is read at, in bits per second; `nil` for a socket.
+    /// - Returns: For a serial port, the baud rate it is read at and `?baud=N`; else a question about the source.
+    static func notNMEAHint(terminal: Bool, pseudoTerminal: Bool, baudRate: Int?) -> String {
+        if pseudoTerminal { return "a pseudo-terminal has no baud rate: does the program behind it send NMEA 0183?" }
+        guard terminal, let baudRate else { return "is it an NMEA 0183 stream?" }
+        return "read at \(baudRate) baud: is that the receiver's rate? Most send at 9600 or 4800 (?baud=N)"
     }
 
     private func deliver(_ events: [NMEAEvent]) {

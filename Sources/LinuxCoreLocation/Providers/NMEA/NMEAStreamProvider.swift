@@ -42,7 +42,8 @@ import NMEA0183
 /// (`/dev/null`) — makes the provider report ``LocationProviderEvent/failed(_:)`` with `CLError(.network)` whose
 /// `NSUnderlyingErrorKey` is a ``ReplayInputError``, as for a log that is not NMEA, and it is not reopened. A
 /// terminal or a socket that gives no NMEA is read on (a receiver at the wrong baud rate sends garbage until the rate
-/// is right), after one line on standard error per run that says so and, for a terminal, names the baud rate.
+/// is right), after one line on standard error per run that says so and, for a serial port, names the baud rate (a
+/// pseudo-terminal has none: the line asks about the program behind it).
 ///
 /// Each connection is read by a thread of its own that waits in `poll(2)`. ``stop()`` wakes it, waits for it to
 /// close the descriptor, and returns; no event follows. Thread-safe.
