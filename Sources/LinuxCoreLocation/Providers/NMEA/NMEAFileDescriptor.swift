@@ -244,6 +244,18 @@ final class NMEAFileDescriptor {
         !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
+    /// Whether this program has no controlling terminal (started by a service, cron or `setsid`): opening
+    /// `/dev/tty` fails with `ENXIO`.
+    ///
+    /// Asked by opening it without waiting (`O_NONBLOCK`), reading it or changing its settings, and closing it.
+    /// `access(2)` cannot tell: the node is there, readable by everyone.
+    static var lacksControllingTerminal: Bool {
+        let descriptor = Glibc.open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return errno == ENXIO }
+        _ = Glibc.close(descriptor)
+        return false
+    }
+
     /// Whether the current user may open `path` for reading.
     static func isReadable(_ path: String) -> Bool {
         access(path, R_OK) == 0

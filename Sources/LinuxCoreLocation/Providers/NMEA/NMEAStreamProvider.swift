@@ -35,7 +35,7 @@ import NMEA0183
 /// input.) A device opened once that falls silent is reported lost (once per outage) and read on, its descriptor
 /// kept open: while it is open a pseudo-terminal's number stays its own. `nmea:/dev/tty` in a program without a
 /// controlling terminal (`ENXIO`) fails at once too, with ``NMEAStreamError/noControllingTerminal(_:)``: no retry
-/// would change it.
+/// would change it; ``unavailability`` gives the same reason beforehand.
 ///
 /// A character device that is not a terminal and gives no NMEA 0183 — no sentence begins in its first 4096 bytes, or
 /// most of their candidates hold binary bytes (`/dev/zero`, `/dev/urandom`), or it ends before any sentence
@@ -112,16 +112,23 @@ public final class NMEAStreamProvider: LocationProvider {
         decoderOptions = options
     }
 
-    /// Whether the device exists and is readable; for TCP, whether a connection succeeds within a second.
+    /// Whether the device exists and is readable (`/dev/tty`: and the program has a controlling terminal); for TCP,
+    /// whether a connection succeeds within a second.
     public var isAvailable: Bool { unavailability == nil }
 
     /// Why the device cannot be read (`/dev/ttyACM0: No such file or directory`, `… Permission denied`) or the
     /// server not reached (`127.0.0.1:10110: cannot connect: Connection refused`), or `nil` when it can.
+    ///
+    /// `/dev/tty` in a program without a controlling terminal cannot be opened (`ENXIO`), though `access(2)` finds it
+    /// readable: its reason is ``NMEAStreamError/noControllingTerminal(_:)``'s, the failure ``start(_:)`` would report.
     public var unavailability: String? {
         switch endpoint {
         case .serialDevice(let path, _):
-            return NMEAFileDescriptor.isReadable(path)
-                ? nil : "\(path): \(NMEAFileDescriptor.describe(errorNumber: errno))"
+            guard NMEAFileDescriptor.isReadable(path) else {
+                return "\(path): \(NMEAFileDescriptor.describe(errorNumber: errno))"
+            }
+            return path == "/dev/tty" && NMEAFileDescriptor.lacksControllingTerminal
+                ? "\(NMEAStreamError.noControllingTerminal(path))" : nil
         case .tcp(let host, let port):
             do {
                 try NMEAFileDescriptor.connectTCP(host: host, port: port, timeout: 1).close()
