@@ -87,25 +87,38 @@ import Testing
         #expect(
             run.error
                 == "corelocation: error: the provider nmea:\(path) failed: \(path): cannot open: No such file or "
-                + "directory; a pseudo-terminal named by its number is neither reopened nor waited for, because the "
-                + "kernel gives the number to the next program that opens one; name a symbolic link to it instead "
-                + "(socat's link=/tmp/gps0), which is reopened when it points to a new one\n")
+                + "directory; a pseudo-terminal named by its number or by a descriptor is neither reopened nor waited "
+                + "for, because the kernel gives its number to the next program that opens one; name a symbolic link "
+                + "to it instead (socat's link=/tmp/gps0), which is reopened when it points to a new one\n")
     }
 
-    /// `nmea:/dev/tty` in a program without a controlling terminal fails at once, with status 1.
+    /// `nmea:/dev/tty` in a program without a controlling terminal fails at once, with status 1, and `once` says at
+    /// once that it does not answer, with status 3, as for a missing device.
     ///
     /// Opening it fails with `ENXIO` whatever the delay: a new user's trial saw it retried until `once` timed out,
-    /// saying only that no fix had come (status 2), where a missing device says it does not answer.
+    /// saying only that no fix had come (status 2), where a missing device says it does not answer. `once` reached
+    /// the same failure as `watch` (status 1) while `providers` called it available (ProviderReasonTests).
     @Test func devTtyWithoutAControllingTerminalFailsAtOnce() throws {
         let setsid = try #require(Tool.onPath("setsid"), "util-linux's setsid starts the tool in a session of its own")
-        let run = try Tool.runBlocking(
+        let watch = try Tool.runBlocking(
+            ["--wait", Tool.executable.path, "watch", "--provider", "nmea:/dev/tty", "--duration", "20"],
+            executable: setsid)
+        #expect(watch.status == 1)
+        #expect(
+            watch.error
+                == "corelocation: error: the provider nmea:/dev/tty failed: \(Self.noControllingTerminal)\n")
+        let once = try Tool.runBlocking(
             ["--wait", Tool.executable.path, "once", "--provider", "nmea:/dev/tty", "--timeout", "20"],
             executable: setsid)
-        #expect(run.status == 1)
+        #expect(once.status == 3)
         #expect(
-            run.error
-                == "corelocation: error: the provider nmea:/dev/tty failed: /dev/tty: cannot open: No such device or "
-                + "address: this program has no controlling terminal (started by a service, cron or setsid); name the "
-                + "terminal's device\n")
+            once.error
+                == "corelocation: error: nmea:/dev/tty does not answer: \(Self.noControllingTerminal); check that it "
+                + "runs or is plugged in, or choose another with --provider\n")
     }
+
+    /// Why `/dev/tty` cannot be opened by a program without a controlling terminal.
+    static let noControllingTerminal =
+        "/dev/tty: cannot open: No such device or address: this program has no controlling terminal (started by a "
+        + "service, cron or setsid); name the terminal's device"
 }

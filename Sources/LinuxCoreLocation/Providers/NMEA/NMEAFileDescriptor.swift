@@ -42,6 +42,13 @@ final class NMEAFileDescriptor {
     /// Whether the descriptor is a terminal: a serial port or a pseudo-terminal, whose speed was set.
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
+    /// Whether the descriptor is a Unix98 pseudo-terminal slave (major 136 to 143), however it was named: a terminal
+    /// without a baud rate, which no one unplugs.
+    var isPseudoTerminalSlave: Bool {
+        var information = stat()
+        return fstat(descriptor, &information) == 0 && Self.isPseudoTerminalSlave(information)
+    }
+
     /// Whether the descriptor is a character device: a terminal, or a device such as `/dev/gnss0` or `/dev/zero`.
     var isCharacterDevice: Bool {
         var information = stat()
@@ -184,7 +191,8 @@ final class NMEAFileDescriptor {
         access(path, F_OK) == 0
     }
 
-    /// Whether `path` itself is a Unix98 pseudo-terminal slave (`/dev/pts/3`), not a symbolic link to one.
+    /// Whether `path` names a Unix98 pseudo-terminal slave by its number (`/dev/pts/3`) or by a descriptor
+    /// (`/proc/self/fd/5`, see ``namesDescriptor(_:)``), not through a symbolic link that someone may re-point.
     ///
     /// The node is asked with `lstat(2)`, which does not follow a symbolic link in the last component: a character
     /// device of major 136 to 143 (the kernel's Unix98 pty slave majors, `Documentation/admin-guide/devices.txt`),
@@ -192,17 +200,60 @@ final class NMEAFileDescriptor {
     /// though it points to one: whoever made it points it to the next terminal. The descriptor cannot tell the two
     /// apart (both open the same device), and the node is gone once its master has closed, so this is asked before
     /// the first open. Where `lstat(2)` finds nothing, only the name can tell: an absolute path whose directory is
-    /// `/dev/pts` (`.` components and doubled slashes ignored).
+    /// `/dev/pts` (`.` components and doubled slashes ignored). A descriptor's path is a symbolic link too, but the
+    /// kernel's, which nobody re-points: it is judged by what it leads to (`stat(2)`).
     static func namesPseudoTerminalSlave(_ path: String) -> Bool {
         var information = stat()
+        if namesDescriptor(path) { return stat(path, &information) == 0 && isPseudoTerminalSlave(information) }
         guard lstat(path, &information) == 0 else {
             let components = path.split(separator: "/").filter { $0 != "." }
             return path.hasPrefix("/") && components.count == 3 && components[0] == "dev" && components[1] == "pts"
         }
+        return isPseudoTerminalSlave(information)
+    }
+
+    /// Whether `information` describes a character device of a Unix98 pty slave major (136 to 143).
+    private static func isPseudoTerminalSlave(_ information: stat) -> Bool {
         // glibc's encoding of `dev_t` (the `major()` macro, which Swift does not import).
         let device = UInt64(information.st_rdev)
         let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
         return (information.st_mode & S_IFMT) == S_IFCHR && (136...143).contains(major)
+    }
+
+    /// Whether `path` names a file descriptor, open or not: an entry of a process's `fd` directory in procfs
+    /// (`/proc/self/fd/5`, `/proc/1234/fd/5`, `/dev/fd/5` through the link `/dev/fd`).
+    ///
+    /// Its symbolic link is made by the kernel for the descriptor and never re-pointed: opening it opens what the
+    /// descriptor has open (`proc(5)`), and no other device can come there. Told by the directory, resolved with
+    /// `realpath(3)` (which turns `self` and `thread-self` into numbers): `/proc/PID/fd` or `/proc/PID/task/TID/fd`;
+    /// the entry is a decimal number.
+    static func namesDescriptor(_ path: String) -> Bool {
+        guard let slash = path.lastIndex(of: "/"), isNumber(path[path.index(after: slash)...]),
+            let resolved = realpath(slash == path.startIndex ? "/" : String(path[..<slash]), nil)
+        else { return false }
+        defer { free(resolved) }
+        let components = String(cString: resolved).split(separator: "/", omittingEmptySubsequences: false)
+        guard components.first == "", components.dropFirst().first == "proc", components.last == "fd",
+            components.count >= 4, isNumber(components[2])
+        else { return false }
+        return components.count == 4 || (components.count == 6 && components[3] == "task" && isNumber(components[4]))
+    }
+
+    /// Whether `text` is a decimal number without a sign.
+    private static func isNumber(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// Whether this program has no controlling terminal (started by a service, cron or `setsid`): opening
+    /// `/dev/tty` fails with `ENXIO`.
+    ///
+    /// Asked by opening it without waiting (`O_NONBLOCK`), reading it or changing its settings, and closing it.
+    /// `access(2)` cannot tell: the node is there, readable by everyone.
+    static var lacksControllingTerminal: Bool {
+        let descriptor = Glibc.open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return errno == ENXIO }
+        _ = Glibc.close(descriptor)
+        return false
     }
 
     /// Whether the current user may open `path` for reading.

@@ -4,8 +4,8 @@ import NMEA0183
 ///
 /// - `nmea:-` reads standard input as a replay (no `?loop`: it cannot be rewound); so do its names
 ///   `nmea:/dev/stdin`, `nmea:/dev/fd/0` and `nmea:/proc/self/fd/0`, which are not a serial device.
-/// - `nmea:PATH` naming a character device, or nothing yet under `/dev/`: a live ``NMEAStreamProvider``
-///   (`?baud=N`, 9600 by default).
+/// - `nmea:PATH` naming a character device, or nothing yet under `/dev/` (but a descriptor, `/dev/fd/N`): a live
+///   ``NMEAStreamProvider`` (`?baud=N`, 9600 by default).
 /// - `nmea:PATH` otherwise: a ``ReplayLocationProvider`` over ``NMEAReplaySource`` (`?speed=N|max`, `?loop`).
 /// - `nmea+tcp://HOST[:PORT]`: a live ``NMEAStreamProvider`` on TCP, port 10110 by default.
 ///
@@ -66,14 +66,16 @@ enum NMEAProviderFactory {
     }
 
     /// Whether `path` is read live, as a serial device: it names a character device (through links), or nothing yet
-    /// under `/dev/` (a receiver not plugged in, looked for until it is).
+    /// under `/dev/` (a receiver not plugged in, looked for until it is) but a descriptor.
     ///
     /// What is there decides, not the prefix: a regular file or a FIFO under `/dev/` (`/dev/shm/log.nmea`, the pipe
     /// of `nmea:<(cat log)`, `/dev/fd/3` on a file) was read live, so a file's fixes came again at every reopen, for
     /// ever, and a directory (`nmea:/dev/pts`) was retried for ever (a trial of the tool). They are replayed now, as
-    /// the same file elsewhere is: a directory is then refused as one.
+    /// the same file elsewhere is: a directory is then refused as one. So is a descriptor that is not open
+    /// (`/dev/fd/9`), a file that cannot be read: it was looked for every 0.5 s, for ever, though nothing can come.
     static func namesSerialDevice(_ path: String) -> Bool {
-        NMEAFileDescriptor.isCharacterDevice(path) || (path.hasPrefix("/dev/") && !NMEAFileDescriptor.exists(path))
+        if NMEAFileDescriptor.isCharacterDevice(path) { return true }
+        return path.hasPrefix("/dev/") && !NMEAFileDescriptor.exists(path) && !NMEAFileDescriptor.namesDescriptor(path)
     }
 
     /// Makes a provider from `nmea+tcp://HOST[:PORT][?heading]`.

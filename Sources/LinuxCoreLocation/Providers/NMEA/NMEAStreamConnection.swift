@@ -40,21 +40,21 @@ final class NMEAStreamConnection: Sendable {
         case lost(String)
         /// A device that is not a terminal gave no NMEA 0183, for this reason: fail.
         case notNMEA(String)
-        /// The stream of a pseudo-terminal named by its number ended: fail.
-        case pseudoTerminalClosed
+        /// The stream of a device opened once (``NMEAStreamProvider/openedOnce``) ended: fail.
+        case endedForGood(NMEAStreamProvider.OpenedOnce)
     }
 
     private let provider: NMEAStreamProvider
     private let handler: @Sendable (LocationProviderEvent) -> Void
     private let state: Locked<State>
-    /// The path of a pseudo-terminal slave named by its number (``NMEAStreamProvider/pseudoTerminalPath``), asked
-    /// when the run starts, while its node is there: it is opened once, and the end of its stream is final.
-    private let pseudoTerminal: String?
+    /// Whether the device is opened once, the end of its stream final (``NMEAStreamProvider/openedOnce``), asked
+    /// when the run starts, while its node is there.
+    private let openedOnce: NMEAStreamProvider.OpenedOnce?
 
     init(provider: NMEAStreamProvider, handler: @escaping @Sendable (LocationProviderEvent) -> Void) {
         self.provider = provider
         self.handler = handler
-        pseudoTerminal = provider.pseudoTerminalPath
+        openedOnce = provider.openedOnce
         state = Locked(
             State(
                 translator: NMEAEventTranslator(
@@ -110,16 +110,18 @@ final class NMEAStreamConnection: Sendable {
             {
                 return failed(NMEAStreamError.noControllingTerminal("/dev/tty"))
             }
-            guard let path = pseudoTerminal else { return lost(reason: "\(error)") }
-            // Not tried again: by then the number may be another program's terminal (absent, it will be the next
-            // one's).
+            guard let openedOnce, case .serialDevice(let path, _) = provider.endpoint else {
+                return lost(reason: "\(error)")
+            }
+            // Not tried again: by then a pseudo-terminal's number may be another program's terminal (absent, it will
+            // be the next one's), and a descriptor that is not open now names nothing that could come.
             let what: String
             if case .system(_, let action, let code)? = error as? NMEAStreamError {
                 what = "\(action): \(NMEAFileDescriptor.describe(errorNumber: code))"
             } else {
                 what = "\(error)"
             }
-            return failed(NMEAStreamError.pseudoTerminalNotReopened(path, what))
+            return failed(openedOnce.error(path, what))
         }
         let ending = pump(stream, wake: wake)
         stream.close()
@@ -127,8 +129,7 @@ final class NMEAStreamConnection: Sendable {
         case .stopped: break
         case .lost(let reason): lost(reason: reason)
         case .notNMEA(let reason): failed(ReplayInputError(source: stream.name, reason: reason))
-        case .pseudoTerminalClosed:
-            failed(NMEAStreamError.pseudoTerminalNotReopened(stream.name, "the pseudo-terminal closed"))
+        case .endedForGood(let openedOnce): failed(openedOnce.error(stream.name, openedOnce.ending))
         }
     }
 
@@ -168,7 +169,7 @@ final class NMEAStreamConnection: Sendable {
                 }
                 if stopped { break }
                 if let silentFor {
-                    guard pseudoTerminal != nil else { break }
+                    guard openedOnce != nil else { break }
                     deliver(decoder.closeEpoch())  // the last epoch before the loss, as at a reconnect
                     keepReading(afterSilence: silentFor, wake: wake)
                 } else if quiet {
@@ -199,7 +200,7 @@ final class NMEAStreamConnection: Sendable {
                     notNMEA = verdict
                     break
                 }
-                warnNotNMEA(verdict, terminal: stream.isTerminal)
+                warnNotNMEA(verdict, stream: stream)
             }
         }
         let (stopped, silentFor) = state.withLock { state in
@@ -216,32 +217,51 @@ final class NMEAStreamConnection: Sendable {
             return state.heardNMEA
         }
         if let notNMEA { return .notNMEA(notNMEA) }
-        // Its master closed (end of stream, `EIO`, a hang-up), and its number goes to the next pseudo-terminal.
-        if pseudoTerminal != nil { return .pseudoTerminalClosed }
         // A device that ends its stream before any sentence, still there: an empty input, as an empty log is.
         if strict, ended, !heardNMEA, !provider.deviceIsAbsent,
             let verdict = NMEAInputCheck.reason(decoder.statistics, bytesRead: nil)
         {
             return .notNMEA(verdict)
         }
-        // An unplugged USB receiver ends its stream (EOF or EIO) and its device node goes: say so.
-        if provider.deviceIsAbsent { reason = "the device is gone (unplugged?)" }
+        // A pseudo-terminal's master closed (end of stream, `EIO`, a hang-up), and its number goes to the next one;
+        // a descriptor's device is gone with its stream.
+        if let openedOnce { return .endedForGood(openedOnce) }
+        if provider.deviceIsAbsent { reason = Self.goneReason(pseudoTerminal: stream.isPseudoTerminalSlave) }
         return .lost(silentFor.map(NMEASilenceRule.reason(silentFor:)) ?? reason)
     }
 
     /// Says once per run that a terminal or a socket sends no NMEA 0183, with the likely cause.
-    private func warnNotNMEA(_ verdict: String, terminal: Bool) {
-        let hint: String
-        if terminal, case .serialDevice(_, let baudRate) = provider.endpoint {
-            hint = "read at \(baudRate) baud: is that the receiver's rate? Most send at 9600 or 4800 (?baud=N)"
-        } else {
-            hint = "is it an NMEA 0183 stream?"
-        }
+    private func warnNotNMEA(_ verdict: String, stream: NMEAFileDescriptor) {
+        var baudRate: Int?
+        if case .serialDevice(_, let rate) = provider.endpoint { baudRate = rate }
+        let hint = Self.notNMEAHint(
+            terminal: stream.isTerminal, pseudoTerminal: stream.isPseudoTerminalSlave, baudRate: baudRate)
         let warn = state.withLock { state in
             defer { state.warnedNotNMEA = true }
             return !state.stopped && !state.warnedNotNMEA
         }
         if warn { provider.announce("\(provider.identifier): \(verdict); \(hint)") }
+    }
+
+    /// Why a device's stream ended when its path is gone: an unplugged USB receiver ends its stream (EOF or `EIO`)
+    /// and its node goes; so does a pseudo-terminal behind a link (socat's `link=`) whose program closed it, which no
+    /// one unplugs.
+    static func goneReason(pseudoTerminal: Bool) -> String {
+        pseudoTerminal ? "the pseudo-terminal is gone (its program closed it)" : "the device is gone (unplugged?)"
+    }
+
+    /// The likely cause of a live stream without NMEA 0183, said after the verdict.
+    ///
+    /// - Parameters:
+    ///   - terminal: Whether the stream is a terminal.
+    ///   - pseudoTerminal: Whether that terminal is a pseudo-terminal, which has no baud rate: the program behind it
+    ///     sends something else.
+    ///   - baudRate: The rate a serial device is read at, in bits per second; `nil` for a socket.
+    /// - Returns: For a serial port, the baud rate it is read at and `?baud=N`; else a question about the source.
+    static func notNMEAHint(terminal: Bool, pseudoTerminal: Bool, baudRate: Int?) -> String {
+        if pseudoTerminal { return "a pseudo-terminal has no baud rate: does the program behind it send NMEA 0183?" }
+        guard terminal, let baudRate else { return "is it an NMEA 0183 stream?" }
+        return "read at \(baudRate) baud: is that the receiver's rate? Most send at 9600 or 4800 (?baud=N)"
     }
 
     private func deliver(_ events: [NMEAEvent]) {
@@ -346,8 +366,8 @@ final class NMEAStreamConnection: Sendable {
         }
     }
 
-    /// Reports what no reconnect would change (a device that gives no NMEA 0183, a pseudo-terminal named by its
-    /// number that closed): nothing is tried again.
+    /// Reports what no reconnect would change (a device that gives no NMEA 0183, the end of a device opened once):
+    /// nothing is tried again.
     private func failed(_ error: any Error) {
         state.withLock { state in
             guard !state.stopped else { return }
@@ -356,9 +376,9 @@ final class NMEAStreamConnection: Sendable {
         }
     }
 
-    /// Reports a silent pseudo-terminal named by its number as lost (once per outage) and watches it again, its
-    /// descriptor kept: while it is open its number stays its own, closed it could go to another program's terminal
-    /// before a reopen.
+    /// Reports a silent device opened once as lost (once per outage) and watches it again, its descriptor kept: while
+    /// a pseudo-terminal is open its number stays its own, closed it could go to another program's terminal before a
+    /// reopen; a device named by a descriptor is not reopened at all.
     private func keepReading(afterSilence limit: Double, wake: NMEAWakePipe) {
         state.withLock { state in
             guard !state.stopped else { return }

@@ -27,17 +27,23 @@ import NMEA0183
 /// as such when it is itself a Unix98 pty slave, asked with `lstat(2)` when the provider starts (major 136 to 143;
 /// where nothing is there, a path in `/dev/pts`). A symbolic link to a pseudo-terminal (socat's `link=/tmp/gps0`,
 /// udev's `/dev/serial/by-id/…`) is reopened by its path as any device is: whoever owns the link points it to the
-/// next terminal. A pseudo-terminal named by its number that falls silent is reported lost (once per outage) and read
-/// on, its descriptor kept open: while it is open its number stays its own. `nmea:/dev/tty` in a program without a
+/// next terminal. A path of a descriptor (`/dev/fd/5`, `/proc/self/fd/5`, `/proc/PID/fd/N`) is a symbolic link too,
+/// but the kernel's, which nobody re-points: it is judged by what it leads to. A pseudo-terminal so named is opened
+/// once as above; any other device so named is opened once too, failing with
+/// ``NMEAStreamError/descriptorNotReopened(_:_:)``: the descriptor's device is gone for good when its stream ends.
+/// (`nmea:/dev/stdin`, `nmea:/dev/fd/0` and `nmea:/proc/self/fd/0` make no such provider: they replay standard
+/// input.) A device opened once that falls silent is reported lost (once per outage) and read on, its descriptor
+/// kept open: while it is open a pseudo-terminal's number stays its own. `nmea:/dev/tty` in a program without a
 /// controlling terminal (`ENXIO`) fails at once too, with ``NMEAStreamError/noControllingTerminal(_:)``: no retry
-/// would change it.
+/// would change it; ``unavailability`` gives the same reason beforehand.
 ///
 /// A character device that is not a terminal and gives no NMEA 0183 — no sentence begins in its first 4096 bytes, or
 /// most of their candidates hold binary bytes (`/dev/zero`, `/dev/urandom`), or it ends before any sentence
 /// (`/dev/null`) — makes the provider report ``LocationProviderEvent/failed(_:)`` with `CLError(.network)` whose
 /// `NSUnderlyingErrorKey` is a ``ReplayInputError``, as for a log that is not NMEA, and it is not reopened. A
 /// terminal or a socket that gives no NMEA is read on (a receiver at the wrong baud rate sends garbage until the rate
-/// is right), after one line on standard error per run that says so and, for a terminal, names the baud rate.
+/// is right), after one line on standard error per run that says so and, for a serial port, names the baud rate (a
+/// pseudo-terminal has none: the line asks about the program behind it).
 ///
 /// Each connection is read by a thread of its own that waits in `poll(2)`. ``stop()`` wakes it, waits for it to
 /// close the descriptor, and returns; no event follows. Thread-safe.
@@ -106,16 +112,23 @@ public final class NMEAStreamProvider: LocationProvider {
         decoderOptions = options
     }
 
-    /// Whether the device exists and is readable; for TCP, whether a connection succeeds within a second.
+    /// Whether the device exists and is readable (`/dev/tty`: and the program has a controlling terminal); for TCP,
+    /// whether a connection succeeds within a second.
     public var isAvailable: Bool { unavailability == nil }
 
     /// Why the device cannot be read (`/dev/ttyACM0: No such file or directory`, `… Permission denied`) or the
     /// server not reached (`127.0.0.1:10110: cannot connect: Connection refused`), or `nil` when it can.
+    ///
+    /// `/dev/tty` in a program without a controlling terminal cannot be opened (`ENXIO`), though `access(2)` finds it
+    /// readable: its reason is ``NMEAStreamError/noControllingTerminal(_:)``'s, the failure ``start(_:)`` would report.
     public var unavailability: String? {
         switch endpoint {
         case .serialDevice(let path, _):
-            return NMEAFileDescriptor.isReadable(path)
-                ? nil : "\(path): \(NMEAFileDescriptor.describe(errorNumber: errno))"
+            guard NMEAFileDescriptor.isReadable(path) else {
+                return "\(path): \(NMEAFileDescriptor.describe(errorNumber: errno))"
+            }
+            return path == "/dev/tty" && NMEAFileDescriptor.lacksControllingTerminal
+                ? "\(NMEAStreamError.noControllingTerminal(path))" : nil
         case .tcp(let host, let port):
             do {
                 try NMEAFileDescriptor.connectTCP(host: host, port: port, timeout: 1).close()
@@ -165,13 +178,38 @@ extension NMEAStreamProvider {
         return !NMEAFileDescriptor.exists(path)
     }
 
-    /// The path of a serial device that is a pseudo-terminal slave named by its number (`/dev/pts/3`), not through a
-    /// symbolic link, or `nil`: such a device is opened once, and its stream's end is final (see
-    /// ``NMEAStreamError/pseudoTerminalNotReopened(_:_:)``).
-    var pseudoTerminalPath: String? {
-        guard case .serialDevice(let path, _) = endpoint, NMEAFileDescriptor.namesPseudoTerminalSlave(path) else {
-            return nil
+    /// Why a serial device is opened once, the end of its stream (or a failed first open) final.
+    enum OpenedOnce: Equatable {
+        /// A pseudo-terminal slave named by its number or by a descriptor: its number goes to the next one.
+        case pseudoTerminal
+        /// Another device named by a descriptor (`/dev/fd/5`): the descriptor's device is gone with its stream.
+        case descriptor
+
+        /// The error that ends the run of the device at `path`, after `what` happened to it.
+        func error(_ path: String, _ what: String) -> NMEAStreamError {
+            switch self {
+            case .pseudoTerminal: .pseudoTerminalNotReopened(path, what)
+            case .descriptor: .descriptorNotReopened(path, what)
+            }
         }
-        return path
+
+        /// What happened when its stream ended (end of stream, `EIO`, a hang-up).
+        var ending: String {
+            switch self {
+            case .pseudoTerminal: "the pseudo-terminal closed"
+            case .descriptor: "its stream ended"
+            }
+        }
+    }
+
+    /// Whether the endpoint is a serial device opened once, and why, or `nil` when it is reopened by its path.
+    ///
+    /// Opened once: a pseudo-terminal slave named by its number (`/dev/pts/3`, not through a symbolic link) or by a
+    /// descriptor (``NMEAFileDescriptor/namesPseudoTerminalSlave(_:)``), and another device named by a descriptor
+    /// (``NMEAFileDescriptor/namesDescriptor(_:)``). Asked when a run starts, while the node is there.
+    var openedOnce: OpenedOnce? {
+        guard case .serialDevice(let path, _) = endpoint else { return nil }
+        if NMEAFileDescriptor.namesPseudoTerminalSlave(path) { return .pseudoTerminal }
+        return NMEAFileDescriptor.namesDescriptor(path) ? .descriptor : nil
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import LocationSupport
+import NMEA0183
 import Testing
 
 @testable import LinuxCoreLocation
@@ -58,6 +60,42 @@ private func logged(second: Int, minutes: Double) -> String {
         #expect(log.wait(for: 4) == beforeReopen + [logged(second: 30, minutes: 1.875)])
         provider.stop()
         #expect(clock.pendingCount == 0)
+    }
+
+    /// A pseudo-terminal behind a link whose program closed it is said to be gone as what it is: it was "the device is
+    /// gone (unplugged?)", and a pseudo-terminal cannot be unplugged (a trial of the tool with socat, whose `link=`
+    /// then dangles or is removed).
+    @Test func aPseudoTerminalBehindALinkIsSaidToBeClosedNotUnplugged() throws {
+        let links = try LinkDirectory()
+        defer { links.remove() }
+        let link = links.path("gps0")
+        let terminal = try PseudoTerminal()
+        try links.point(link, to: terminal.slavePath)
+        let announced = Locked<[String]>([])
+        let provider = NMEAStreamProvider(
+            identifier: "nmea:\(link)", endpoint: .serialDevice(path: link, baudRate: 9600),
+            capabilities: NMEAProviderFactory.baseCapabilities, clock: ManualClock(), backoff: NMEAReconnectBackoff(),
+            options: NMEADecoderOptions(), announce: { line in announced.withLock { $0.append(line) } })
+        defer { provider.stop() }
+        let log = EventLog()
+        provider.start(log.handler)
+        #expect(Self.wait { terminal.wasOpenedRaw }, "the device is open")
+        terminal.write(epoch(second: 19, minutes: 7.5) + epoch(second: 20, minutes: 3.75))
+        #expect(log.wait(for: 1) == [logged(second: 19, minutes: 7.5)])
+        terminal.closeMaster()
+        #expect(log.wait(for: 3) == [logged(second: 19, minutes: 7.5), logged(second: 20, minutes: 3.75), "lost"])
+        #expect(
+            announced.withLock { $0 } == [
+                "nmea:\(link): the pseudo-terminal is gone (its program closed it); retrying in 0.5 s, then backing off"
+            ])
+    }
+
+    /// A device whose path went with its stream was unplugged, unless it is a pseudo-terminal.
+    @Test func theLossOfAGoneDeviceSaysWhatItWas() {
+        #expect(NMEAStreamConnection.goneReason(pseudoTerminal: false) == "the device is gone (unplugged?)")
+        #expect(
+            NMEAStreamConnection.goneReason(pseudoTerminal: true)
+                == "the pseudo-terminal is gone (its program closed it)")
     }
 
     /// An epoch is delivered when the stream pauses after it.

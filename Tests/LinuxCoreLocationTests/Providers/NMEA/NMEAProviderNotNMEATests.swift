@@ -88,8 +88,11 @@ import Testing
         #expect(clock.pendingCount == 0)
     }
 
-    /// A terminal sending garbage (a receiver at the wrong baud rate) is read on, after one warning that names the
-    /// rate; the NMEA that follows is decoded.
+    /// A terminal sending garbage (a receiver at the wrong baud rate) is read on, after one warning; the NMEA that
+    /// follows is decoded.
+    ///
+    /// The terminal here is a pseudo-terminal, which has no baud rate: its warning asks about the program behind it.
+    /// It named the baud rate and `?baud=N`, which change nothing on a pseudo-terminal (a trial of the tool with socat).
     @Test func aTerminalSendingGarbageIsWarnedAboutOnceAndReadOn() throws {
         let terminal = try PseudoTerminal()
         let clock = ManualClock()
@@ -106,8 +109,8 @@ import Testing
         #expect(warnings.first?.hasPrefix("nmea:\(terminal.slavePath): no NMEA 0183 sentences: ") == true)
         #expect(
             warnings.first?.hasSuffix(
-                "held control or non-ASCII bytes; binary data; read at 9600 baud: is that the receiver's rate? "
-                    + "Most send at 9600 or 4800 (?baud=N)") == true)
+                "held control or non-ASCII bytes; binary data; a pseudo-terminal has no baud rate: does the program "
+                    + "behind it send NMEA 0183?") == true)
         terminal.write(
             "\r\n" + nmeaSentence("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
                 + nmeaSentence("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
@@ -115,6 +118,19 @@ import Testing
         #expect(outcome.first() == "1 fixes")
         terminal.write(bytes: garbage)
         #expect(outcome.announced.withLock { $0 }.count == 1)
+    }
+
+    /// A serial port's warning names the baud rate it is read at; a pseudo-terminal's does not; a socket's asks.
+    @Test func theWarningNamesTheLikelyCause() {
+        #expect(
+            NMEAStreamConnection.notNMEAHint(terminal: true, pseudoTerminal: false, baudRate: 4800)
+                == "read at 4800 baud: is that the receiver's rate? Most send at 9600 or 4800 (?baud=N)")
+        #expect(
+            NMEAStreamConnection.notNMEAHint(terminal: true, pseudoTerminal: true, baudRate: 9600)
+                == "a pseudo-terminal has no baud rate: does the program behind it send NMEA 0183?")
+        #expect(
+            NMEAStreamConnection.notNMEAHint(terminal: false, pseudoTerminal: false, baudRate: nil)
+                == "is it an NMEA 0183 stream?")
     }
 
     /// The replay's rule and the live one are the same rule: a binary file's reason is unchanged.

@@ -37,9 +37,13 @@ import Testing
     }
 
     private static let notReopened =
-        "; a pseudo-terminal named by its number is neither reopened nor waited for, because the kernel gives the "
-        + "number to the next program that opens one; name a symbolic link to it instead (socat's link=/tmp/gps0), "
-        + "which is reopened when it points to a new one"
+        "; a pseudo-terminal named by its number or by a descriptor is neither reopened nor waited for, because the "
+        + "kernel gives its number to the next program that opens one; name a symbolic link to it instead (socat's "
+        + "link=/tmp/gps0), which is reopened when it points to a new one"
+
+    private static let descriptor =
+        "; a device named by a descriptor (/dev/fd/N, /proc/PID/fd/N) is opened once: the descriptor's device is gone "
+        + "for good when its stream ends; name the device itself, which is reopened when it comes back"
 
     @Test func aPseudoTerminalNamedByItsNumberFailsWhenItsMasterClosesAndItsNumberIsNotReadAgain() throws {
         let terminal = try PseudoTerminal()
@@ -127,6 +131,89 @@ import Testing
         #expect(NMEAFileDescriptor.namesPseudoTerminalSlave(absent.replacingOccurrences(of: "/pts/", with: "//pts/./")))
         #expect(!NMEAFileDescriptor.namesPseudoTerminalSlave(String(absent.dropFirst())))
         #expect(!NMEAFileDescriptor.namesPseudoTerminalSlave(links.path("absent")))
+    }
+
+    /// A pseudo-terminal named by a descriptor (`/proc/self/fd/5`, `/dev/fd/5`) is opened once too.
+    ///
+    /// `lstat(2)` saw a symbolic link there, so the provider took it for a link that someone re-points and reopened
+    /// the path after the master closed, for ever. Nobody re-points a descriptor: what it leads to decides.
+    @Test(arguments: ["/proc/self/fd/", "/dev/fd/"])
+    func aPseudoTerminalNamedByADescriptorFailsWhenItsMasterClosesAndIsNotReopened(_ directory: String) throws {
+        let terminal = try PseudoTerminal()
+        let held = try Self.holdOpen(terminal.slavePath)
+        defer { close(held) }
+        let path = directory + String(held)
+        let run = Run(path)
+        defer { run.provider.stop() }
+        #expect(NMEAProviderLiveTests.wait { terminal.wasOpenedRaw }, "the device is open")
+        terminal.write(nmeaEpoch(0) + nmeaEpoch(1))
+        #expect(run.log.wait(for: 1) == [loggedEpoch(0)])
+        terminal.closeMaster()
+        #expect(run.log.wait(for: 3) == [loggedEpoch(0), loggedEpoch(1), "failed(network)"])
+        #expect(run.failures.withLock { $0 } == [path + ": the pseudo-terminal closed" + Self.notReopened])
+        for _ in 0..<40 { run.clock.advance(by: 0.5) }  // any retry or look for the path would be due by now
+        #expect(run.clock.pendingCount == 0)
+        #expect(run.log.wait(for: 4, timeout: 0.5).count == 3, "not reopened")
+        #expect(run.announced.withLock { $0 } == [], "no outage announced: the run is over")
+    }
+
+    /// A descriptor that is not open names nothing that could come, and is not looked for.
+    ///
+    /// `nmea:/dev/fd/N` was looked for every 0.5 s, for ever, as a receiver not plugged in yet. It is a file that
+    /// cannot be read now, as `nmea:/proc/self/fd/N` was; the live provider, named such a path, fails at once.
+    @Test func aDescriptorThatIsNotOpenIsNotLookedFor() throws {
+        // Above the usual limit of 1024 descriptors, and out of reach of the lowest free number anyway.
+        let number = try #require((3000..<4096).first { fcntl($0, F_GETFD) < 0 })
+        let path = "/dev/fd/\(number)"
+        let made = try LocationProviders.provider(for: "nmea:\(path)")
+        #expect(made is ReplayLocationProvider)
+        #expect(made.unavailability == "cannot read \(path): No such file or directory")
+        let run = Run(path)
+        defer { run.provider.stop() }
+        #expect(run.log.wait(for: 1) == ["failed(network)"])
+        #expect(run.failures.withLock { $0 } == [path + ": cannot open: No such file or directory" + Self.descriptor])
+        #expect(run.clock.pendingCount == 0, "not looked for")
+    }
+
+    /// What a descriptor leads to decides: a pseudo-terminal is one, another device is opened once as a descriptor's.
+    @Test func aDescriptorIsJudgedByWhatItLeadsTo() throws {
+        let terminal = try PseudoTerminal()
+        let heldTerminal = try Self.holdOpen(terminal.slavePath)
+        defer { close(heldTerminal) }
+        let heldNull = try Self.holdOpen("/dev/null")
+        defer { close(heldNull) }
+        let links = try LinkDirectory()
+        defer { links.remove() }
+        let link = links.path("gps0")
+        try links.point(link, to: "/proc/self/fd/\(heldTerminal)")
+        #expect(NMEAFileDescriptor.namesPseudoTerminalSlave("/proc/self/fd/\(heldTerminal)"))
+        #expect(NMEAFileDescriptor.namesPseudoTerminalSlave("/dev/fd/\(heldTerminal)"))
+        #expect(NMEAFileDescriptor.namesPseudoTerminalSlave("/proc/\(getpid())/fd/\(heldTerminal)"))
+        #expect(!NMEAFileDescriptor.namesPseudoTerminalSlave("/dev/fd/\(heldNull)"))
+        #expect(!NMEAFileDescriptor.namesPseudoTerminalSlave(link), "a link is re-pointed by whoever owns it")
+        #expect(NMEAFileDescriptor.namesDescriptor("/dev/fd/\(heldNull)"))
+        #expect(NMEAFileDescriptor.namesDescriptor("/proc/thread-self/fd/\(heldNull)"))
+        #expect(NMEAFileDescriptor.namesDescriptor("/dev//./fd/4095"), "absent, the directory tells")
+        #expect(!NMEAFileDescriptor.namesDescriptor(link))
+        #expect(!NMEAFileDescriptor.namesDescriptor("/proc/self/fdinfo/\(heldNull)"))
+        #expect(!NMEAFileDescriptor.namesDescriptor(terminal.slavePath))
+        let device = { (path: String) in
+            NMEAStreamProvider(
+                identifier: "nmea:\(path)", endpoint: .serialDevice(path: path, baudRate: 9600),
+                capabilities: NMEAProviderFactory.baseCapabilities)
+        }
+        #expect(device("/dev/fd/\(heldTerminal)").openedOnce == .pseudoTerminal)
+        #expect(device(terminal.slavePath).openedOnce == .pseudoTerminal)
+        #expect(device("/dev/fd/\(heldNull)").openedOnce == .descriptor)
+        #expect(device("/dev/null").openedOnce == nil)
+        #expect(device(link).openedOnce == nil)
+    }
+
+    /// Opens `path` for the test to hold, as a parent process passes a descriptor (not as its controlling terminal).
+    private static func holdOpen(_ path: String) throws -> Int32 {
+        let descriptor = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return descriptor
     }
 
     /// A `/dev/pts/N` that is not there.

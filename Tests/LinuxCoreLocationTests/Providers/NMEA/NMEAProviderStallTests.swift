@@ -125,10 +125,11 @@ private func eventually(_ condition: () -> Bool) -> Bool {
         unlink(link)  // unplugged: the device and its link go
         first.closeMaster()
         #expect(log.wait(for: 3) == [loggedEpoch(0), loggedEpoch(1), "lost"])
-        // Issue 31: the loss read only "end of stream".
+        // Issue 31: the loss read only "end of stream". A USB receiver's reads "the device is gone (unplugged?)"
+        // (theLossOfAGoneDeviceSaysWhatItWas).
         #expect(
             announced.withLock { $0 } == [
-                "nmea:\(link): the device is gone (unplugged?); retrying in 0.5 s, then backing off"
+                "nmea:\(link): the pseudo-terminal is gone (its program closed it); retrying in 0.5 s, then backing off"
             ])
         for _ in 0..<16 {  // 8 s away
             #expect(eventually { clock.pendingCount == 1 })
