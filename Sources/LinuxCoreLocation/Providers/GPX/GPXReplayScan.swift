@@ -9,7 +9,8 @@ import GPX
 /// ``GPXReplayTimeline`` places them); when none has, at the document's `<metadata><time>`, else when the replay
 /// starts. A time that fails ``FixTime`` places nothing (the replay skips that point). The read stops at the first
 /// timed track point, or after ``maximumUntimedPoints`` untimed ones (then taken as a document without times); a
-/// document without track points is read to its end.
+/// document without track points is read to its end, or to an error in it after some points (the replay then
+/// replays those before it fails).
 struct GPXReplayScan {
     /// Which points of a document are replayed.
     enum Selection: Sendable {
@@ -41,7 +42,16 @@ struct GPXReplayScan {
             counts[kind] += 1
             if !Self.isOutOfRange(point.time) { leads[kind].add(point) }  // the replay skips it
         }
-        while let event = try stream.next() {
+        // A document broken or cut short after some points is decided by those: the replay reads up to the error,
+        // then fails with it (a cut file whose scan would have read to its end replayed nothing).
+        func nextEvent() throws(GPXDiagnostic) -> GPXEvent? {
+            do {
+                return try stream.next()
+            } catch let diagnostic where diagnostic.kind != .io && counts.contains(where: { $0 > 0 }) {
+                return nil
+            }
+        }
+        while let event = try nextEvent() {
             switch event {
             case .metadata(let metadata): metadataTime = Self.isOutOfRange(metadata.time) ? nil : metadata.time
             case .trackStarted, .segmentStarted: leads[0].endSegment()

@@ -74,6 +74,28 @@ private let externalEntity = Data(
         #expect(error.description.hasPrefix("cut.gpx:"), "\(error)")
     }
 
+    /// A trial of the tool: a cut document whose first read looks to its end (no timed track point: waypoints,
+    /// routes, untimed tracks) replayed nothing; its points before the cut are replayed, then it fails.
+    @Test(arguments: [
+        "\(gpxPoint(0, 0, at: 0, element: "wpt"))\(gpxPoint(0, 0.001, at: 1, element: "wpt"))<wpt lat=",
+        "<rte>\(gpxPoint(0, 0, at: 0, element: "rtept"))\(gpxPoint(0, 0.001, at: 1, element: "rtept"))<rtept",
+        // Untimed, 11 m apart: 8 s at the default 1.4 m/s, within the replay's minute.
+        "<trk><trkseg>\(gpxPoint(0, 0))\(gpxPoint(0, 0.0001))<trkpt lat=",
+    ])
+    func aCutDocumentWithoutTimedTrackPointsReplaysItsPointsThenFails(_ body: String) throws {
+        let document = Data(
+            String(decoding: gpxDocument(body), as: UTF8.self).replacingOccurrences(of: "</gpx>", with: "").utf8)
+        let log = try play(document)
+        #expect(log.events == ["failed(network)"])
+        #expect(log.locations.first?.coordinate.longitude == 0)
+        #expect([0.001, 0.0001].contains(log.locations.last?.coordinate.longitude ?? 0))  // the last point's
+        let source = GPXReplaySource(input: .data(document, name: "cut.gpx"), defaultSpeed: 1.4)
+        let error = try #require(throws: ReplayInputError.self) {
+            while try source.next() != nil {}
+        }
+        #expect(error.description.contains("not well-formed"), "\(error)")
+    }
+
     @Test func aDocumentWithoutPointsFails() throws {
         let log = try play(gpxDocument("<trk><trkseg></trkseg></trk>"))
         #expect(log.events == ["failed(network)"])
