@@ -27,9 +27,20 @@ import Testing
         #expect(direct.status == 0, "\(direct.error)")
         #expect(direct.lines.count > 3, "\(direct.output)")  // a header and at least the three points
 
-        let piped = try Self.piped(track.url, ["watch", "--provider", "gpx:/dev/stdin?speed=max", "--format", "csv"])
-        #expect(piped.status == 0, "\(piped.error)")
-        #expect(piped.output == direct.output)
+        for path in ["/dev/stdin", "-"] {
+            let piped = try Self.piped(track.url, ["watch", "--provider", "gpx:\(path)?speed=max", "--format", "csv"])
+            #expect(piped.status == 0, "\(piped.error)")
+            #expect(piped.output == direct.output, "gpx:\(path)")
+        }
+    }
+
+    /// `gpx:-` is standard input, as in `nmea:-` (a trial of the tool: it was refused, saying a GPX replay cannot
+    /// read standard input, though `gpx:/dev/stdin` did); `once` takes its fix from it too.
+    @Test func theDashIsStandardInput() async throws {
+        let track = try TemporaryFile(Self.track, suffix: ".gpx")
+        let once = try Self.piped(track.url, ["once", "--provider", "gpx:-?speed=max", "--accuracy", "any"])
+        #expect(once.status == 0, "\(once.error)")
+        #expect(once.output.contains(#""latitude":48.8584"#), "\(once.output)")
     }
 
     /// A looping replay of a pipe plays the document again from memory.

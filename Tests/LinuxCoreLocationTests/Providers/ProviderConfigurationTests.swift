@@ -26,17 +26,14 @@ import Testing
         #expect(LocationProviderURI.decimalNumber("-0.000") == 0)
     }
 
-    /// Issue 32's retest: `gpx:-` opened a file named `-` in the current directory (and `once` called the missing
-    /// file a provider that does not answer), while `-` is standard input in `nmea:-` and refused where a file is
-    /// needed.
-    @Test func gpxFromStandardInputIsRefused() {
-        #expect(
-            throws: LocationProviderError.invalidParameter(
-                uri: "gpx:-", name: "path",
-                reason: "a GPX replay reads its file twice, so it cannot read standard input; save the document to "
-                    + "a file first, or pipe NMEA into nmea:-")
-        ) { try LocationProviders.provider(for: "gpx:-") }
-        #expect(throws: LocationProviderError.self) { try LocationProviders.provider(for: "gpx:-?speed=max") }
+    /// `gpx:-` is standard input, as `gpx:/dev/stdin` is (read to its end, replayed from memory).
+    ///
+    /// Issue 32's retest found it opening a file named `-` in the current directory; it was then refused, though
+    /// `gpx:/dev/stdin` worked (a trial of the tool).
+    @Test func gpxFromStandardInputIsStandardInput() throws {
+        let provider = try LocationProviders.provider(for: "gpx:-?speed=max")
+        #expect(provider.identifier == "gpx:-?speed=max")
+        #expect(provider.isAvailable)
     }
 
     @Test func parsesTheURIForms() throws {

@@ -76,22 +76,20 @@ public enum GPXReplay {
 
     /// Makes a provider from `gpx:PATH[?speed=N|max][&loop][&mps=M]`.
     ///
-    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for an empty path, a host part, `-`
-    ///   (standard input: a replay reads its document twice), an unknown parameter, or an invalid `speed` or `mps`.
+    /// `gpx:-` reads standard input (to its end, at most 64 MiB, then replayed from memory), as `gpx:/dev/stdin`
+    /// does.
+    ///
+    /// - Throws: ``LocationProviderError/invalidParameter(uri:name:reason:)`` for an empty path, a host part, an
+    ///   unknown parameter, or an invalid `speed` or `mps`.
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
         guard uri.authority?.isEmpty ?? true, !uri.path.isEmpty else {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "path", reason: "expected a local file, e.g. gpx:/home/me/route.gpx")
         }
         try uri.checkParameters(["speed", "loop", "mps"])
-        if uri.path == "-" {
-            // `-` is standard input wherever a stream is read (`nmea:-`); a GPX replay reads its document twice (a
-            // first pass finds the points to replay and the first time), which a stream cannot give.
-            throw LocationProviderError.invalidParameter(
-                uri: uri.description, name: "path",
-                reason: "a GPX replay reads its file twice, so it cannot read standard input; save the document to "
-                    + "a file first, or pipe NMEA into nmea:-")
-        }
+        // `-` is standard input, as in `nmea:-`: read to its end at the first pass and replayed from memory, as any
+        // pipe is (``GPXReplaySource/unseekableLimit``). It was refused, though `gpx:/dev/stdin` worked (a trial).
+        let path = uri.path == "-" ? "/dev/stdin" : uri.path
         var speed = defaultSpeed
         if let text = uri.parameter("mps") {
             guard let value = LocationProviderURI.decimalNumber(text) else {
@@ -100,7 +98,7 @@ public enum GPXReplay {
             speed = value
         }
         return try provider(
-            .file(URL(fileURLWithPath: uri.path)), identifier: uri.description,
+            .file(URL(fileURLWithPath: path)), identifier: uri.description,
             options: ReplayOptions(uri: uri), defaultSpeed: speed, clock: SystemClock.shared,
             parameterName: "mps")
     }
