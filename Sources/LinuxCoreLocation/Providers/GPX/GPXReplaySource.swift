@@ -9,8 +9,8 @@ import LocationSupport
 /// does not grow with the document or with the length of a leg, and no thread is involved. Nothing is read before
 /// the first ``next()``. Errors (unreadable file, malformed XML, a refused DTD, no points) are written to standard
 /// error and thrown by ``next()``; an error in the document (broken or cut short after some points) is thrown after
-/// the items of every point before it, the last one's too; points skipped or values dropped by the lenient reader are summarised on
-/// standard error at the end of the first pass. A fix whose time fails ``FixTime`` (before 1980, after the year
+/// the items of every point before it, the last one's too; points skipped or values dropped by the lenient reader
+/// are summarised on standard error at the end of the first pass. A fix whose time fails ``FixTime`` (before 1980, after the year
 /// 4000) is skipped and counted: the first of each cause is announced, the counts join that summary. A loop's later
 /// passes read the same document, so they say nothing more (each pass repeated both lines, with growing counts,
 /// and a replay reads passes ahead of its slowest manager: a tester's `--count 8` printed up to 53 of them); the
