@@ -50,12 +50,7 @@ import Testing
         let path = terminal.slavePath
         let run = Run(path)
         defer { run.provider.stop() }
-        #expect(NMEAProviderLiveTests.wait { terminal.wasOpenedRaw }, "the device is open")
-        terminal.write(nmeaEpoch(0) + nmeaEpoch(1))
-        #expect(run.log.wait(for: 1) == [loggedEpoch(0)])
-        terminal.closeMaster()
-        #expect(run.log.wait(for: 3) == [loggedEpoch(0), loggedEpoch(1), "failed(network)"])
-        #expect(run.failures.withLock { $0 } == [path + ": the pseudo-terminal closed" + Self.notReopened])
+        Self.expectFailureWhenTheMasterCloses(terminal, run, path)
         // The kernel gives the lowest free number: among the next terminals, one is most likely `path` again.
         var others: [PseudoTerminal] = []
         for _ in 0..<16 where !others.contains(where: { $0.slavePath == path }) { others.append(try PseudoTerminal()) }
@@ -145,12 +140,7 @@ import Testing
         let path = directory + String(held)
         let run = Run(path)
         defer { run.provider.stop() }
-        #expect(NMEAProviderLiveTests.wait { terminal.wasOpenedRaw }, "the device is open")
-        terminal.write(nmeaEpoch(0) + nmeaEpoch(1))
-        #expect(run.log.wait(for: 1) == [loggedEpoch(0)])
-        terminal.closeMaster()
-        #expect(run.log.wait(for: 3) == [loggedEpoch(0), loggedEpoch(1), "failed(network)"])
-        #expect(run.failures.withLock { $0 } == [path + ": the pseudo-terminal closed" + Self.notReopened])
+        Self.expectFailureWhenTheMasterCloses(terminal, run, path)
         for _ in 0..<40 { run.clock.advance(by: 0.5) }  // any retry or look for the path would be due by now
         #expect(run.clock.pendingCount == 0)
         #expect(run.log.wait(for: 4, timeout: 0.5).count == 3, "not reopened")
@@ -207,6 +197,17 @@ import Testing
         #expect(device("/dev/fd/\(heldNull)").openedOnce == .descriptor)
         #expect(device("/dev/null").openedOnce == nil)
         #expect(device(link).openedOnce == nil)
+    }
+
+    /// Waits for the provider to open `terminal` (named `path`), feeds it two epochs, closes the master, and expects
+    /// both epochs and then the failure that says the pseudo-terminal is not reopened.
+    private static func expectFailureWhenTheMasterCloses(_ terminal: PseudoTerminal, _ run: Run, _ path: String) {
+        #expect(NMEAProviderLiveTests.wait { terminal.wasOpenedRaw }, "the device is open")
+        terminal.write(nmeaEpoch(0) + nmeaEpoch(1))
+        #expect(run.log.wait(for: 1) == [loggedEpoch(0)])
+        terminal.closeMaster()
+        #expect(run.log.wait(for: 3) == [loggedEpoch(0), loggedEpoch(1), "failed(network)"])
+        #expect(run.failures.withLock { $0 } == [path + ": the pseudo-terminal closed" + notReopened])
     }
 
     /// Opens `path` for the test to hold, as a parent process passes a descriptor (not as its controlling terminal).
