@@ -129,10 +129,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         } catch let diagnostic as GPXDiagnostic where diagnostic.kind != .io {
             // Worded as the replay's ending words it (`watch`, `plot --replay`), not as the reader's diagnostic
             // behind "invalid input: ", which said "error:" twice.
-            Terminal.exit(
-                .invalidInput,
-                "invalid input from \(input): " + (diagnostic.line.map { "line \($0): " } ?? "")
-                    + (diagnostic.element.map { "<\($0)> " } ?? "") + diagnostic.message)
+            Terminal.exit(.invalidInput, CommandEnding.invalidInput(ReplayInputError(diagnostic), from: input))
         } catch {
             Terminal.exit(.noInput, "cannot read \(input): \(error)")
         }
@@ -150,7 +147,8 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
             }
         }
         guard let drawn = points.drawn else {
-            Terminal.exit(.invalidInput, "invalid input from \(input): no track points, route points or waypoints")
+            let noPoints = ReplayInputError(source: input, reason: "no track points, route points or waypoints")
+            Terminal.exit(.invalidInput, CommandEnding.invalidInput(noPoints, from: input))
         }
         write(TrackPlot(drawn, title: title(track: points.trackName, document: points.documentName)), noun: "point")
     }

@@ -7,6 +7,12 @@ struct CommandEnding {
     let status: ExitStatus
     let message: String
 
+    /// The line for input that is not what its scheme says: `invalid input from gpx:route.gpx: line 3: XML is not
+    /// well-formed: …`, naming the provider (or the file, for `plot`) as given.
+    static func invalidInput(_ input: ReplayInputError, from provider: String) -> String {
+        "invalid input from \(provider): " + (input.line.map { "line \($0): " } ?? "") + input.reason
+    }
+
     /// The ending for `error`.
     ///
     /// - Parameters:
@@ -28,7 +34,7 @@ struct CommandEnding {
             let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error
             if let input = underlying as? ReplayInputError {
                 status = .invalidInput
-                message = "invalid input from \(provider): " + (input.line.map { "line \($0): " } ?? "") + input.reason
+                message = Self.invalidInput(input, from: provider)
             } else {
                 status = .providerFailed
                 message = "the provider \(provider) failed" + (underlying.map { ": \($0)" } ?? "")

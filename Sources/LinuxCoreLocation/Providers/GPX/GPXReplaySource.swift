@@ -110,9 +110,7 @@ final class GPXReplaySource: ReplaySource, BufferedReplaySource {
             return ReplayInputError(source: noPoints.source, reason: noPoints.reason)
         }
         guard let diagnostic = error as? GPXDiagnostic, diagnostic.kind != .io else { return nil }
-        return ReplayInputError(
-            source: diagnostic.source, line: diagnostic.line,
-            reason: (diagnostic.element.map { "<\($0)> " } ?? "") + diagnostic.message)
+        return ReplayInputError(diagnostic)
     }
 
     /// Whether the document is a file that is not a regular one: a FIFO, a pipe such as `/dev/stdin`, a device.
