@@ -82,6 +82,11 @@ import Testing
             #expect(run.status == 66)
             #expect(run.error.hasPrefix("corelocation: error: cannot read /tmp: it is a directory\n"))
         }
+        // From the environment, the line names the variable (it did not: a trial of the tool).
+        let environment = try await Tool.run(["watch"], environment: ["CORELOCATION_PROVIDER": "nmea:/tmp"])
+        #expect(environment.status == 66)
+        #expect(
+            environment.error == "corelocation: error: CORELOCATION_PROVIDER: cannot read /tmp: it is a directory\n")
         let passwd = try await Tool.run(["plot", "/etc/passwd", "-o", "-"])
         #expect(passwd.status == 65)
         #expect(passwd.error.hasPrefix("corelocation: error: invalid input from /etc/passwd: no NMEA 0183 sentences"))

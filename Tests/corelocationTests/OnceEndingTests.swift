@@ -23,6 +23,37 @@ import Testing
         #expect(objects.first?["horizontalAccuracy"] as? Double == 12.8)  // the log's best: HDOP 2.56
     }
 
+    /// A fixed location whose one fix misses the level is refused with `--timeout 0` (status 64).
+    ///
+    /// The refusal names the variable the provider came from. Before, the request waited for ever, silently. A level
+    /// the fix meets, or a timeout, still runs.
+    @Test func aLevelAFixedLocationCannotMeetWithoutATimeoutIsRefused() async throws {
+        let option = try await Tool.run([
+            "once", "--provider", "fixed:1,2,100", "--accuracy", "house", "--timeout", "0",
+        ])
+        #expect(option.status == 64)
+        #expect(option.output.isEmpty)
+        #expect(
+            option.error.hasPrefix(
+                "corelocation: error: --timeout 0: the one fix of fixed:1,2,100 is ±100.0 m, which does not meet the "
+                    + "house level (≤15.0 m, ≤15.0 s old), so the request would wait for ever; give --accuracy 100.0 "
+                    + "or more, or a --timeout above 0\n"), "\(option.error)")
+        let environment = try await Tool.run(
+            ["once", "--timeout", "0"], environment: ["CORELOCATION_PROVIDER": "fixed:1,2,100.5"])
+        #expect(environment.status == 64)
+        #expect(
+            environment.error.hasPrefix(
+                "corelocation: error: --timeout 0: the one fix of fixed:1,2,100.5 (CORELOCATION_PROVIDER) is ±100.5 m, "
+                    + "which does not meet the block level (≤100.0 m, ≤60.0 s old)"), "\(environment.error)")
+        let met = try await Tool.run(["once", "--provider", "fixed:1,2,100", "--timeout", "0", "--format", "csv"])
+        #expect(met.status == 0)
+        #expect(met.lines.count == 2)  // the header and the fix
+        let timed = try await Tool.run(
+            ["once", "--provider", "fixed:1,2,100", "--accuracy", "house", "--timeout", "0.2", "--format", "csv"])
+        #expect(timed.status == 2)
+        #expect(timed.lines.count == 2)
+    }
+
     /// Item 10: in JSON Lines, the error that ends `once` is written as an error object, as `watch` writes it.
     @Test func anErrorThatEndsOnceIsAnObjectInJSONLines() async throws {
         let input = try await Tool.run(["once", "--format", "jsonl", "--provider", "nmea:/etc/passwd"])

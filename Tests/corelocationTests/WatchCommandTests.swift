@@ -25,6 +25,30 @@ import Testing
         #expect(one.lines.count == 2)  // the header and the fix
     }
 
+    /// An accuracy filter that drops a fixed location's one fix is refused with `--count 1` too.
+    ///
+    /// It waited for ever. Both refusals name `CORELOCATION_PROVIDER` when the provider came from it. A filter the
+    /// fix passes still runs.
+    @Test func aFilterThatDropsTheFixedFixIsRefusedWithACount() async throws {
+        let run = try await Tool.run(
+            ["watch", "--count", "1", "--accuracy-filter", "4"],
+            environment: ["CORELOCATION_PROVIDER": "fixed:1,2,4.25"])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.error.hasPrefix(
+                "corelocation: error: --accuracy-filter 4: the one fix of fixed:1,2,4.25 (CORELOCATION_PROVIDER) is "
+                    + "±4.25 m, so the filter drops it and --count 1 is never reached; give --accuracy-filter 4.25 or "
+                    + "more, or leave out --count\n"), "\(run.error)")
+        let count = try await Tool.run(["watch", "--count", "2"], environment: ["CORELOCATION_PROVIDER": "fixed:1,2"])
+        #expect(count.status == 64)
+        #expect(count.error.hasPrefix("corelocation: error: --count 2: fixed:1,2 (CORELOCATION_PROVIDER) delivers"))
+        let passes = try await Tool.run(
+            ["watch", "--provider", "fixed:1,2,4.25", "--count", "1", "--accuracy-filter", "4.25", "--format", "csv"])
+        #expect(passes.status == 0)
+        #expect(passes.lines.count == 2)
+    }
+
     @Test func sampleTrackAsJSONLines() async throws {
         let run = try await Tool.run(["watch", "--count", "3", "--format", "jsonl"])
         #expect(run.status == 0)

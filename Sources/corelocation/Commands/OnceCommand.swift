@@ -45,6 +45,17 @@ final class OnceCommand: ToolCommand {
         let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
         try AddressLookup.requireUsableService(for: format)
         provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: false)
+        if timeout == 0, let fixed = provider as? FixedLocationProvider,
+            fixed.horizontalAccuracy > accuracy.horizontalAccuracy
+        {
+            // A trial of the tool: this waited for ever, silently, for a fix that cannot come.
+            throw Arguments.UsageError(
+                description: "--timeout 0: the one fix of "
+                    + "\(ProviderChoice.name(of: fixed, given: arguments.value("provider"))) is "
+                    + "±\(fixed.horizontalAccuracy) m, which does not meet \(Self.describe(accuracy, level: levelName)), "
+                    + "so the request would wait for ever; give --accuracy \(fixed.horizontalAccuracy) or more, or a "
+                    + "--timeout above 0")
+        }
         session = Session(writer: EventWriter(format: format, marksSample: provider is SampleProvider))
     }
 

@@ -44,11 +44,32 @@ final class WatchCommand: ToolCommand {
         }
         desiredAccuracy = try DesiredAccuracy.parse(arguments.value("desired-accuracy"))
         context = try CommandContext(arguments, fallsBackToSample: !arguments.flag("no-sample"))
-        // A trial of the tool: `--count 3` with `fixed:` printed its one fix and then waited for ever.
-        if let count, count > 1, let fixed = context.provider as? FixedLocationProvider {
+        if let count, let fixed = context.provider as? FixedLocationProvider {
+            try check(
+                count, of: fixed, named: ProviderChoice.name(of: fixed, given: arguments.value("provider")),
+                accuracyFilterText: arguments.value("accuracy-filter") ?? "")
+        }
+    }
+
+    /// Refuses a `--count` that the one fix of `fixed` can never reach, rather than waiting for ever.
+    ///
+    /// A trial of the tool: `--count 3` with `fixed:` printed its one fix and then waited for ever, and so did
+    /// `--count 1` with an `--accuracy-filter` that drops the fix. `--duration` does not lift the refusal: the count
+    /// asked for would still not be reached.
+    private func check(
+        _ count: Int, of fixed: FixedLocationProvider, named name: String, accuracyFilterText: String
+    ) throws {
+        if count > 1 {
             throw Arguments.UsageError(
-                description: "--count \(count): \(fixed.identifier) delivers one fix, so a second would never come; "
-                    + "leave out --count, or give --count 1")
+                description: "--count \(count): \(name) delivers one fix, so a second would never come; leave out "
+                    + "--count, or give --count 1")
+        }
+        if accuracyFilter > 0, fixed.horizontalAccuracy > accuracyFilter {
+            throw Arguments.UsageError(
+                description: "--accuracy-filter \(accuracyFilterText): the one fix of \(name) is "
+                    + "±\(fixed.horizontalAccuracy) m, so the filter drops it and --count "
+                    + "\(count) is never reached; give --accuracy-filter \(fixed.horizontalAccuracy) or more, or "
+                    + "leave out --count")
         }
     }
 

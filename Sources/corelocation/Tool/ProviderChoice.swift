@@ -51,13 +51,13 @@ enum ProviderChoice {
             } catch {
                 throw Arguments.UsageError(description: "--provider: \(error)")
             }
-            try checkReplayFile(uri)
+            checkReplayFile(uri)
             return provider
         }
         if let provider = LocationProviders.defaultProvider { return provider }
         do {
             if let configured = try LocationProviders.configuredProvider() {
-                try checkReplayFile(configured.identifier)
+                checkReplayFile(configured.identifier, from: "CORELOCATION_PROVIDER")
                 return configured
             }
         } catch {
@@ -79,26 +79,52 @@ enum ProviderChoice {
         return sample
     }
 
+    /// How a refusal names the resolved `provider`: its URI, followed by `(CORELOCATION_PROVIDER)` when it came from
+    /// that variable rather than from `--provider` (`fixed:1,2 (CORELOCATION_PROVIDER)`), so that the user knows
+    /// what to change.
+    ///
+    /// - Parameters:
+    ///   - provider: The provider ``resolve(_:fallsBackToSample:)`` returned.
+    ///   - uri: The `--provider` value it was given, if any.
+    /// - Returns: The provider's URI, with where it came from when that was the environment.
+    static func name(of provider: any LocationProvider, given uri: String?) -> String {
+        let fromEnvironment =
+            uri == nil && LocationProviders.defaultProvider == nil
+            && !(ProcessInfo.processInfo.environment["CORELOCATION_PROVIDER"] ?? "").isEmpty
+        return provider.identifier + (fromEnvironment ? " (CORELOCATION_PROVIDER)" : "")
+    }
+
     /// Ends the command with status 66 and one line when a `nmea:` or `gpx:` replay names a file that cannot be
     /// read, before anything is announced or started; called after the URI itself was checked, so that a bad URI
     /// gets the same message from `--provider` and `CORELOCATION_PROVIDER`.
-    private static func checkReplayFile(_ uri: String) throws {
+    ///
+    /// - Parameters:
+    ///   - uri: The provider's URI.
+    ///   - variable: The environment variable the URI came from, which the line then begins with; `nil` for
+    ///     `--provider`.
+    private static func checkReplayFile(_ uri: String, from variable: String? = nil) {
         guard let parsed = try? LocationProviderURI(uri), fileSchemes.contains(parsed.scheme),
             parsed.authority == nil, !parsed.path.isEmpty, parsed.path != "-", !parsed.path.hasPrefix("/dev/")
         else { return }
-        checkReadable(parsed.path)
+        checkReadable(parsed.path, from: variable)
     }
 
     /// Ends the command with status 66 and one line saying why when `path` is not a file that can be read: it
     /// does not exist, is a directory, or may not be read.
-    static func checkReadable(_ path: String) {
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - variable: The environment variable that named it, which the line then begins with
+    ///     (`CORELOCATION_PROVIDER: cannot read /tmp: it is a directory`); `nil` when the command line named it.
+    static func checkReadable(_ path: String, from variable: String? = nil) {
+        let cannotRead = (variable.map { "\($0): " } ?? "") + "cannot read \(path)"
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            Terminal.exit(.noInput, "cannot read \(path): no such file")
+            Terminal.exit(.noInput, "\(cannotRead): no such file")
         }
-        guard !isDirectory.boolValue else { Terminal.exit(.noInput, "cannot read \(path): it is a directory") }
+        guard !isDirectory.boolValue else { Terminal.exit(.noInput, "\(cannotRead): it is a directory") }
         guard FileManager.default.isReadableFile(atPath: path) else {
-            Terminal.exit(.noInput, "cannot read \(path): permission denied")
+            Terminal.exit(.noInput, "\(cannotRead): permission denied")
         }
     }
 }
