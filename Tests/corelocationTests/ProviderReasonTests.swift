@@ -26,6 +26,31 @@ import Testing
                 "configured  nmea:/dev/tty  NOT available: \(ProviderFailureTests.noControllingTerminal)\n"))
     }
 
+    /// A configured replay of a regular file is available only when it gives a fix.
+    ///
+    /// `providers` called `gpx:/etc/passwd` available (a trial of the tool), where `watch` then refused it as invalid
+    /// input. A file cut short still gives the fixes before the cut, and is available.
+    @Test func providersSaysAReplayOfAFileThatGivesNoFixIsNotAvailable() async throws {
+        let empty = try TemporaryFile("", suffix: ".nmea")
+        let quiet = try TemporaryFile("$GPTXT,01,01,02,hello*2F\r\n", suffix: ".nmea")
+        let cut = try TemporaryFile(
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\n"
+                + "<trkpt lat=\"1\" lon=\"2\"><time>2026-01-01T00:00:00Z</time></trkpt>\n<trkpt lat", suffix: ".gpx")
+        for (uri, said) in [
+            (
+                "gpx:/etc/passwd",
+                "NOT available: invalid input: line 1: XML is not well-formed: text before the root element"
+            ),
+            ("nmea:\(empty.url.path)", "NOT available: invalid input: no NMEA 0183 sentences: the input is empty"),
+            ("nmea:\(quiet.url.path)?speed=2&loop", "NOT available: it holds no fix"),
+            ("gpx:\(cut.url.path)", "available"),
+        ] {
+            let run = try await Tool.run(["providers"], environment: ["CORELOCATION_PROVIDER": uri])
+            #expect(run.status == 0)
+            #expect(run.output.contains("configured  \(uri)  \(said)\n"), "\(run.output)")
+        }
+    }
+
     @Test(arguments: [
         ("nmea:/dev/ttyACM9", "/dev/ttyACM9: No such file or directory"),
         ("nmea+tcp://127.0.0.1:1", "127.0.0.1:1: cannot connect: Connection refused"),

@@ -22,7 +22,7 @@ struct ProvidersCommand: ToolCommand {
         if let environment, !environment.isEmpty {
             do {
                 let provider = try LocationProviders.provider(for: environment)
-                let reason = provider.unavailability
+                let reason = provider.unavailability ?? ReplayTrial.problem(with: environment)
                 line("configured  \(environment)  " + (reason.map { "NOT available: \($0)" } ?? "available"))
                 if reason == nil { listDevices(of: provider, uri: environment) }
             } catch {

@@ -10,7 +10,12 @@ struct CommandEnding {
     /// The line for input that is not what its scheme says: `invalid input from gpx:route.gpx: line 3: XML is not
     /// well-formed: …`, naming the provider (or the file, for `plot`) as given.
     static func invalidInput(_ input: ReplayInputError, from provider: String) -> String {
-        "invalid input from \(provider): " + (input.line.map { "line \($0): " } ?? "") + input.reason
+        "invalid input from \(provider): " + located(input)
+    }
+
+    /// The reason of `input` after its line, when it has one: `line 3: XML is not well-formed: …`.
+    static func located(_ input: ReplayInputError) -> String {
+        (input.line.map { "line \($0): " } ?? "") + input.reason
     }
 
     /// The ending for `error`.
