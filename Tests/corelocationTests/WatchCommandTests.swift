@@ -49,6 +49,29 @@ import Testing
         #expect(passes.lines.count == 2)
     }
 
+    /// A replay that fails after writing fixes says how many it wrote before the error, as `record` does.
+    ///
+    /// A trial of the tool: a GPX file cut short replays its points and then fails, and `watch` said only the error.
+    /// Nothing is said before an error that came first.
+    @Test func aFailureAfterFixesSaysHowManyWereWritten() async throws {
+        let cut = try TemporaryFile(
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\n"
+                + "<trkpt lat=\"1\" lon=\"2\"><time>2026-01-01T00:00:00Z</time></trkpt>\n"
+                + "<trkpt lat=\"1.001\" lon=\"2\"><time>2026-01-01T00:00:01Z</time></trkpt>\n<trkpt lat", suffix: ".gpx"
+        )
+        let uri = "gpx:\(cut.url.path)?speed=max"
+        let run = try await Tool.run(["watch", "--provider", uri, "--format", "csv"])
+        #expect(run.status == 65)
+        #expect(run.lines.count == 3)  // the header and both fixes
+        let said = run.error.split(separator: "\n").map(String.init)
+        #expect(said.count == 2, "\(run.error)")
+        #expect(said.first?.hasPrefix("corelocation: \(uri) stopped: 2 fixes written in ") == true, "\(run.error)")
+        #expect(said.last?.hasPrefix("corelocation: error: invalid input from \(uri): line 5: ") == true)
+        let passwd = try await Tool.run(["watch", "--provider", "gpx:/etc/passwd"])
+        #expect(passwd.status == 65)
+        #expect(passwd.error.split(separator: "\n").count == 1, "\(passwd.error)")
+    }
+
     @Test func sampleTrackAsJSONLines() async throws {
         let run = try await Tool.run(["watch", "--count", "3", "--format", "jsonl"])
         #expect(run.status == 0)

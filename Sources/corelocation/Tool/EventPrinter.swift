@@ -51,6 +51,14 @@ import LocationBlocks
         }
         // Outside JSON Lines, the line that ends the command says it already.
         if events.contains(.errors) { session.writeEndingError(error) }
+        // What was written before it is said as a provider's end says it, as record says it (a trial of the tool:
+        // a GPX file cut short replays its points, then fails).
+        if session.writer.deliveries.count > 0 || FilterDropReport(manager.updateFilterStatistics).text != nil {
+            Terminal.note(
+                session.summary(
+                    of: manager.provider?.identifier ?? "the provider", ending: "stopped",
+                    filterStatistics: manager.updateFilterStatistics))
+        }
         session.finish(ending.status, ending.message)
     }
 
