@@ -55,6 +55,18 @@ import Testing
         }
     }
 
+    /// The waiting notice of a FIFO's replay speaks of its FIFO, not of a provider that answers (a trial of the tool).
+    @Test func theWaitingNoticeOfAFIFOSaysItHasReadNoFixFromIt() async throws {
+        let fifo = try TemporaryFIFO.make(named: "track.gpx")
+        defer { fifo.cleanup() }
+        let run = try await Tool.run(["watch", "--provider", "gpx:\(fifo.path)", "--duration", "5.5"])
+        #expect(run.status == 0)
+        let notice = try #require(run.error.split(separator: "\n").first { $0.contains("still waiting") })
+        #expect(
+            notice
+                == "corelocation: still waiting: gpx:\(fifo.path) has read no fix from its FIFO yet (nothing for 5 s)")
+    }
+
     @Test(arguments: [(SIGINT, 130), (SIGTERM, 143)] as [(Int32, Int32)])
     func watchOnAFIFOWithoutWriterEnds(signal: Int32, status: Int32) async throws {
         let fifo = try TemporaryFIFO.make(named: "track.gpx")

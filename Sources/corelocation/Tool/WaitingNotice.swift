@@ -1,6 +1,7 @@
 import Foundation
 import LinuxCoreLocation
 import LocationBlocks
+import LocationSupport
 
 /// Tells the person running a command that it is still waiting when nothing comes from the provider, so a
 /// provider that does not answer (gpsd not running yet) is not mistaken for a hang.
@@ -78,8 +79,22 @@ import LocationBlocks
                 + "\(dropped); Ctrl-C to stop"
         }
         guard deliveries != nil else { return nil }
+        if let stream = Self.stream(read: provider.identifier) {
+            let what = schedule.hasDeliveries ? "no new \(noun) from \(stream)" : "no \(noun) from \(stream) yet"
+            return "still waiting: \(provider.identifier) has read \(what) (\(silence))\(dropped)"
+        }
         let what = schedule.hasDeliveries ? "no new \(noun)" : "no \(noun) yet"
         return "still waiting: \(provider.identifier) answers but has delivered \(what) (\(silence))\(dropped)"
+    }
+
+    /// `standard input` or `its FIFO` when the replay `uri` reads one, whose silence is its writer's (a trial of the
+    /// tool: a FIFO without a writer was said to answer); `nil` for another provider.
+    private static func stream(read uri: String) -> String? {
+        guard let parsed = try? LocationProviderURI(uri), ProviderChoice.fileSchemes.contains(parsed.scheme),
+            parsed.authority == nil
+        else { return nil }
+        if parsed.path == "-" { return "standard input" }
+        return FileKind(path: parsed.path) == .fifo ? "its FIFO" : nil
     }
 
     /// How the provider retries, as far as the tool knows it: gpsd every 0.5 s while its port refuses, with a
