@@ -130,4 +130,29 @@ import Testing
         #expect(single.error.split(separator: "\n").count == 1, "\(single.error)")
         #expect(single.error.contains("warning: a <time> goes back (2024-01-01T00:00:01Z after "), "\(single.error)")
     }
+
+    /// A GPX file cut short is drawn as far as it goes, then the command fails as `watch` does (status 65).
+    ///
+    /// A trial of the tool: `plot` drew nothing of such a file, while `watch` replays the points before the cut.
+    @Test(arguments: [[], ["--replay"]])
+    func aCutGPXFileIsDrawnAsFarAsItGoesThenFails(options: [String]) async throws {
+        let cut = try TemporaryFile(
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\n"
+                + "<trkpt lat=\"1\" lon=\"2\"><time>2026-01-01T00:00:00Z</time></trkpt>\n"
+                + "<trkpt lat=\"1.001\" lon=\"2\"><time>2026-01-01T00:00:01Z</time></trkpt>\n<trkpt lat", suffix: ".gpx"
+        )
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: picture) }
+        let run = try await Tool.run(["plot"] + options + [cut.url.path, "-o", picture.path])
+        #expect(run.status == 65)
+        let noun = options.isEmpty ? "points" : "fixes"
+        #expect(
+            run.error
+                == "corelocation: wrote \(picture.path): 2 \(noun), 2 accepted\n"
+                + "corelocation: error: invalid input from \(cut.url.path): line 5: XML is not well-formed: attribute lat "
+                + "has no value ('=' expected)\n")
+        let svg = try String(contentsOf: picture, encoding: .utf8)
+        #expect(svg.hasSuffix("</svg>\n"))
+        #expect(svg.contains("<title>\(cut.url.lastPathComponent)</title>"))
+    }
 }

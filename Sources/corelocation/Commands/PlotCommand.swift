@@ -123,17 +123,19 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     /// Draws a GPX file's own points, each segment its own path (``GPXPointsPlot``), reading the file as it goes.
     private func drawPoints() -> Never {
         var points = GPXPointsPlot(accepts: passesAccuracyFilter)
-        let summary: GPXReadSummary
+        var summary: GPXReadSummary?
+        /// The error in the document, after which the points before it are drawn, as a replay replays them.
+        var invalidInput: String?
         do {
             summary = try GPXReader(mode: .lenient).read(contentsOf: URL(fileURLWithPath: input)) { points.add($0) }
         } catch let diagnostic as GPXDiagnostic where diagnostic.kind != .io {
             // Worded as the replay's ending words it (`watch`, `plot --replay`), not as the reader's diagnostic
             // behind "invalid input: ", which said "error:" twice.
-            Terminal.exit(.invalidInput, CommandEnding.invalidInput(ReplayInputError(diagnostic), from: input))
+            invalidInput = CommandEnding.invalidInput(ReplayInputError(diagnostic), from: input)
         } catch {
             Terminal.exit(.noInput, "cannot read \(input): \(error)")
         }
-        if let skipped = summary.skippedDescription { Terminal.note("\(input): warning: \(skipped)") }
+        if let skipped = summary?.skippedDescription { Terminal.note("\(input): warning: \(skipped)") }
         // As a replay of the file says them (`watch`, `plot --replay`): the first, then the count when there are more.
         if let backward = points.backwardTimes {
             Terminal.note(
@@ -148,9 +150,11 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         }
         guard let drawn = points.drawn else {
             let noPoints = ReplayInputError(source: input, reason: "no track points, route points or waypoints")
-            Terminal.exit(.invalidInput, CommandEnding.invalidInput(noPoints, from: input))
+            Terminal.exit(.invalidInput, invalidInput ?? CommandEnding.invalidInput(noPoints, from: input))
         }
-        write(TrackPlot(drawn, title: title(track: points.trackName, document: points.documentName)), noun: "point")
+        write(
+            TrackPlot(drawn, title: title(track: points.trackName, document: points.documentName)), noun: "point",
+            endingWith: invalidInput.map { (.invalidInput, $0) })
     }
 
     /// The picture's title: the file's name, then its first named track's name, else its `<metadata><name>`
@@ -192,19 +196,37 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         guard let error = error as? CLError,
             let ending = CommandEnding(error, authorization: manager.authorizationStatus, provider: input)
         else { return }
-        Terminal.exit(ending.status, ending.message)
+        addDelivered()
+        // A file cut short: the fixes replayed before the error are drawn, as `watch` writes them.
+        guard track.fixCount > 0 else { Terminal.exit(ending.status, ending.message) }
+        writeReplay(endingWith: (ending.status, ending.message))
     }
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
         addDelivered()
+        writeReplay()
+    }
+
+    /// Writes the picture of the replayed fixes and ends the command, with `failure` when one ended the replay.
+    private func writeReplay(endingWith failure: (status: ExitStatus, message: String)? = nil) -> Never {
         // A trial of the tool: `--replay` drew a GPX file under its file name alone, without its track's name.
         let names =
             replaysGPX ? GPXPointsPlot.names(ofDocumentAt: URL(fileURLWithPath: input)) : (track: nil, document: nil)
-        write(TrackPlot(track, title: title(track: names.track, document: names.document)), noun: "fix")
+        write(
+            TrackPlot(track, title: title(track: names.track, document: names.document)), noun: "fix",
+            endingWith: failure)
     }
 
     /// Writes the picture and ends the command; `noun` (singular) names what was drawn in the closing line.
-    private func write(_ plot: TrackPlot, noun: String) -> Never {
+    ///
+    /// - Parameters:
+    ///   - plot: The picture.
+    ///   - noun: What a point of it is, in the closing line: `fix` or `point`.
+    ///   - failure: The status and error line to end with after the picture, when the input failed after what was
+    ///     drawn; `nil` to end with status 0.
+    private func write(
+        _ plot: TrackPlot, noun: String, endingWith failure: (status: ExitStatus, message: String)? = nil
+    ) -> Never {
         let svg = plot.svg()
         if output == "-" {
             Terminal.write(svg)
@@ -216,6 +238,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
                 "wrote \(output): \(Numbers.count(plot.fixCount, noun, plural: noun == "fix" ? "fixes" : nil)), "
                     + "\(plot.acceptedCount) accepted")
         }
+        if let failure { Terminal.exit(failure.status, failure.message) }
         Terminal.exit(.success)
     }
 }
