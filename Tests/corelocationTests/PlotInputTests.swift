@@ -149,8 +149,8 @@ import Testing
         #expect(
             run.error
                 == "corelocation: wrote \(picture.path): 2 \(noun), 2 accepted\n"
-                + "corelocation: error: invalid input from \(cut.url.path): line 5: XML is not well-formed: attribute lat "
-                + "has no value ('=' expected)\n")
+                + "corelocation: error: invalid input from \(cut.url.path): line 5: XML is not well-formed: "
+                + "attribute lat has no value ('=' expected)\n")
         let svg = try String(contentsOf: picture, encoding: .utf8)
         #expect(svg.hasSuffix("</svg>\n"))
         #expect(svg.contains("<title>\(cut.url.lastPathComponent)</title>"))

@@ -52,7 +52,8 @@ final class OnceCommand: ToolCommand {
             throw Arguments.UsageError(
                 description: "--timeout 0: the one fix of "
                     + "\(ProviderChoice.name(of: fixed, given: arguments.value("provider"))) is "
-                    + "±\(fixed.horizontalAccuracy) m, which does not meet \(Self.describe(accuracy, level: levelName)), "
+                    + "±\(fixed.horizontalAccuracy) m, which does not meet "
+                    + "\(Self.describe(accuracy, level: levelName)), "
                     + "so the request would wait for ever; give --accuracy \(fixed.horizontalAccuracy) or more, or a "
                     + "--timeout above 0")
         }
