@@ -32,7 +32,8 @@ import Testing
     /// input. A file cut short still gives the fixes before the cut, and is available.
     @Test func providersSaysAReplayOfAFileThatGivesNoFixIsNotAvailable() async throws {
         let empty = try TemporaryFile("", suffix: ".nmea")
-        let quiet = try TemporaryFile("$GPTXT,01,01,02,hello*2F\r\n", suffix: ".nmea")
+        let quiet = try TemporaryFile(
+            "$GPRMC,120000.00,V,,,,,,,010126,,,N*7A\r\n$GPTXT,01,01,02,hello*2F\r\n", suffix: ".nmea")
         let cut = try TemporaryFile(
             "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\n"
                 + "<trkpt lat=\"1\" lon=\"2\"><time>2026-01-01T00:00:00Z</time></trkpt>\n<trkpt lat", suffix: ".gpx")

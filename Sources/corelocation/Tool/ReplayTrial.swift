@@ -3,8 +3,8 @@ import Foundation
 import LinuxCoreLocation
 import LocationSupport
 
-/// A replay of a configured file tried as fast as possible up to its first event, so that `providers` calls a file
-/// available only when it gives a fix.
+/// A replay of a configured file tried as fast as possible up to its first fix or its end, so that `providers`
+/// calls a file available only when it gives a fix.
 ///
 /// A trial of the tool: `providers` said `available` of `gpx:/etc/passwd`, `nmea:/etc/passwd` and an empty file,
 /// which `watch` then refused as invalid input. The trial reads the file through the replay itself (`?speed=max`,
@@ -13,21 +13,25 @@ import LocationSupport
 /// should read.
 enum ReplayTrial {
     /// Why the replay `uri` names gives no fix — `invalid input: line 1: XML is not well-formed: …`, `it holds no
-    /// fix` — or `nil` when its first event is a fix, when it is not a replay of a regular file, or when nothing came
-    /// within `timeout`.
+    /// fix` — or `nil` when a fix comes before its end, when it is not a replay of a regular file, or when neither
+    /// came within `timeout`.
     ///
     /// - Parameters:
     ///   - uri: The configured provider URI.
-    ///   - timeout: Seconds to wait for the first event.
+    ///   - timeout: Seconds to wait for a fix or the end.
     /// - Returns: The reason, in a few words.
     static func problem(with uri: String, timeout: TimeInterval = 2) -> String? {
         guard let parsed = try? LocationProviderURI(uri), ProviderChoice.fileSchemes.contains(parsed.scheme),
-            parsed.authority == nil, FileKind(path: parsed.path) == .regularFile,
+            parsed.authority == nil, parsed.path != "-", FileKind(path: parsed.path) == .regularFile,
             let provider = try? LocationProviders.provider(for: fastURI(uri, parsed))
         else { return nil }
         let first = Locked<LocationProviderEvent?>(nil)
         let arrived = DispatchSemaphore(value: 0)
         provider.start { event in
+            switch event {
+            case .locations, .failed, .finished: break
+            case .heading, .fixLost: return  // a log may begin without a fix
+            }
             let isFirst = first.withLock { first in
                 guard first == nil else { return false }
                 first = event
