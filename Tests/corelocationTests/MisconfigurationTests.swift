@@ -49,6 +49,50 @@ import Testing
         #expect(run.output == "1.5\n")
     }
 
+    /// Why a replay's file cannot be read is said in the system's words, with status 66, from both sources: a trial
+    /// of the tool found a symbolic-link loop and a path through a file said `no such file`, and a socket or a
+    /// missing GPX file under `/dev/` failed later with status 1.
+    @Test func whyAFileCannotBeReadIsSaidInTheSystemsWords() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("why-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (loop, other) = (directory.appendingPathComponent("loop").path, directory.appendingPathComponent("b").path)
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: other)
+        try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: loop)
+        let socketPath = directory.appendingPathComponent("socket").path
+        try Self.bindSocket(at: socketPath)
+        for (uri, reason) in [
+            ("nmea:\(loop)", "cannot read \(loop): too many levels of symbolic links"),
+            ("gpx:/etc/passwd/x", "cannot read /etc/passwd/x: not a directory"),
+            ("nmea:\(socketPath)", "cannot read \(socketPath): it is a socket, not a file or device"),
+            ("gpx:/dev/nonexistent.gpx", "cannot read /dev/nonexistent.gpx: no such file"),
+        ] {
+            let option = try await Tool.run(["watch", "--provider", uri])
+            #expect(option.status == 66)
+            #expect(option.error == "corelocation: error: \(reason)\n")
+            let environment = try await Tool.run(["once"], environment: ["CORELOCATION_PROVIDER": uri])
+            #expect(environment.status == 66)
+            #expect(environment.error == "corelocation: error: CORELOCATION_PROVIDER: \(reason)\n")
+        }
+    }
+
+    /// Makes a Unix socket at `path` (closed at once: only the file is needed).
+    private static func bindSocket(at path: String) throws {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+    }
+
     /// Items 6 and 9: a bad URI gets the library's message, the same from `--provider` and
     /// `CORELOCATION_PROVIDER`, and is checked before the file it names.
     @Test(arguments: [

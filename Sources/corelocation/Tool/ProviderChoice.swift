@@ -1,5 +1,6 @@
 import Foundation
 import LinuxCoreLocation
+import LocationSupport
 
 /// Which provider a command uses.
 ///
@@ -98,33 +99,51 @@ enum ProviderChoice {
     /// read, before anything is announced or started; called after the URI itself was checked, so that a bad URI
     /// gets the same message from `--provider` and `CORELOCATION_PROVIDER`.
     ///
+    /// A missing path under `/dev/` is left to an `nmea:` provider, which waits for a receiver to be plugged in; a
+    /// socket, which no replay can open, is refused here (a trial of the tool: it failed later, status 1).
+    ///
     /// - Parameters:
     ///   - uri: The provider's URI.
     ///   - variable: The environment variable the URI came from, which the line then begins with; `nil` for
     ///     `--provider`.
     private static func checkReplayFile(_ uri: String, from variable: String? = nil) {
         guard let parsed = try? LocationProviderURI(uri), fileSchemes.contains(parsed.scheme),
-            parsed.authority == nil, !parsed.path.isEmpty, parsed.path != "-", !parsed.path.hasPrefix("/dev/")
+            parsed.authority == nil, !parsed.path.isEmpty, parsed.path != "-",
+            !(parsed.scheme == "nmea" && parsed.path.hasPrefix("/dev/"))
         else { return }
         checkReadable(parsed.path, from: variable)
+        if FileKind(path: parsed.path) == .socket {
+            Terminal.exit(.noInput, cannotRead(parsed.path, from: variable) + ": it is a socket, not a file or device")
+        }
     }
 
     /// Ends the command with status 66 and one line saying why when `path` is not a file that can be read: it
-    /// does not exist, is a directory, or may not be read.
+    /// does not exist, is a directory, or may not be read — in the system's words for the other reasons (`too many
+    /// levels of symbolic links`, `not a directory`: a trial of the tool found them all said `no such file`).
     ///
     /// - Parameters:
     ///   - path: The file.
     ///   - variable: The environment variable that named it, which the line then begins with
     ///     (`CORELOCATION_PROVIDER: cannot read /tmp: it is a directory`); `nil` when the command line named it.
     static func checkReadable(_ path: String, from variable: String? = nil) {
-        let cannotRead = (variable.map { "\($0): " } ?? "") + "cannot read \(path)"
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            Terminal.exit(.noInput, "\(cannotRead): no such file")
+        guard let kind = FileKind(path: path) else {
+            let reason = errno == ENOENT ? "no such file" : errno == EACCES ? "permission denied" : systemWords(errno)
+            Terminal.exit(.noInput, "\(cannotRead(path, from: variable)): \(reason)")
         }
-        guard !isDirectory.boolValue else { Terminal.exit(.noInput, "\(cannotRead): it is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            Terminal.exit(.noInput, "\(cannotRead): permission denied")
+        if kind == .directory { Terminal.exit(.noInput, "\(cannotRead(path, from: variable)): it is a directory") }
+        guard access(path, R_OK) == 0 else {
+            Terminal.exit(.noInput, "\(cannotRead(path, from: variable)): permission denied")
         }
+    }
+
+    /// `cannot read PATH`, after `VARIABLE: ` when an environment variable named it.
+    private static func cannotRead(_ path: String, from variable: String?) -> String {
+        (variable.map { "\($0): " } ?? "") + "cannot read \(path)"
+    }
+
+    /// The system's message for `code`, in lower case as the tool's lines are: `too many levels of symbolic links`.
+    private static func systemWords(_ code: Int32) -> String {
+        let words = String(cString: strerror(code))
+        return words.prefix(1).lowercased() + words.dropFirst()
     }
 }
