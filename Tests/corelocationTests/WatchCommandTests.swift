@@ -49,7 +49,8 @@ import Testing
         #expect(passes.lines.count == 2)
     }
 
-    /// A replay that fails after writing fixes says how many it wrote before the error, as `record` does.
+    /// A replay that fails after writing fixes or region events says how many it wrote before the error, as `record`
+    /// does.
     ///
     /// A trial of the tool: a GPX file cut short replays its points and then fails, and `watch` said only the error.
     /// Nothing is said before an error that came first.
@@ -67,6 +68,12 @@ import Testing
         #expect(said.count == 2, "\(run.error)")
         #expect(said.first?.hasPrefix("corelocation: \(uri) stopped: 2 fixes written in ") == true, "\(run.error)")
         #expect(said.last?.hasPrefix("corelocation: error: invalid input from \(uri): line 5: ") == true)
+        // monitor counts region events (a trial of the tool: it said nothing before the error).
+        let monitor = try await Tool.run(["monitor", "--provider", uri, "--region", "1,2,1000", "--format", "jsonl"])
+        #expect(monitor.status == 65)
+        #expect(
+            monitor.error.split(separator: "\n").first?.hasPrefix(
+                "corelocation: \(uri) stopped: 1 region event written in ") == true, "\(monitor.error)")
         let passwd = try await Tool.run(["watch", "--provider", "gpx:/etc/passwd"])
         #expect(passwd.status == 65)
         #expect(passwd.error.split(separator: "\n").count == 1, "\(passwd.error)")

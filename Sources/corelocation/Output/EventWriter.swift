@@ -86,6 +86,9 @@ import LinuxCoreLocation
         return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
     }
 
+    /// Whether anything the summary counts was written: fixes, headings, region events or visits.
+    var hasWritten: Bool { counts.contains { $0 > 0 } }
+
     /// What was written, for the summary at the end: `12 fixes`, `1 region event, 2 visits`, or when nothing was,
     /// `0` and what the command writes (`nothing`: `fix`, `region event`, `visit`).
     func summary(nothing: String = "fix") -> String {

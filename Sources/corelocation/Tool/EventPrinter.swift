@@ -53,7 +53,7 @@ import LocationBlocks
         if events.contains(.errors) { session.writeEndingError(error) }
         // What was written before it is said as a provider's end says it, as record says it (a trial of the tool:
         // a GPX file cut short replays its points, then fails).
-        if session.writer.deliveries.count > 0 || FilterDropReport(manager.updateFilterStatistics).text != nil {
+        if session.writer.hasWritten || FilterDropReport(manager.updateFilterStatistics).text != nil {
             Terminal.note(
                 session.summary(
                     of: manager.provider?.identifier ?? "the provider", ending: "stopped",
