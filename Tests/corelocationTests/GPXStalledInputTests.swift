@@ -67,6 +67,30 @@ import Testing
                 == "corelocation: still waiting: gpx:\(fifo.path) has read no fix from its FIFO yet (nothing for 5 s)")
     }
 
+    /// A silent pipe on standard input, named by any of its names, is standard input in the notice (a trial of the
+    /// tool: `nmea:/dev/stdin` was said to read "its FIFO").
+    @Test(arguments: ["nmea:-", "nmea:/dev/stdin", "gpx:/dev/fd/0"])
+    func theWaitingNoticeOfStandardInputSaysSo(uri: String) async throws {
+        let error = try await offThePool {
+            Result { () throws -> String in
+                let process = Tool.process(["watch", "--provider", uri, "--duration", "5.5"])
+                let silent = Pipe()  // written to by no one, closed only after the run
+                process.standardInput = silent
+                process.standardOutput = FileHandle.nullDevice
+                let error = Pipe()
+                process.standardError = error
+                try process.run()
+                let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                try silent.fileHandleForWriting.close()
+                return text
+            }
+        }.get()
+        let notice = try #require(error.split(separator: "\n").first { $0.contains("still waiting") })
+        #expect(
+            notice == "corelocation: still waiting: \(uri) has read no fix from standard input yet (nothing for 5 s)")
+    }
+
     @Test(arguments: [(SIGINT, 130), (SIGTERM, 143)] as [(Int32, Int32)])
     func watchOnAFIFOWithoutWriterEnds(signal: Int32, status: Int32) async throws {
         let fifo = try TemporaryFIFO.make(named: "track.gpx")

@@ -108,7 +108,7 @@ enum ProviderChoice {
     ///     `--provider`.
     private static func checkReplayFile(_ uri: String, from variable: String? = nil) {
         guard let parsed = try? LocationProviderURI(uri), fileSchemes.contains(parsed.scheme),
-            parsed.authority == nil, !parsed.path.isEmpty, parsed.path != "-",
+            parsed.authority == nil, !parsed.path.isEmpty, !parsed.namesStandardInput,
             !(parsed.scheme == "nmea" && parsed.path.hasPrefix("/dev/"))
         else { return }
         checkReadable(parsed.path, from: variable)

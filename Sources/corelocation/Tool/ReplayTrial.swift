@@ -22,7 +22,7 @@ enum ReplayTrial {
     /// - Returns: The reason, in a few words.
     static func problem(with uri: String, timeout: TimeInterval = 2) -> String? {
         guard let parsed = try? LocationProviderURI(uri), ProviderChoice.fileSchemes.contains(parsed.scheme),
-            parsed.authority == nil, parsed.path != "-", FileKind(path: parsed.path) == .regularFile,
+            parsed.authority == nil, !parsed.namesStandardInput, FileKind(path: parsed.path) == .regularFile,
             let provider = try? LocationProviders.provider(for: fastURI(uri, parsed))
         else { return nil }
         let first = Locked<LocationProviderEvent?>(nil)

@@ -93,7 +93,7 @@ import LocationSupport
         guard let parsed = try? LocationProviderURI(uri), ProviderChoice.fileSchemes.contains(parsed.scheme),
             parsed.authority == nil
         else { return nil }
-        if parsed.path == "-" { return "standard input" }
+        if parsed.namesStandardInput { return "standard input" }
         return FileKind(path: parsed.path) == .fifo ? "its FIFO" : nil
     }
 

@@ -25,15 +25,9 @@ enum NMEAProviderFactory {
     /// The sentence types of headings.
     private static let headingTypes = ["HDT", "HDG", "HDM", "THS"].map { Array($0.utf8) }
 
-    /// The paths that name standard input, read as `-`.
-    ///
-    /// Under `/dev/`, they were taken for a serial device: a pipe was read live and retried at its end (a trial of
-    /// the tool), where `nmea:-` replays it to its end.
-    static let standardInputNames: Set<String> = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]
-
     /// Makes a provider from `nmea:PATH[?…]`.
     @Sendable static func make(_ uri: LocationProviderURI) throws -> any LocationProvider {
-        let path = standardInputNames.contains(uri.path) ? "-" : uri.path
+        let path = uri.namesStandardInput ? "-" : uri.path
         guard !path.isEmpty else {
             throw LocationProviderError.invalidParameter(
                 uri: uri.description, name: "path",
