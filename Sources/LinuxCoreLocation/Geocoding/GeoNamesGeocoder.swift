@@ -185,7 +185,7 @@ final class GeoNamesGeocoder: GeocodingService {
                 "\(path):\(first.line): error: \(describe(first.error)); skipped \(skipped.count) line(s) that are not "
                     + "places")
         }
-        let admin1 = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
+        let admin1 = URL(literalFilePath: path).deletingLastPathComponent().appendingPathComponent(
             "admin1CodesASCII.txt")
         if let codes = try? String(contentsOf: admin1, encoding: .utf8) {
             for line in codes.split(separator: "\n") {

@@ -109,7 +109,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     /// no character of the path is taken for part of a URI.
     private func replayProvider(isGPX: Bool) -> any LocationProvider {
         let options = ReplayOptions(speed: .asFastAsPossible)
-        if isGPX, let provider = try? GPXReplay.provider(contentsOf: URL(fileURLWithPath: input), options: options) {
+        if isGPX, let provider = try? GPXReplay.provider(contentsOf: URL(literalFilePath: input), options: options) {
             return provider
         }
         var decoderOptions = NMEADecoderOptions()
@@ -127,7 +127,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
         /// The error in the document, after which the points before it are drawn, as a replay replays them.
         var invalidInput: String?
         do {
-            summary = try GPXReader(mode: .lenient).read(contentsOf: URL(fileURLWithPath: input)) { points.add($0) }
+            summary = try GPXReader(mode: .lenient).read(contentsOf: URL(literalFilePath: input)) { points.add($0) }
         } catch let diagnostic as GPXDiagnostic where diagnostic.kind != .io {
             // Worded as the replay's ending words it (`watch`, `plot --replay`), not as the reader's diagnostic
             // behind "invalid input: ", which said "error:" twice.
@@ -160,7 +160,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     /// The picture's title: the file's name, then its first named track's name, else its `<metadata><name>`
     /// (`walk.gpx — Morning walk`; a recording of the sample says so there).
     private func title(track: String?, document: String?) -> String {
-        let file = URL(fileURLWithPath: input).lastPathComponent
+        let file = URL(literalFilePath: input).lastPathComponent
         return (track ?? document).map { "\(file) — \($0)" } ?? file
     }
 
@@ -211,7 +211,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     private func writeReplay(endingWith failure: (status: ExitStatus, message: String)? = nil) -> Never {
         // A trial of the tool: `--replay` drew a GPX file under its file name alone, without its track's name.
         let names =
-            replaysGPX ? GPXPointsPlot.names(ofDocumentAt: URL(fileURLWithPath: input)) : (track: nil, document: nil)
+            replaysGPX ? GPXPointsPlot.names(ofDocumentAt: URL(literalFilePath: input)) : (track: nil, document: nil)
         write(
             TrackPlot(track, title: title(track: names.track, document: names.document)), noun: "fix",
             endingWith: failure)

@@ -1,6 +1,7 @@
 import Foundation
 import GPX
 import LinuxCoreLocation
+import LocationSupport
 
 /// `corelocation record FILE.gpx`: records fixes to a GPX track with `GPXRecorder`, showing a live status
 /// line on standard error when it is a terminal; Ctrl-C, SIGTERM and SIGHUP finish the file cleanly (flushed to
@@ -53,7 +54,7 @@ import LinuxCoreLocation
         let recorder: GPXRecorder
         do {
             recorder = try GPXRecorder(
-                url: URL(fileURLWithPath: path),
+                url: URL(literalFilePath: path),
                 options: EventWriter.gpxOptions(marksSample: provider is SampleProvider),
                 configuration: LocationManagerConfiguration(provider: provider),
                 providerDidFinish: { _ in DispatchQueue.main.async { session.finish(.success) } },

@@ -22,7 +22,7 @@ enum LocalFiles {
     ///   device`) — not Foundation's "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
     static func write(_ bytes: [UInt8], to path: String) -> String? {
         guard FileKind(path: path).map({ $0 == .regularFile }) ?? true else { return writeInPlace(bytes, to: path) }
-        let url = URL(fileURLWithPath: path)
+        let url = URL(literalFilePath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
         if let failure = writeInPlace(bytes, to: temporary) {

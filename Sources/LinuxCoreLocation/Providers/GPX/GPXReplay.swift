@@ -1,4 +1,5 @@
 import GPX
+import LocationSupport
 
 /// Replays GPX files as a moving location, with Xcode's semantics for simulated-location files.
 ///
@@ -98,7 +99,7 @@ public enum GPXReplay {
             speed = value
         }
         return try provider(
-            .file(URL(fileURLWithPath: path)), identifier: uri.description,
+            .file(URL(literalFilePath: path)), identifier: uri.description,
             options: ReplayOptions(uri: uri), defaultSpeed: speed, clock: SystemClock.shared,
             parameterName: "mps")
     }
