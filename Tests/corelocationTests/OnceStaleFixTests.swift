@@ -7,6 +7,19 @@ import Testing
 /// `once` says what it saw when no fix met its level (issue 31): a receiver whose fixes are dated years off (an
 /// old log, gpsfake, the GPS week-rollover bug) is named as such, not only "no fix met the block level".
 @Suite struct OnceStaleFixTests {
+    /// A fix fresh when it came but older than the age limit at the timeout is not said to come from a receiver with
+    /// a wrong date (a trial of the tool: a fixed location's fix, ±50 m against the room level, was).
+    @Test func aFixThatAgedWhileTheRequestWaitedIsNotCalledStale() async throws {
+        let run = try await Tool.run([
+            "once", "--provider", "fixed:1,2,50", "--accuracy", "room", "--max-age", "1", "--timeout", "1.5",
+        ])
+        #expect(run.status == 2)
+        #expect(
+            run.error
+                == "corelocation: error: no fix met the room level (≤5.0 m, ≤1.0 s old) within 1.5 s; printed the most "
+                + "accurate one seen\n")
+    }
+
     /// A live NMEA feed on loopback whose epochs are dated 2020-01-01; each connection (the availability probe's,
     /// then the provider's) gets them and stays open.
     @Test func fixesYearsOldAreNamedWithTheirAge() async throws {

@@ -123,7 +123,7 @@ final class OnceCommand: ToolCommand {
     /// old log), or fixes too inaccurate, the most accurate of which was printed.
     static func timeoutMessage(
         _ result: LocationRequestResult, accuracy: LocationRequestAccuracy, levelName: String?, timeout: TimeInterval,
-        provider: String, now: Date
+        provider: String, started: Date, now: Date
     ) -> String {
         let level = describe(accuracy, level: levelName)
         let unmet =
@@ -132,7 +132,7 @@ final class OnceCommand: ToolCommand {
             : "no fix met \(level) within \(Numbers.decimal(timeout, 3)) s"
         guard result.fixesSeen > 0 else { return "\(unmet); no fix came" }
         let came = Numbers.count(result.fixesSeen, "fix", plural: "fixes")
-        if let stale = staleness(result, accuracy: accuracy, now: now) {
+        if let stale = staleness(result, accuracy: accuracy, started: started, now: now) {
             return "\(unmet); \(came) came, \(stale); printed the most accurate one"
         }
         return "\(unmet); printed the most accurate one seen"
@@ -147,23 +147,28 @@ final class OnceCommand: ToolCommand {
     /// best of them and then only the error, so the printed fix read as one that met the level.
     static func failureMessage(
         _ message: String, _ result: LocationRequestResult, accuracy: LocationRequestAccuracy, levelName: String?,
-        now: Date
+        started: Date, now: Date
     ) -> String {
         guard result.location != nil, result.fixesSeen > 0 else { return message }
         let came = Numbers.count(result.fixesSeen, "fix", plural: "fixes")
-        let stale = staleness(result, accuracy: accuracy, now: now).map { " (\($0))" } ?? ""
+        let stale = staleness(result, accuracy: accuracy, started: started, now: now).map { " (\($0))" } ?? ""
         return "\(message); before it, \(came) came and none met \(describe(accuracy, level: levelName))\(stale); "
             + "printed the most accurate one"
     }
 
-    /// `the newest 6 years old — check the receiver's date, or --max-age` when the newest fix seen is older than the
-    /// level's age limit at `now`; `nil` otherwise.
-    private static func staleness(_ result: LocationRequestResult, accuracy: LocationRequestAccuracy, now: Date)
-        -> String?
-    {
-        guard let newest = result.newestFix, accuracy.maximumAge.isFinite,
-            abs(now.timeIntervalSince(newest.timestamp)) > accuracy.maximumAge
-        else { return nil }
+    /// `the newest 6 years old — check the receiver's date, or --max-age` when the newest fix seen was already
+    /// beyond the level's age limit when it came; `nil` otherwise.
+    ///
+    /// It came between `started` and `now`, so in the past it was at least its age at `now` less that time (a trial
+    /// of the tool: a fixed location's fix, fresh when it came but 10 s old at the timeout, was said to come from a
+    /// receiver with a wrong date); in the future, at least its distance at `now`.
+    private static func staleness(
+        _ result: LocationRequestResult, accuracy: LocationRequestAccuracy, started: Date, now: Date
+    ) -> String? {
+        guard let newest = result.newestFix, accuracy.maximumAge.isFinite else { return nil }
+        let age = now.timeIntervalSince(newest.timestamp)
+        let ageWhenItCame = age >= 0 ? age - max(0, now.timeIntervalSince(started)) : -age
+        guard ageWhenItCame > accuracy.maximumAge else { return nil }
         return "the newest \(FilterDropReport.age(now.timeIntervalSince(newest.timestamp))) — check the receiver's "
             + "date, or --max-age"
     }
@@ -182,6 +187,7 @@ final class OnceCommand: ToolCommand {
         let (accuracy, levelName) = (self.accuracy, self.levelName)
         let provider = self.provider
         let timeout = self.timeout
+        let started = provider.clock.now
         center.requestLocation(accuracy: accuracy, timeout: timeout) { result in
             DispatchQueue.main.async {
                 if let location = result.location { session.writer.write(.location(location)) }
@@ -193,7 +199,8 @@ final class OnceCommand: ToolCommand {
                 case .timedOut, .notDetermined:
                     let message = Self.timeoutMessage(
                         result, accuracy: accuracy, levelName: levelName, timeout: timeout,
-                        provider: provider.identifier, now: result.evaluationTime ?? provider.clock.now)
+                        provider: provider.identifier, started: started,
+                        now: result.evaluationTime ?? provider.clock.now)
                     session.finish(
                         .timedOut,
                         result.status == .timedOut ? message : message + " (location access was not answered yet)")
@@ -208,7 +215,7 @@ final class OnceCommand: ToolCommand {
                         error, authorization: LocationAuthorization.shared.status, provider: provider.identifier)
                     let message = Self.failureMessage(
                         ending?.message ?? "the request failed: \(error)", result, accuracy: accuracy,
-                        levelName: levelName, now: result.evaluationTime ?? provider.clock.now)
+                        levelName: levelName, started: started, now: result.evaluationTime ?? provider.clock.now)
                     session.finish(ending?.status ?? .providerFailed, message)
                 }
             }
