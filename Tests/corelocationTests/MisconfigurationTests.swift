@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 
 /// A misconfiguration is an error with a message, whichever way it comes in, and never a fallback (issue 15's
@@ -60,7 +61,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: other)
         try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: loop)
         let socketPath = directory.appendingPathComponent("socket").path
-        try Self.bindSocket(at: socketPath)
+        close(try UnixSocketListener(path: socketPath).descriptor)  // only the socket file is needed
         for (uri, reason) in [
             ("nmea:\(loop)", "cannot read \(loop): too many levels of symbolic links"),
             ("gpx:/etc/passwd/x", "cannot read /etc/passwd/x: not a directory"),
@@ -74,23 +75,6 @@ import Testing
             #expect(environment.status == 66)
             #expect(environment.error == "corelocation: error: CORELOCATION_PROVIDER: \(reason)\n")
         }
-    }
-
-    /// Makes a Unix socket at `path` (closed at once: only the file is needed).
-    private static func bindSocket(at path: String) throws {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
     }
 
     /// Items 6 and 9: a bad URI gets the library's message, the same from `--provider` and

@@ -31,21 +31,7 @@ final class FakeGPSD {
 
     /// Listens on a Unix-domain socket at `path`.
     init(unixPath path: String) throws {
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        unlink(path)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
-        guard listener >= 0, bound, listen(listener, 8) == 0 else {
-            Glibc.close(listener)
-            throw Failure(description: "unix bind/listen \(path): \(String(cString: strerror(errno)))")
-        }
-        self.listener = listener
+        listener = try UnixSocketListener(path: path).descriptor
         endpoint = .unixSocket(path: path)
         unixPath = path
     }

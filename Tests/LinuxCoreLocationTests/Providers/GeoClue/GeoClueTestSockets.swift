@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Synchronization
 
 // The one platform-specific file of the GeoClue tests: Unix domain sockets.
@@ -56,22 +57,8 @@ final class NMEASocketServer: Sendable {
     /// Binds `path` and starts serving on a thread.
     init(path: String, interval: Double, sentences: @escaping @Sendable () -> [String]) throws {
         self.path = path
-        unlink(path)
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = try UnixSocketListener(path: path, backlog: 4).descriptor
         self.listener = listener
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 4) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
         Thread { [self] in
             while !stopped.load(ordering: .relaxed) {
                 let client = accept(listener, nil, nil)
