@@ -16,31 +16,13 @@ import Testing
                 + "<trkpt lat=\"1.001\" lon=\"2\"><time>2026-01-01T00:00:01Z</time></trkpt>\n</trkseg></trk></gpx>\n")
                 .utf8
         ).write(to: tilde.appendingPathComponent("t.gpx"))
-        let replay = try Self.run(["watch", "--provider", "gpx:~/t.gpx?speed=max", "--format", "csv"], in: directory)
+        let replay = try Tool.runBlocking(
+            ["watch", "--provider", "gpx:~/t.gpx?speed=max", "--format", "csv"], in: directory)
         #expect(replay.status == 0, "\(replay.error)")
         #expect(replay.output.split(separator: "\n").count == 3)  // the header and both points
-        let plot = try Self.run(["plot", "~/t.gpx", "-o", "~/t.svg"], in: directory)
+        let plot = try Tool.runBlocking(["plot", "~/t.gpx", "-o", "~/t.svg"], in: directory)
         #expect(plot.status == 0, "\(plot.error)")
         #expect(plot.error == "corelocation: wrote ~/t.svg: 2 points, 2 accepted\n")
         #expect(FileManager.default.fileExists(atPath: tilde.appendingPathComponent("t.svg").path))
-    }
-
-    /// Runs the tool in `directory` to its end.
-    private static func run(_ arguments: [String], in directory: URL) throws -> (
-        status: Int32, output: String, error: String
-    ) {
-        let process = Tool.process(arguments)
-        process.currentDirectoryURL = directory
-        let (output, error) = (Pipe(), Pipe())
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
     }
 }

@@ -57,12 +57,15 @@ enum Tool {
     }
 
     /// Runs the tool (or `executable`, in the tool's environment) to its end, on the calling thread; `input`, when
-    /// given, is its standard input, a pipe that holds those bytes and is then closed (at most a pipe's 64 KiB).
+    /// given, is its standard input, a pipe that holds those bytes and is then closed (at most a pipe's 64 KiB);
+    /// `directory`, when given, its working directory.
     static func runBlocking(
-        _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil, input: Data? = nil
+        _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil, input: Data? = nil,
+        in directory: URL? = nil
     ) throws -> ToolRun {
         let process = process(arguments, environment: environment)
         if let executable { process.executableURL = executable }
+        if let directory { process.currentDirectoryURL = directory }
         if let input {
             let pipe = Pipe()
             process.standardInput = pipe
