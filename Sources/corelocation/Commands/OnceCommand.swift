@@ -44,14 +44,15 @@ final class OnceCommand: ToolCommand {
         timeout = try arguments.number("timeout", in: 0...1e9, unit: "seconds") ?? 10
         let format = try OutputFormat(arguments: arguments, outputIsTerminal: Terminal.outputIsTerminal)
         try AddressLookup.requireUsableService(for: format)
-        provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: false)
+        let resolved = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: false)
+        provider = resolved.provider
         if timeout == 0, let fixed = provider as? FixedLocationProvider,
             fixed.horizontalAccuracy > accuracy.horizontalAccuracy
         {
             // A trial of the tool: this waited for ever, silently, for a fix that cannot come.
             throw Arguments.UsageError(
                 description: "--timeout 0: the one fix of "
-                    + "\(ProviderChoice.name(of: fixed, given: arguments.value("provider"))) is "
+                    + "\(resolved.name) is "
                     + "±\(fixed.horizontalAccuracy) m, which does not meet "
                     + "\(Self.describe(accuracy, level: levelName)), "
                     + "so the request would wait for ever; give --accuracy \(fixed.horizontalAccuracy) or more, or a "

@@ -124,7 +124,7 @@ final class PlotCommand: NSObject, LinuxLocationManagerDelegate, ToolCommand {
     private func drawPoints() -> Never {
         var points = GPXPointsPlot(accepts: passesAccuracyFilter)
         var summary: GPXReadSummary?
-        /// The error in the document, after which the points before it are drawn, as a replay replays them.
+        // The error in the document, after which the points before it are drawn, as a replay replays them.
         var invalidInput: String?
         do {
             summary = try GPXReader(mode: .lenient).read(contentsOf: URL(literalFilePath: input)) { points.add($0) }

@@ -41,7 +41,7 @@ import LocationSupport
             Terminal.exit(.cannotCreate, "\(path) already exists; choose another name or remove it first")
         }
         duration = try arguments.limit("duration", unit: "seconds")
-        provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: false)
+        provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: false).provider
     }
 
     func run() -> Never {

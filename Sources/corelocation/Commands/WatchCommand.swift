@@ -46,7 +46,7 @@ final class WatchCommand: ToolCommand {
         context = try CommandContext(arguments, fallsBackToSample: !arguments.flag("no-sample"))
         if let count, let fixed = context.provider as? FixedLocationProvider {
             try check(
-                count, of: fixed, named: ProviderChoice.name(of: fixed, given: arguments.value("provider")),
+                count, of: fixed, named: context.providerName,
                 accuracyFilterText: arguments.value("accuracy-filter") ?? "")
         }
     }

@@ -13,6 +13,8 @@ struct CommandContext {
 
     let session: Session
     let provider: any LocationProvider
+    /// How refusals name the provider (``ProviderChoice/Resolved``).
+    let providerName: String
     let duration: TimeInterval?
 
     /// Reads the shared options.
@@ -33,7 +35,8 @@ struct CommandContext {
         try content.check(format, given: "--format " + (given.contains("%") ? "\"\(given)\"" : given))
         try AddressLookup.requireUsableService(for: format)
         duration = try arguments.limit("duration", unit: "seconds")
-        provider = try ProviderChoice.resolve(arguments.value("provider"), fallsBackToSample: fallsBackToSample)
+        (provider, providerName) = try ProviderChoice.resolve(
+            arguments.value("provider"), fallsBackToSample: fallsBackToSample)
         session = Session(
             writer: EventWriter(format: format, marksSample: provider is SampleProvider), noun: content.noun)
     }

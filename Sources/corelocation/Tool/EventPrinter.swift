@@ -34,10 +34,14 @@ import LocationBlocks
     }
 
     func locationManagerProviderDidFinish(_ manager: CLLocationManager) {
-        session.finish(
-            .success,
-            session.summary(
-                of: manager.provider?.identifier ?? "the provider", filterStatistics: manager.updateFilterStatistics))
+        session.finish(.success, summary(of: manager, ending: "finished"))
+    }
+
+    /// The summary line of `manager`'s provider (``Session/summary(of:ending:filterStatistics:)``).
+    private func summary(of manager: CLLocationManager, ending: String) -> String {
+        session.summary(
+            of: manager.provider?.identifier ?? "the provider", ending: ending,
+            filterStatistics: manager.updateFilterStatistics)
     }
 
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
@@ -54,10 +58,7 @@ import LocationBlocks
         // What was written before it is said as a provider's end says it, as record says it (a trial of the tool:
         // a GPX file cut short replays its points, then fails).
         if session.writer.hasWritten || FilterDropReport(manager.updateFilterStatistics).text != nil {
-            Terminal.note(
-                session.summary(
-                    of: manager.provider?.identifier ?? "the provider", ending: "stopped",
-                    filterStatistics: manager.updateFilterStatistics))
+            Terminal.note(summary(of: manager, ending: "stopped"))
         }
         session.finish(ending.status, ending.message)
     }

@@ -36,6 +36,19 @@ enum ProviderChoice {
     /// The schemes whose URI names a file to replay (or a serial device, or `-`).
     static let fileSchemes = ["nmea", "gpx"]
 
+    /// A provider, and how refusals name it: its URI, followed by `(CORELOCATION_PROVIDER)` when it came from that
+    /// variable rather than from `--provider` (`fixed:1,2 (CORELOCATION_PROVIDER)`), so that the user knows what to
+    /// change.
+    typealias Resolved = (provider: any LocationProvider, name: String)
+
+    /// `uri` parsed when it is a replay of a path (`nmea:` or `gpx:`, no `//host`): a file, a device or standard
+    /// input; `nil` for another URI or one that does not parse.
+    static func replayFile(of uri: String) -> LocationProviderURI? {
+        guard let parsed = try? LocationProviderURI(uri), fileSchemes.contains(parsed.scheme), parsed.authority == nil
+        else { return nil }
+        return parsed
+    }
+
     /// Resolves the provider, or ends the command (status 3) when there is none and the sample may not stand in.
     ///
     /// - Parameters:
@@ -43,8 +56,8 @@ enum ProviderChoice {
     ///   - fallsBackToSample: Whether the sample stands in when nothing is configured or found (`watch`).
     /// - Throws: ``Arguments/UsageError`` for a bad `--provider` or `CORELOCATION_PROVIDER`, with the library's
     ///   message for both.
-    /// - Returns: The provider.
-    static func resolve(_ uri: String?, fallsBackToSample: Bool) throws -> any LocationProvider {
+    /// - Returns: The provider, and how refusals name it.
+    static func resolve(_ uri: String?, fallsBackToSample: Bool) throws -> Resolved {
         if let uri {
             let provider: any LocationProvider
             do {
@@ -53,18 +66,18 @@ enum ProviderChoice {
                 throw Arguments.UsageError(description: "--provider: \(error)")
             }
             checkReplayFile(uri)
-            return provider
+            return (provider, provider.identifier)
         }
-        if let provider = LocationProviders.defaultProvider { return provider }
+        if let provider = LocationProviders.defaultProvider { return (provider, provider.identifier) }
         do {
             if let configured = try LocationProviders.configuredProvider() {
                 checkReplayFile(configured.identifier, from: "CORELOCATION_PROVIDER")
-                return configured
+                return (configured, "\(configured.identifier) (CORELOCATION_PROVIDER)")
             }
         } catch {
             throw Arguments.UsageError(description: "CORELOCATION_PROVIDER: \(error)")
         }
-        if let found = LocationProviders.probe() { return found }
+        if let found = LocationProviders.probe() { return (found, found.identifier) }
         let probed = LocationProviders.probeURIs.joined(separator: " and ")
         let tried =
             "no --provider, no CORELOCATION_PROVIDER, and the probe found nothing (\(probed) "
@@ -77,22 +90,7 @@ enum ProviderChoice {
         }
         let sample = try LocationProviders.provider(for: "\(SampleProvider.scheme):")
         Terminal.note("\(tried); replaying \((sample as? SampleProvider)?.summary ?? "the sample"), marked as sample")
-        return sample
-    }
-
-    /// How a refusal names the resolved `provider`: its URI, followed by `(CORELOCATION_PROVIDER)` when it came from
-    /// that variable rather than from `--provider` (`fixed:1,2 (CORELOCATION_PROVIDER)`), so that the user knows
-    /// what to change.
-    ///
-    /// - Parameters:
-    ///   - provider: The provider ``resolve(_:fallsBackToSample:)`` returned.
-    ///   - uri: The `--provider` value it was given, if any.
-    /// - Returns: The provider's URI, with where it came from when that was the environment.
-    static func name(of provider: any LocationProvider, given uri: String?) -> String {
-        let fromEnvironment =
-            uri == nil && LocationProviders.defaultProvider == nil
-            && !(ProcessInfo.processInfo.environment["CORELOCATION_PROVIDER"] ?? "").isEmpty
-        return provider.identifier + (fromEnvironment ? " (CORELOCATION_PROVIDER)" : "")
+        return (sample, sample.identifier)
     }
 
     /// Ends the command with status 66 and one line when a `nmea:` or `gpx:` replay names a file that cannot be
@@ -107,8 +105,7 @@ enum ProviderChoice {
     ///   - variable: The environment variable the URI came from, which the line then begins with; `nil` for
     ///     `--provider`.
     private static func checkReplayFile(_ uri: String, from variable: String? = nil) {
-        guard let parsed = try? LocationProviderURI(uri), fileSchemes.contains(parsed.scheme),
-            parsed.authority == nil, !parsed.path.isEmpty, !parsed.namesStandardInput,
+        guard let parsed = replayFile(of: uri), !parsed.path.isEmpty, !parsed.namesStandardInput,
             !(parsed.scheme == "nmea" && parsed.path.hasPrefix("/dev/"))
         else { return }
         checkReadable(parsed.path, from: variable)

@@ -21,8 +21,8 @@ enum ReplayTrial {
     ///   - timeout: Seconds to wait for a fix or the end.
     /// - Returns: The reason, in a few words.
     static func problem(with uri: String, timeout: TimeInterval = 2) -> String? {
-        guard let parsed = try? LocationProviderURI(uri), ProviderChoice.fileSchemes.contains(parsed.scheme),
-            parsed.authority == nil, !parsed.namesStandardInput, FileKind(path: parsed.path) == .regularFile,
+        guard let parsed = ProviderChoice.replayFile(of: uri), !parsed.namesStandardInput,
+            FileKind(path: parsed.path) == .regularFile,
             let provider = try? LocationProviders.provider(for: fastURI(uri, parsed))
         else { return nil }
         let first = Locked<LocationProviderEvent?>(nil)

@@ -79,20 +79,18 @@ import LocationSupport
                 + "\(dropped); Ctrl-C to stop"
         }
         guard deliveries != nil else { return nil }
-        if let stream = Self.stream(read: provider.identifier) {
-            let what = schedule.hasDeliveries ? "no new \(noun) from \(stream)" : "no \(noun) from \(stream) yet"
-            return "still waiting: \(provider.identifier) has read \(what) (\(silence))\(dropped)"
-        }
-        let what = schedule.hasDeliveries ? "no new \(noun)" : "no \(noun) yet"
-        return "still waiting: \(provider.identifier) answers but has delivered \(what) (\(silence))\(dropped)"
+        // A replay of a FIFO or of standard input is silent when its writer is: it is not said to answer.
+        let stream = Self.stream(read: provider.identifier)
+        let from = stream.map { " from \($0)" } ?? ""
+        let what = schedule.hasDeliveries ? "no new \(noun)\(from)" : "no \(noun)\(from) yet"
+        let has = stream == nil ? "answers but has delivered" : "has read"
+        return "still waiting: \(provider.identifier) \(has) \(what) (\(silence))\(dropped)"
     }
 
     /// `standard input` or `its FIFO` when the replay `uri` reads one, whose silence is its writer's (a trial of the
     /// tool: a FIFO without a writer was said to answer); `nil` for another provider.
     private static func stream(read uri: String) -> String? {
-        guard let parsed = try? LocationProviderURI(uri), ProviderChoice.fileSchemes.contains(parsed.scheme),
-            parsed.authority == nil
-        else { return nil }
+        guard let parsed = ProviderChoice.replayFile(of: uri) else { return nil }
         if parsed.namesStandardInput { return "standard input" }
         return FileKind(path: parsed.path) == .fifo ? "its FIFO" : nil
     }
